@@ -1,0 +1,60 @@
+package dev.perfsuite.backends;
+
+import com.github.dockerjava.api.exception.NotFoundException;
+import java.net.URI;
+import java.time.Duration;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+
+/** The echo backend image (docker/echo-backend) run by Testcontainers. */
+final class ContainerEcho implements EchoService {
+  static final int PORT = 8688;
+  private static final Duration STARTUP = Duration.ofSeconds(60);
+
+  private final GenericContainer<?> container;
+
+  ContainerEcho(String image, Duration delay) {
+    requireLocalImage(image);
+    container = new GenericContainer<>(DockerImageName.parse(image))
+        .withExposedPorts(PORT)
+        .withCommand("--port", Integer.toString(PORT), "--delay", Long.toString(delay.toMillis()))
+        .waitingFor(Wait.forLogMessage(".*Echo backend listening on port.*\\n", 1)
+            .withStartupTimeout(STARTUP));
+    try {
+      container.start();
+    } catch (RuntimeException e) {
+      String logs = container.isCreated() ? tail(container.getLogs()) : "(container not created)";
+      container.stop();
+      throw new BackendException("echo backend container " + image + " did not start within "
+          + STARTUP.toSeconds() + " s: " + e.getMessage() + "\nlog tail:\n" + logs, e);
+    }
+  }
+
+  private static void requireLocalImage(String image) {
+    try {
+      DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+    } catch (NotFoundException e) {
+      throw new BackendException("echo image '" + image + "' is not on this Docker engine. "
+          + "Fix: build it with .ci/docker-setup.sh (or docker build docker/echo-backend, see "
+          + "docker/README.md), or set perf.echo.image");
+    }
+  }
+
+  private static String tail(String logs) {
+    String[] lines = logs.split("\n");
+    int from = Math.max(0, lines.length - 20);
+    return String.join("\n", java.util.Arrays.copyOfRange(lines, from, lines.length));
+  }
+
+  @Override
+  public URI uri() {
+    return URI.create("http://" + container.getHost() + ":" + container.getMappedPort(PORT) + "/");
+  }
+
+  @Override
+  public void close() {
+    container.stop();
+  }
+}

@@ -1,0 +1,110 @@
+package dev.perfsuite.config;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every {@code perf.*} key the suite understands, with its default and accepted form.
+ *
+ * <p>The environment-variable form of a key is upper case with dots and dashes turned into
+ * underscores: {@code perf.ramp-up} is {@code PERF_RAMP_UP}.
+ */
+public enum ConfigKey {
+  PROFILE("perf.profile", "smoke", "one of smoke, load, stress, soak, spike, stepped",
+      "Load profile; the keys below override it one value at a time."),
+  THREADS("perf.threads", null, "a positive whole number",
+      "Concurrent users (peak users for multi-stage profiles, which are scaled)."),
+  RAMP_UP("perf.ramp-up", null, "a duration such as 30s, 5m, 1h30m, 250ms or PT30S",
+      "Time to reach each stage's users or rate."),
+  HOLD("perf.hold", null, "a duration such as 30s, 5m, 1h30m or PT30S",
+      "Time each stage holds its users or rate."),
+  ITERATIONS("perf.iterations", null, "a positive whole number",
+      "Iterations per user instead of a timed hold (closed model only)."),
+  THINK_TIME("perf.think-time", null, "a duration such as 0s, 500ms or 1s",
+      "Pause per request per user."),
+  TARGET_RATE("perf.target-rate", null, "a positive number of requests per second",
+      "Switches to the open model: requests per second offered at each stage's peak."),
+  MAX_THREADS("perf.max-threads", null, "a positive whole number",
+      "Open model: the thread cap (default: max(users, target rate))."),
+  WARM_UP("perf.warm-up", null, "a duration shorter than the profile, such as 2s or 5m",
+      "Window at the start excluded from statistics and verdicts."),
+  BACKENDS("perf.backends", "auto", "one of auto, testcontainers, embedded",
+      "Who starts local backends: Testcontainers, in-JVM/child processes, or auto-detect."),
+  TARGET("perf.target", "local", "local, or NAME with src/test/resources/targets/NAME.properties",
+      "Where load goes: local backends started by the suite, or a named environment."),
+  ENGINE("perf.engine", "embedded", "embedded",
+      "Which JMeter engine runs the plan (distributed engines land with issue 6)."),
+  RESULTS_DIR("perf.results-dir", "target/perf-results", "a directory path",
+      "Where JTLs and summaries are written."),
+  CONNECT_TIMEOUT("perf.connect-timeout", "5s", "a positive duration such as 5s",
+      "HTTP connect timeout per request."),
+  RESPONSE_TIMEOUT("perf.response-timeout", "20s", "a positive duration such as 20s",
+      "HTTP response timeout per request (WSO2's JMeter waits 20 s)."),
+  ECHO_DELAY("perf.echo.delay", "0ms", "a duration such as 0ms or 20ms",
+      "Delay the local echo backend adds before answering."),
+  ECHO_IMAGE("perf.echo.image", "perf-suite/echo-backend:latest", "a Docker image name",
+      "Image for the echo backend under Testcontainers (built from docker/echo-backend)."),
+  WSO2_USERS("perf.wso2.users", null, "comma-separated positive whole numbers, e.g. 10,50,100",
+      "Concurrent users of the gateway matrix (default: 2,8 at smoke; 10..1000 otherwise)."),
+  WSO2_SIZES("perf.wso2.sizes", "50,1024,10240,102400",
+      "comma-separated payload sizes in bytes, each at least 50",
+      "Payload sizes of the gateway matrix.");
+
+  private final String key;
+  private final String defaultValue;
+  private final String accepted;
+  private final String description;
+
+  ConfigKey(String key, String defaultValue, String accepted, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.accepted = accepted;
+    this.description = description;
+  }
+
+  /** The dotted key, e.g. {@code perf.profile}. */
+  public String key() {
+    return key;
+  }
+
+  /** The default, or empty when the profile decides. */
+  public Optional<String> defaultValue() {
+    return Optional.ofNullable(defaultValue);
+  }
+
+  /** What a valid value looks like, for error messages. */
+  public String accepted() {
+    return accepted;
+  }
+
+  /** One line on what the key does. */
+  public String description() {
+    return description;
+  }
+
+  /** The environment-variable name of a key: {@code perf.ramp-up} becomes {@code PERF_RAMP_UP}. */
+  public static String envName(String key) {
+    return key.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
+  }
+
+  static Optional<ConfigKey> byKey(String key) {
+    return Arrays.stream(values()).filter(k -> k.key.equals(key)).findFirst();
+  }
+
+  static Optional<ConfigKey> byEnvName(String env) {
+    return Arrays.stream(values()).filter(k -> envName(k.key).equals(env)).findFirst();
+  }
+
+  /** A help text listing every key, its default and accepted form, as printed on bad input. */
+  public static String help() {
+    StringBuilder help = new StringBuilder("perf-suite configuration keys "
+        + "(system property, then environment variable, then perf.properties, then default):\n");
+    for (ConfigKey k : values()) {
+      help.append(String.format("  %-22s %-22s %s%n      accepted: %s; default: %s%n",
+          k.key, envName(k.key), k.description, k.accepted,
+          k.defaultValue == null ? "from the profile" : k.defaultValue));
+    }
+    return help.toString();
+  }
+}

@@ -1,0 +1,146 @@
+package dev.perfsuite.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * Looks a {@code perf.*} key up in precedence order: system property, environment variable,
+ * {@code perf.properties} on the classpath, then the key's default.
+ *
+ * <p>An empty value counts as absent, so {@code -Dperf.threads=} falls through to the next
+ * source. Keys under {@code perf.} that the suite does not know are rejected, except in the
+ * environment, which other tools share: unknown {@code PERF_*} variables only produce warnings.
+ */
+final class ConfigSource {
+  private static final String PREFIX = "perf.";
+  private static final String ENV_PREFIX = "PERF_";
+
+  private final Map<String, String> systemProperties;
+  private final Map<String, String> environment;
+  private final Map<String, String> file;
+
+  ConfigSource(Map<String, String> systemProperties, Map<String, String> environment,
+      Map<String, String> file) {
+    this.systemProperties = Map.copyOf(systemProperties);
+    this.environment = Map.copyOf(environment);
+    this.file = Map.copyOf(file);
+  }
+
+  /** The real sources of this JVM. */
+  static ConfigSource ofThisJvm() {
+    Map<String, String> props = new HashMap<>();
+    System.getProperties().forEach((k, v) -> props.put(k.toString(), v.toString()));
+    return new ConfigSource(props, System.getenv(), classpathFile("perf.properties"));
+  }
+
+  private static Map<String, String> classpathFile(String resource) {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    try (InputStream in = loader.getResourceAsStream(resource)) {
+      if (in == null) {
+        return Map.of();
+      }
+      Properties properties = new Properties();
+      properties.load(in);
+      Map<String, String> values = new HashMap<>();
+      properties.forEach((k, v) -> values.put(k.toString().trim(), v.toString().trim()));
+      return values;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource + " from the classpath", e);
+    }
+  }
+
+  /** The effective setting of a key, or empty when no source and no default gives one. */
+  Optional<Setting> lookup(ConfigKey key) {
+    String name = key.key();
+    String env = ConfigKey.envName(name);
+    if (present(systemProperties.get(name))) {
+      return Optional.of(new Setting(name, systemProperties.get(name).trim(),
+          Setting.Origin.SYSTEM_PROPERTY));
+    }
+    if (present(environment.get(env))) {
+      return Optional.of(new Setting(name, environment.get(env).trim(), Setting.Origin.ENVIRONMENT));
+    }
+    if (present(file.get(name))) {
+      return Optional.of(new Setting(name, file.get(name), Setting.Origin.PROPERTIES_FILE));
+    }
+    return key.defaultValue().map(d -> new Setting(name, d, Setting.Origin.DEFAULT));
+  }
+
+  /**
+   * Fails on any unknown {@code perf.*} key in system properties or perf.properties.
+   *
+   * @return warnings for unknown {@code PERF_*} environment variables
+   */
+  List<String> checkUnknownKeys() {
+    List<String> errors = new ArrayList<>();
+    unknown(systemProperties.keySet()).forEach(k -> errors.add(
+        "unknown key -D" + k + suggestion(k)));
+    unknown(file.keySet()).forEach(k -> errors.add(
+        "unknown key " + k + " in perf.properties" + suggestion(k)));
+    if (!errors.isEmpty()) {
+      throw new ConfigException(String.join("\n", errors) + "\n\n" + ConfigKey.help());
+    }
+    List<String> warnings = new ArrayList<>();
+    for (String env : new TreeSet<>(environment.keySet())) {
+      if (env.startsWith(ENV_PREFIX) && ConfigKey.byEnvName(env).isEmpty()
+          && !Secrets.isSecretName(env)) {
+        warnings.add("ignoring environment variable " + env + ": not a perf-suite key");
+      }
+    }
+    return warnings;
+  }
+
+  private static List<String> unknown(java.util.Set<String> names) {
+    return names.stream()
+        .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty())
+        .sorted()
+        .toList();
+  }
+
+  private static String suggestion(String unknown) {
+    return Arrays.stream(ConfigKey.values())
+        .map(ConfigKey::key)
+        .min(Comparator.comparingInt(k -> editDistance(k, unknown)))
+        .filter(k -> editDistance(k, unknown) <= Math.max(3, unknown.length() / 3))
+        .map(k -> "; did you mean " + k + "?")
+        .orElse("");
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+
+  /** The raw environment, for secrets only. */
+  Map<String, String> environment() {
+    return environment;
+  }
+
+  private static boolean present(String value) {
+    return value != null && !value.isBlank();
+  }
+}

@@ -1,0 +1,7 @@
+package dev.perfsuite.config;
+
+/** Which JMeter engine runs a plan ({@code perf.engine}). */
+public enum EngineKind {
+  /** JMeter inside the test JVM. */
+  EMBEDDED
+}

@@ -1,0 +1,121 @@
+package dev.perfsuite.config;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads secrets from the environment or from files outside the repository, never from system
+ * properties or perf.properties, and remembers every value read so writers can mask it.
+ *
+ * <p>{@code PERF_X_PASSWORD} holds the value itself; {@code PERF_X_PASSWORD_FILE} names a file
+ * holding it (trailing newline ignored), which must lie outside the project's git work tree so
+ * that it can never be committed.
+ */
+public final class Secrets {
+  private static final Set<String> SUFFIXES =
+      Set.of("_PASSWORD", "_SECRET", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
+  private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+
+  private final Map<String, String> environment;
+  private final Path projectDirectory;
+
+  Secrets(Map<String, String> environment, Path projectDirectory) {
+    this.environment = Map.copyOf(environment);
+    this.projectDirectory = projectDirectory.toAbsolutePath().normalize();
+  }
+
+  /** Secrets of this JVM's environment, checked against the git work tree around user.dir. */
+  public static Secrets fromEnvironment() {
+    return new Secrets(System.getenv(), workTree(Path.of("").toAbsolutePath()));
+  }
+
+  /** True for environment names that hold secrets, e.g. {@code PERF_ADMIN_PASSWORD(_FILE)}. */
+  static boolean isSecretName(String env) {
+    String name = env.toUpperCase(Locale.ROOT);
+    String bare = name.endsWith("_FILE") ? name.substring(0, name.length() - 5) : name;
+    return SUFFIXES.stream().anyMatch(bare::endsWith);
+  }
+
+  /**
+   * The secret named {@code name}, from the variable itself or from {@code name_FILE}.
+   *
+   * @throws ConfigException when neither is set, the name is not a secret name, or the file is
+   *     inside the repository or unreadable
+   */
+  public Secret required(String name) {
+    return optional(name).orElseThrow(() -> new ConfigException("secret " + name
+        + " is not set. Fix: export " + name + "=... or " + name
+        + "_FILE=/path/outside/the/repository (secrets are never read from -D or perf.properties)"));
+  }
+
+  /** The secret if set, else empty; same rules as {@link #required(String)}. */
+  public Optional<Secret> optional(String name) {
+    if (!isSecretName(name)) {
+      throw new ConfigException("'" + name + "' is not a secret name; secret variables end with "
+          + String.join(", ", SUFFIXES));
+    }
+    String direct = environment.get(name);
+    if (direct != null && !direct.isEmpty()) {
+      return Optional.of(remember(new Secret(name, direct)));
+    }
+    String file = environment.get(name + "_FILE");
+    if (file == null || file.isEmpty()) {
+      return Optional.empty();
+    }
+    Path path = Path.of(file).toAbsolutePath().normalize();
+    if (path.startsWith(projectDirectory)) {
+      throw new ConfigException("secret file " + path + " (from " + name + "_FILE) is inside the "
+          + "repository " + projectDirectory + ". Fix: move it outside the work tree.");
+    }
+    try {
+      String value = Files.readString(path, StandardCharsets.UTF_8).strip();
+      return Optional.of(remember(new Secret(name, value)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read secret file named by " + name + "_FILE", e);
+    }
+  }
+
+  /**
+   * Replaces every secret value read so far in this JVM by {@code ****}; writers of results call
+   * it on any free text that might echo a credential.
+   */
+  public static String mask(String text) {
+    if (text == null || SEEN.isEmpty()) {
+      return text;
+    }
+    String masked = text;
+    for (String secret : SEEN) {
+      masked = masked.replace(secret, "****");
+    }
+    return masked;
+  }
+
+  /** Registers a value generated at run time (a signed token, a generated password) for masking. */
+  public static void registerGenerated(String value) {
+    if (value != null && value.length() >= 4) {
+      SEEN.add(value);
+    }
+  }
+
+  private static Secret remember(Secret secret) {
+    registerGenerated(secret.reveal());
+    return secret;
+  }
+
+  private static Path workTree(Path start) {
+    for (Path dir = start; dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir.resolve(".git"))) {
+        return dir;
+      }
+    }
+    return start;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.perfsuite.config;
+
+import dev.perfsuite.profiles.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Typed reads of settings that collect every problem instead of stopping at the first, so one
+ * run shows all bad keys at once.
+ */
+final class SettingsReader {
+  private final ConfigSource source;
+  private final List<String> errors = new ArrayList<>();
+
+  SettingsReader(ConfigSource source) {
+    this.source = source;
+  }
+
+  Optional<Setting> raw(ConfigKey key) {
+    return source.lookup(key);
+  }
+
+  Optional<String> text(ConfigKey key) {
+    return raw(key).map(Setting::value);
+  }
+
+  Optional<Integer> positiveInt(ConfigKey key) {
+    return parse(key, v -> {
+      int n = Integer.parseInt(v);
+      if (n <= 0) {
+        throw new IllegalArgumentException();
+      }
+      return n;
+    });
+  }
+
+  Optional<Double> positiveNumber(ConfigKey key) {
+    return parse(key, v -> {
+      double n = Double.parseDouble(v);
+      if (!(n > 0) || Double.isInfinite(n)) {
+        throw new IllegalArgumentException();
+      }
+      return n;
+    });
+  }
+
+  Optional<Duration> duration(ConfigKey key, boolean positive) {
+    return parse(key, v -> {
+      Duration d = Durations.parse(v);
+      if (positive && (d.isZero() || d.isNegative())) {
+        throw new IllegalArgumentException();
+      }
+      return d;
+    });
+  }
+
+  Optional<List<Integer>> positiveInts(ConfigKey key, int minimum) {
+    return parse(key, v -> {
+      List<Integer> values = Arrays.stream(v.split(","))
+          .map(String::trim)
+          .map(Integer::parseInt)
+          .toList();
+      if (values.isEmpty() || values.stream().anyMatch(n -> n < minimum)) {
+        throw new IllegalArgumentException();
+      }
+      return values;
+    });
+  }
+
+  <E extends Enum<E>> Optional<E> choice(ConfigKey key, Class<E> type) {
+    return parse(key, v -> Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT).replace('-', '_')));
+  }
+
+  <T> Optional<T> parse(ConfigKey key, Function<String, T> parser) {
+    Optional<Setting> setting = raw(key);
+    if (setting.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(parser.apply(setting.get().value()));
+    } catch (ConfigException e) {
+      errors.add(e.getMessage());
+    } catch (RuntimeException e) {
+      errors.add(ConfigException.invalid(setting.get(), key.accepted()).getMessage());
+    }
+    return Optional.empty();
+  }
+
+  void fail(String message) {
+    errors.add(message);
+  }
+
+  /** Throws one exception listing every problem found so far, if any. */
+  void throwIfInvalid() {
+    if (!errors.isEmpty()) {
+      throw new ConfigException(String.join("\n", errors)
+          + "\nSee README \"Configuration\" for every key, its default and accepted values.");
+    }
+  }
+}

@@ -1,0 +1,19 @@
+package dev.perfsuite.junit;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Marks a catalogue scenario: tagged {@code perf} (run by {@code mvn verify -Pperf}, not by the
+ * plain test build) and given a {@link PerfSession}.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Tag("perf")
+@ExtendWith(PerfExtension.class)
+public @interface PerfScenario {
+}

@@ -1,0 +1,92 @@
+package dev.perfsuite.reporting;
+
+import dev.perfsuite.profiles.Durations;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SummaryTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Writes a run's summary beside its JTL: {@code summary.csv}, {@code summary.md} and
+ * {@code run.properties} (phase origin, warm-up, users, warnings), and renders it for the console.
+ */
+public final class ResultFiles {
+  /** Name of the CSV summary in a run directory. */
+  public static final String SUMMARY_CSV = "summary.csv";
+  /** Name of the Markdown summary in a run directory. */
+  public static final String SUMMARY_MD = "summary.md";
+  /** Name of the run facts file in a run directory. */
+  public static final String RUN_PROPERTIES = "run.properties";
+
+  private ResultFiles() {
+  }
+
+  /**
+   * Writes the three summary files.
+   *
+   * @param originMillis epoch ms from which the warm-up window was measured
+   */
+  public static void write(RunResult result, long originMillis) {
+    try {
+      Files.createDirectories(result.directory());
+      List<List<String>> rows = SummaryTable.rows(result);
+      Files.writeString(result.directory().resolve(SUMMARY_CSV),
+          Tables.csv(SummaryTable.HEADERS, rows), StandardCharsets.UTF_8);
+      Files.writeString(result.directory().resolve(SUMMARY_MD), markdown(result),
+          StandardCharsets.UTF_8);
+      Files.writeString(result.directory().resolve(RUN_PROPERTIES), String.join("\n",
+          "scenario=" + result.scenario(),
+          "originMillis=" + originMillis,
+          "warmUpMillis=" + result.warmUp().toMillis(),
+          "users=" + result.users(),
+          "thinkTimeMillis=" + result.thinkTime().toMillis(),
+          "interrupted=" + result.interrupted(),
+          "warnings=" + String.join(" | ", result.warnings())) + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the summary of " + result.scenario(), e);
+    }
+  }
+
+  /** The full summary (both phases) as Markdown with a title and warnings. */
+  public static String markdown(RunResult result) {
+    StringBuilder out = new StringBuilder("## ").append(result.scenario()).append("\n\n");
+    out.append(String.format(Locale.ROOT, "Users: %d, think time: %s, warm-up excluded: %s%s%n%n",
+        result.users(), Durations.format(result.thinkTime()), Durations.format(result.warmUp()),
+        result.interrupted() ? ", **interrupted**" : ""));
+    out.append(Tables.markdown(SummaryTable.HEADERS, SummaryTable.rows(result)));
+    result.warnings().forEach(w -> out.append("\n> WARNING: ").append(w).append('\n'));
+    return out.toString();
+  }
+
+  /** A compact console view: measurement phase only, the columns a reader scans first. */
+  public static String console(RunResult result) {
+    List<String> headers = List.of("Label", "Samples", "Errors", "Error %", "Req/s", "Mean",
+        "p50", "p90", "p95", "p99", "p99.9", "Max", "L=X*R");
+    List<List<String>> rows = result.summaries().stream()
+        .filter(s -> s.phase() == Phase.MEASUREMENT)
+        .map(s -> List.of(s.label(), Long.toString(s.samples()), Long.toString(s.errors()),
+            SummaryTable.fixed(s.errorPercent()), SummaryTable.fixed(s.throughput()),
+            SummaryTable.fixed(s.latency().mean()), Long.toString(s.latency().p50()),
+            Long.toString(s.latency().p90()), Long.toString(s.latency().p95()),
+            Long.toString(s.latency().p99()), Long.toString(s.latency().p999()),
+            Long.toString(s.latency().max()), SummaryTable.fixed(s.littlesLaw())))
+        .collect(Collectors.toList());
+    RunSummary warm = result.overall(Phase.WARM_UP);
+    String title = String.format(Locale.ROOT,
+        "%s: measurement phase (%d warm-up samples excluded), times in ms, %d users%s%n",
+        result.scenario(), warm.samples(), result.users(),
+        result.interrupted() ? " [INTERRUPTED]" : "");
+    StringBuilder out = new StringBuilder(title).append(Tables.markdown(headers, rows));
+    result.warnings().forEach(w -> out.append("WARNING: ").append(w).append('\n'));
+    out.append("Results: ").append(result.directory().toAbsolutePath()).append('\n');
+    return out.toString();
+  }
+}

@@ -1,0 +1,15 @@
+package dev.perfsuite.results;
+
+/** Why a sample failed, so that a verdict can name the cause and not just the count. */
+public enum ErrorCause {
+  /** The connection could not be opened: refused, reset before a response, unknown host, no route. */
+  CONNECT,
+  /** The connect or response timeout expired. */
+  TIMEOUT,
+  /** The server answered with a 4xx or 5xx status. */
+  HTTP_STATUS,
+  /** The response arrived with a 2xx or 3xx status but an assertion rejected it. */
+  ASSERTION,
+  /** Any other failure (I/O error mid-response, client-side exception). */
+  OTHER
+}

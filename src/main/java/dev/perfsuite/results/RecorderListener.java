@@ -1,0 +1,85 @@
+package dev.perfsuite.results;
+
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
+
+/**
+ * The jmeter-java-dsl element that feeds a {@link SampleRecorder}; add it at test-plan level.
+ *
+ * <p>The JMeter element holds only the recorder's id, because JMeter may clone elements and
+ * clones must reach the same recorder.
+ */
+public final class RecorderListener extends BaseListener {
+  private final String recorderId;
+
+  RecorderListener(String recorderId) {
+    super("perf-suite recorder", null);
+    this.recorderId = recorderId;
+  }
+
+  @Override
+  protected TestElement buildTestElement() {
+    Element element = new Element();
+    element.setProperty(Element.RECORDER_ID, recorderId);
+    return element;
+  }
+
+  /** The JMeter side: one instance for all threads ({@link NoThreadClone}). */
+  public static final class Element extends AbstractTestElement
+      implements SampleListener, TestStateListener, NoThreadClone {
+    private static final long serialVersionUID = 1L;
+    static final String RECORDER_ID = "PerfSuite.recorderId";
+    private transient SampleRecorder recorder;
+
+    /** For JMeter's reflective cloning. */
+    public Element() {
+    }
+
+    private SampleRecorder recorder() {
+      if (recorder == null) {
+        recorder = SampleRecorder.byId(getPropertyAsString(RECORDER_ID));
+      }
+      return recorder;
+    }
+
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+      recorder().record(event);
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent event) {
+      // Only completed samples carry timings.
+    }
+
+    @Override
+    public void sampleStopped(SampleEvent event) {
+      // Only completed samples carry timings.
+    }
+
+    @Override
+    public void testStarted() {
+      recorder().start(System.currentTimeMillis());
+    }
+
+    @Override
+    public void testStarted(String host) {
+      testStarted();
+    }
+
+    @Override
+    public void testEnded() {
+      recorder().flush();
+    }
+
+    @Override
+    public void testEnded(String host) {
+      testEnded();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.perfsuite.results;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything one load run produced: per-label summaries for both phases, plus the context a verdict
+ * needs to interpret them.
+ *
+ * @param scenario the scenario name, used for directories and report titles
+ * @param users the configured concurrency (closed model) or the thread cap (open model)
+ * @param thinkTime the pause each thread takes per sample, {@link Duration#ZERO} for none
+ * @param warmUp the warm-up window measured from the start of the load
+ * @param summaries one summary per label and phase, including {@link RunSummary#OVERALL}
+ * @param warnings things a reader must know that do not fail a verdict by themselves
+ * @param directory where the JTL and summary files of this run were written
+ * @param interrupted true when the run was stopped before its profile ended
+ */
+public record RunResult(
+    String scenario, int users, Duration thinkTime, Duration warmUp,
+    List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
+
+  public RunResult {
+    summaries = List.copyOf(summaries);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** The summary of one label in one phase, empty when the label never sampled in that phase. */
+  public Optional<RunSummary> summary(String label, Phase phase) {
+    return summaries.stream()
+        .filter(s -> s.label().equals(label) && s.phase() == phase)
+        .findFirst();
+  }
+
+  /** The all-samplers summary of a phase; always present (with zero samples when none ran). */
+  public RunSummary overall(Phase phase) {
+    return summary(RunSummary.OVERALL, phase).orElseThrow();
+  }
+
+  /** The measurement-phase summary of a label, failing loudly when the label is unknown. */
+  public RunSummary measured(String label) {
+    return summary(label, Phase.MEASUREMENT).orElseThrow(() -> new IllegalArgumentException(
+        "no measurement-phase samples for label '" + label + "'; labels seen: " + labels()));
+  }
+
+  /** Sampler labels seen in any phase, in first-seen order, without {@link RunSummary#OVERALL}. */
+  public List<String> labels() {
+    return summaries.stream()
+        .map(RunSummary::label)
+        .filter(l -> !l.equals(RunSummary.OVERALL))
+        .distinct()
+        .toList();
+  }
+}

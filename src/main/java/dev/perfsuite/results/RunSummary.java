@@ -1,0 +1,56 @@
+package dev.perfsuite.results;
+
+import java.util.Map;
+
+/**
+ * Statistics of one label (or of all samplers, label {@link #OVERALL}) in one phase of a run.
+ *
+ * <p>Throughput is samples divided by the span from the first sample's start to the last sample's
+ * end, in requests per second; received and sent rates are in KiB per second (1 KB = 1024 B, as
+ * JMeter and the WSO2 tools report them).
+ *
+ * @param label the sampler label, or {@link #OVERALL}
+ * @param phase warm-up or measurement
+ * @param samples number of samples
+ * @param errors number of failed samples
+ * @param latency response-time statistics in ms
+ * @param throughput samples per second over the phase's own span
+ * @param receivedKBps received KiB per second
+ * @param sentKBps sent KiB per second
+ * @param firstStartMillis epoch ms when the first sample started, -1 with no samples
+ * @param lastEndMillis epoch ms when the last sample ended, -1 with no samples
+ * @param errorsByCause failed samples by cause; causes with no error are absent
+ * @param errorsByStatus failed samples with an HTTP status, by status code
+ */
+public record RunSummary(
+    String label, Phase phase, long samples, long errors, LatencyStats latency,
+    double throughput, double receivedKBps, double sentKBps,
+    long firstStartMillis, long lastEndMillis,
+    Map<ErrorCause, Long> errorsByCause, Map<String, Long> errorsByStatus) {
+
+  /** Label of the summary that aggregates every sampler (transaction controllers excluded). */
+  public static final String OVERALL = "TOTAL";
+
+  public RunSummary {
+    errorsByCause = Map.copyOf(errorsByCause);
+    errorsByStatus = Map.copyOf(errorsByStatus);
+  }
+
+  /** Failed samples as a percentage of all samples, 0 when there were none. */
+  public double errorPercent() {
+    return samples == 0 ? 0 : errors * 100.0 / samples;
+  }
+
+  /**
+   * Little's law L = X * R: throughput times mean response time / 1000, the average number of
+   * requests in flight, as the WSO2 reports' "Little's law verification" column.
+   */
+  public double littlesLaw() {
+    return samples == 0 ? 0 : throughput * latency.mean() / 1000.0;
+  }
+
+  /** Span of the phase from first start to last end in ms, 0 with no samples. */
+  public long spanMillis() {
+    return samples == 0 ? 0 : lastEndMillis - firstStartMillis;
+  }
+}

@@ -1,0 +1,238 @@
+package dev.perfsuite.results;
+
+import dev.perfsuite.config.Secrets;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.control.TransactionController;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.SampleSaveConfiguration;
+import org.apache.jmeter.save.CSVSaveService;
+
+/**
+ * Records every sample of a run into per-label, per-phase statistics and a CSV JTL.
+ *
+ * <p>A lifecycle object: created per run, started when JMeter starts the test, closed when it
+ * ends. The JTL is flushed every second and on close, so an interrupted run keeps what it
+ * sampled. Transaction-controller samples get their own label but are kept out of
+ * {@link RunSummary#OVERALL}, which would otherwise count their children twice.
+ */
+public final class SampleRecorder implements AutoCloseable {
+  private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
+  private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
+
+  private final String id;
+  private final Path jtl;
+  private final long warmUpMillis;
+  private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
+  private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
+  private final List<String> labelOrder = new ArrayList<>();
+  private Writer writer;
+  private SampleSaveConfiguration saveConfig;
+  private ScheduledExecutorService flusher;
+  private volatile long origin = -1;
+  private int maxActiveThreads;
+  private long samples;
+
+  private SampleRecorder(String id, Path jtl, Duration warmUp) {
+    this.id = id;
+    this.jtl = jtl;
+    this.warmUpMillis = warmUp.toMillis();
+  }
+
+  /**
+   * A recorder writing its JTL to {@code jtl} (replaced if present) and splitting phases at
+   * {@code warmUp} after the start of the test.
+   */
+  public static SampleRecorder create(Path jtl, Duration warmUp) {
+    String id = java.util.UUID.randomUUID().toString();
+    SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp);
+    ACTIVE.put(id, recorder);
+    return recorder;
+  }
+
+  static SampleRecorder byId(String id) {
+    SampleRecorder recorder = ACTIVE.get(id);
+    if (recorder == null) {
+      throw new IllegalStateException("no active sample recorder " + id);
+    }
+    return recorder;
+  }
+
+  String id() {
+    return id;
+  }
+
+  /** The JMeter listener element to place at test-plan level. */
+  public RecorderListener listener() {
+    return new RecorderListener(id);
+  }
+
+  /** Opens the JTL and fixes the phase origin; called by JMeter when the test starts. */
+  synchronized void start(long originMillis) {
+    if (writer != null) {
+      return;
+    }
+    try {
+      Files.createDirectories(jtl.toAbsolutePath().getParent());
+      writer = new BufferedWriter(Files.newBufferedWriter(jtl, StandardCharsets.UTF_8), 1 << 16);
+      saveConfig = new SampleSaveConfiguration();
+      writer.write(CSVSaveService.printableFieldNamesToString(saveConfig));
+      writer.write('\n');
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write JTL " + jtl, e);
+    }
+    origin = originMillis;
+    flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "perf-jtl-flusher");
+      t.setDaemon(true);
+      return t;
+    });
+    flusher.scheduleWithFixedDelay(this::flush, FLUSH_EVERY.toMillis(), FLUSH_EVERY.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** Records one sample; called by JMeter from every sampling thread. */
+  void record(SampleEvent event) {
+    SampleResult result = event.getResult();
+    if (origin < 0) {
+      start(System.currentTimeMillis());
+    }
+    String line = Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
+        ","));
+    ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
+    boolean transaction = TransactionController.isFromTransactionController(result);
+    long start = result.getStartTime();
+    Phase phase = start - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+    String label = result.getSampleLabel();
+    long end = result.getEndTime();
+    long elapsed = result.getTime();
+    long received = result.getBytesAsLong();
+    long sent = result.getSentBytes();
+    String status = result.getResponseCode();
+    synchronized (this) {
+      accumulator(label, phase).add(start, end, elapsed, received, sent, cause, status);
+      if (!transaction) {
+        accumulator(RunSummary.OVERALL, phase).add(start, end, elapsed, received, sent, cause,
+            status);
+      }
+      maxActiveThreads = Math.max(maxActiveThreads, result.getAllThreads());
+      samples++;
+      if (writer != null) {
+        try {
+          writer.write(line);
+          writer.write('\n');
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot append to JTL " + jtl, e);
+        }
+      }
+    }
+  }
+
+  private LabelAccumulator accumulator(String label, Phase phase) {
+    Map<String, LabelAccumulator> byLabel = phase == Phase.WARM_UP ? warmUp : measurement;
+    LabelAccumulator accumulator = byLabel.get(label);
+    if (accumulator == null) {
+      accumulator = new LabelAccumulator(label, phase);
+      byLabel.put(label, accumulator);
+      if (!labelOrder.contains(label)) {
+        labelOrder.add(label);
+      }
+    }
+    return accumulator;
+  }
+
+  /**
+   * Summaries of every label in both phases so far, {@link RunSummary#OVERALL} first; safe to call
+   * while the run is still going.
+   */
+  public synchronized List<RunSummary> summaries() {
+    List<RunSummary> result = new ArrayList<>();
+    List<String> order = new ArrayList<>();
+    order.add(RunSummary.OVERALL);
+    labelOrder.stream().filter(l -> !l.equals(RunSummary.OVERALL)).forEach(order::add);
+    for (String label : order) {
+      for (Phase phase : Phase.values()) {
+        Map<String, LabelAccumulator> byLabel = phase == Phase.WARM_UP ? warmUp : measurement;
+        LabelAccumulator accumulator = byLabel.get(label);
+        result.add(accumulator != null ? accumulator.summary()
+            : new LabelAccumulator(label, phase).summary());
+      }
+    }
+    return result;
+  }
+
+  /** The histogram of one label and phase, empty when never sampled. */
+  public synchronized org.HdrHistogram.Histogram histogram(String label, Phase phase) {
+    LabelAccumulator accumulator = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
+    return accumulator == null ? new org.HdrHistogram.Histogram(3) : accumulator.histogram();
+  }
+
+  /** Epoch ms from which phases are measured, -1 before the test started. */
+  public long origin() {
+    return origin;
+  }
+
+  /** The warm-up window in ms. */
+  public long warmUpMillis() {
+    return warmUpMillis;
+  }
+
+  /** Highest JMeter active-thread count seen on any sample. */
+  public synchronized int maxActiveThreads() {
+    return maxActiveThreads;
+  }
+
+  /** Samples recorded so far, all labels and phases. */
+  public synchronized long sampleCount() {
+    return samples;
+  }
+
+  /** Where the JTL goes. */
+  public Path jtl() {
+    return jtl;
+  }
+
+  /** Writes buffered JTL lines to disk. */
+  public synchronized void flush() {
+    if (writer != null) {
+      try {
+        writer.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot flush JTL " + jtl, e);
+      }
+    }
+  }
+
+  /** Flushes and closes the JTL; idempotent, and statistics stay readable afterwards. */
+  @Override
+  public synchronized void close() {
+    ACTIVE.remove(id);
+    if (flusher != null) {
+      flusher.shutdownNow();
+    }
+    if (writer != null) {
+      try {
+        writer.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot close JTL " + jtl, e);
+      } finally {
+        writer = null;
+      }
+    }
+  }
+}

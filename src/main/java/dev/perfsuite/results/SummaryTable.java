@@ -1,0 +1,43 @@
+package dev.perfsuite.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The per-label summary of a run as rows of text, in the columns of WSO2's
+ * create-summary-csv.sh (label, samples, errors, percentiles, throughput, Little's law).
+ */
+public final class SummaryTable {
+  /** Column headers, in order. */
+  public static final List<String> HEADERS = List.of(
+      "Label", "Phase", "# Samples", "Error Count", "Error %", "Throughput (Requests/sec)",
+      "Average Response Time (ms)", "Std Dev", "Min", "Max", "50th Percentile",
+      "75th Percentile", "90th Percentile", "95th Percentile", "98th Percentile",
+      "99th Percentile", "99.9th Percentile", "Received (KB/sec)", "Sent (KB/sec)",
+      "Average Users in the System", "Configured Users");
+
+  private SummaryTable() {
+  }
+
+  /** One row of cells per summary, in {@link #HEADERS} order. */
+  public static List<List<String>> rows(RunResult result) {
+    List<List<String>> rows = new ArrayList<>();
+    for (RunSummary s : result.summaries()) {
+      LatencyStats l = s.latency();
+      rows.add(List.of(s.label(), s.phase() == Phase.WARM_UP ? "warm-up" : "measurement",
+          Long.toString(s.samples()), Long.toString(s.errors()), fixed(s.errorPercent()),
+          fixed(s.throughput()), fixed(l.mean()), fixed(l.stdDev()), Long.toString(l.min()),
+          Long.toString(l.max()), Long.toString(l.p50()), Long.toString(l.p75()),
+          Long.toString(l.p90()), Long.toString(l.p95()), Long.toString(l.p98()),
+          Long.toString(l.p99()), Long.toString(l.p999()), fixed(s.receivedKBps()),
+          fixed(s.sentKBps()), fixed(s.littlesLaw()), Integer.toString(result.users())));
+    }
+    return rows;
+  }
+
+  /** Two decimals, dot separator, as the reference reports print them. */
+  public static String fixed(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+}

@@ -1,0 +1,87 @@
+package dev.perfsuite.scenarios.wso2;
+
+import dev.perfsuite.config.ConfigKey;
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.junit.PerfScenario;
+import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.reporting.ChoreoConnectTable;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.sla.Sla;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * WSO2 Choreo Connect benchmark (seed 003): users x payload size against the echo backend with a
+ * bearer JWT; prints and writes the matrix in the reference table's columns.
+ *
+ * <p>Smoke: 2 and 8 users x 4 sizes, seconds each. Any other profile: 10, 50, 100, 200, 500 and
+ * 1000 users, each cell the profile's duration (load: 900 s with 300 s warm-up, as the seed).
+ */
+@PerfScenario
+class GatewayEchoMatrixIT {
+  private static final List<Integer> SMOKE_USERS = List.of(2, 8);
+  private static final List<Integer> FULL_USERS = List.of(10, 50, 100, 200, 500, 1000);
+  private static final ChoreoConnectTable MATRIX = new ChoreoConnectTable();
+  private static final GatewayJwt JWT = GatewayJwt.generate();
+
+  static Stream<Arguments> matrix(PerfSession perf) {
+    PerfConfig config = perf.config();
+    List<Integer> users = !config.wso2Users().isEmpty() ? config.wso2Users()
+        : "smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS;
+    return config.wso2Sizes().stream()
+        .flatMap(bytes -> users.stream().map(u -> Arguments.of(u, bytes)));
+  }
+
+  @ParameterizedTest(name = "{0} users x {1} B")
+  @MethodSource("matrix")
+  void shouldEchoEveryPayloadWithinSlaWhenLoadedByUsers(int users, int bytes, PerfSession perf) {
+    RunResult result = perf.run(GatewayJourney.plan(gateway(perf), users, bytes,
+        JWT.token(Instant.now()), perf.config().profile()));
+    MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
+
+    sla(perf.config(), bytes).evaluate(result).assertPassed();
+  }
+
+  private static URI gateway(PerfSession perf) {
+    if (perf.config().target().isLocal()) {
+      return perf.backends().echo();
+    }
+    return perf.config().target().service("gateway").orElseThrow(() -> new IllegalStateException(
+        "target " + perf.config().target().name() + " has no gateway.url; add it to "
+            + "src/test/resources/targets/" + perf.config().target().name() + ".properties"));
+  }
+
+  /**
+   * Smoke thresholds are loose but real (no errors, sub-second tail); full-scale ones follow the
+   * seed's 2-CPU figures: p99 under 1 s for every cell, errors under 0.1 %.
+   */
+  private static Sla sla(PerfConfig config, int bytes) {
+    boolean smoke = "smoke".equals(config.profile().name());
+    return Sla.overall()
+        .samplesAtLeast(smoke ? 20 : 1000)
+        .errorPercentBelow(smoke ? 0.001 : 0.1)
+        .p99Below(Duration.ofMillis(smoke ? 1000 : 1000))
+        .and(Sla.label(GatewayJourney.label(bytes)).p95Below(Duration.ofMillis(smoke ? 500 : 1000)));
+  }
+
+  @AfterAll
+  static void printMatrix(PerfSession perf) {
+    if (MATRIX.isEmpty()) {
+      return;
+    }
+    Path csv = MATRIX.write(perf.config().resultsDir(), "wso2-gateway-matrix");
+    System.out.printf("%nWSO2 gateway echo matrix (%s, measurement phase; %s):%n%s%n",
+        perf.config().profile().name(), ConfigKey.PROFILE.key() + "=" + perf.config().profile()
+            .name(), MATRIX.markdown());
+    System.out.println("Matrix written to " + csv.toAbsolutePath() + " and .md");
+  }
+}
