@@ -27,10 +27,29 @@ public final class Backends implements AutoCloseable {
     return new Backends(config, Backends::dockerAnswers);
   }
 
-  private static boolean dockerAnswers() {
+  /**
+   * Backends started by one given provider whatever {@code perf.backends} says, for tests that
+   * exercise each provider; Testcontainers still fails fast when no Docker engine answers.
+   */
+  public static Backends withProvider(Provider provider, PerfConfig config) {
+    Backends backends = new Backends(config, Backends::dockerAnswers);
+    backends.choice = ProviderChoice.resolve(provider == Provider.EMBEDDED
+        ? dev.perfsuite.config.BackendMode.EMBEDDED
+        : dev.perfsuite.config.BackendMode.TESTCONTAINERS, Backends::dockerAnswers);
+    return backends;
+  }
+
+  /**
+   * True when a Docker engine answers Testcontainers' probe; when it does not, prints why, so a
+   * fallback to embedded backends is never silent.
+   */
+  public static boolean dockerAnswers() {
     try {
-      return DockerClientFactory.instance().isDockerAvailable();
+      DockerClientFactory.instance().client().pingCmd().exec();
+      return true;
     } catch (RuntimeException | LinkageError e) {
+      System.out.println("Docker probe: no engine answers (" + e.getClass().getSimpleName() + ": "
+          + e.getMessage() + ")");
       return false;
     }
   }

@@ -17,7 +17,17 @@ public final class Engines {
 
   /** JMeter inside this JVM, with timeouts and results directory from {@code config}. */
   public static LoadEngine embedded(PerfConfig config) {
-    return new EmbeddedEngine(config.resultsDir(), config.connectTimeout(),
-        config.responseTimeout());
+    return embedded(config.resultsDir(), config.connectTimeout(), config.responseTimeout());
+  }
+
+  /**
+   * JMeter inside this JVM writing under {@code resultsDir}, with explicit HTTP timeouts.
+   *
+   * @param connectTimeout how long a connect may take before the sample fails as TIMEOUT
+   * @param responseTimeout how long a response may take before the sample fails as TIMEOUT
+   */
+  public static LoadEngine embedded(java.nio.file.Path resultsDir, java.time.Duration connectTimeout,
+      java.time.Duration responseTimeout) {
+    return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout);
   }
 }
