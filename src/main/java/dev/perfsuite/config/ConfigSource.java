@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -20,10 +21,14 @@ import java.util.TreeSet;
  * <p>An empty value counts as absent, so {@code -Dperf.threads=} falls through to the next
  * source. Keys under {@code perf.} that the suite does not know are rejected, except in the
  * environment, which other tools share: unknown {@code PERF_*} variables only produce warnings.
+ * Build-only keys such as {@code perf.groups} (the pom's test selection, which surefire and
+ * failsafe forward to the test JVM as a system property) are not configuration and pass.
  */
 final class ConfigSource {
   private static final String PREFIX = "perf.";
   private static final String ENV_PREFIX = "PERF_";
+  /** Keys of the Maven build, not of the suite, that {@code -D} forwards to the test JVM. */
+  private static final Set<String> BUILD_KEYS = Set.of("perf.groups");
 
   private final Map<String, String> systemProperties;
   private final Map<String, String> environment;
@@ -100,9 +105,10 @@ final class ConfigSource {
     return warnings;
   }
 
-  private static List<String> unknown(java.util.Set<String> names) {
+  private static List<String> unknown(Set<String> names) {
     return names.stream()
-        .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty())
+        .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty()
+            && !BUILD_KEYS.contains(n))
         .sorted()
         .toList();
   }

@@ -68,10 +68,7 @@ public record PerfConfig(
 
   private static LoadProfile profile(SettingsReader read) {
     Optional<LoadProfile> named = read.parse(ConfigKey.PROFILE, Profiles::named);
-    if (named.isEmpty()) {
-      return Profiles.smoke();
-    }
-    LoadProfile base = named.get();
+    // Overrides are read even when the profile name is bad, so that one run reports every error.
     Optional<Integer> threads = read.positiveInt(ConfigKey.THREADS);
     Optional<Duration> rampUp = read.duration(ConfigKey.RAMP_UP, false);
     Optional<Duration> hold = read.duration(ConfigKey.HOLD, false);
@@ -80,6 +77,10 @@ public record PerfConfig(
     Optional<Double> rate = read.positiveNumber(ConfigKey.TARGET_RATE);
     Optional<Integer> maxThreads = read.positiveInt(ConfigKey.MAX_THREADS);
     Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
+    if (named.isEmpty()) {
+      return Profiles.smoke();
+    }
+    LoadProfile base = named.get();
     if (iterations.isPresent() && rate.isPresent()) {
       read.fail("perf.iterations and perf.target-rate cannot be combined: iterations bound the "
           + "closed model, a target rate selects the open model. Fix: unset one of them.");

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +24,8 @@ public final class Secrets {
   private static final Set<String> SUFFIXES =
       Set.of("_PASSWORD", "_SECRET", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+  private static final Comparator<String> BY_LENGTH_DESCENDING =
+      Comparator.comparingInt(String::length).reversed();
 
   private final Map<String, String> environment;
   private final Path projectDirectory;
@@ -71,7 +74,8 @@ public final class Secrets {
       return Optional.empty();
     }
     Path path = Path.of(file).toAbsolutePath().normalize();
-    if (path.startsWith(projectDirectory)) {
+    if (path.startsWith(projectDirectory)
+        || realPath(path).startsWith(realPath(projectDirectory))) {
       throw new ConfigException("secret file " + path + " (from " + name + "_FILE) is inside the "
           + "repository " + projectDirectory + ". Fix: move it outside the work tree.");
     }
@@ -92,7 +96,8 @@ public final class Secrets {
       return text;
     }
     String masked = text;
-    for (String secret : SEEN) {
+    // Longest first: a secret containing a shorter one must not leave its tail visible.
+    for (String secret : SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList()) {
       masked = masked.replace(secret, "****");
     }
     return masked;
@@ -108,6 +113,15 @@ public final class Secrets {
   private static Secret remember(Secret secret) {
     registerGenerated(secret.reveal());
     return secret;
+  }
+
+  /** The path with links resolved, so a link outside the work tree to a file inside is caught. */
+  private static Path realPath(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path;
+    }
   }
 
   private static Path workTree(Path start) {

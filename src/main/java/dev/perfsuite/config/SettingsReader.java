@@ -52,7 +52,8 @@ final class SettingsReader {
   Optional<Duration> duration(ConfigKey key, boolean positive) {
     return parse(key, v -> {
       Duration d = Durations.parse(v);
-      if (positive && (d.isZero() || d.isNegative())) {
+      // ISO-8601 allows PT-5S; no perf.* duration may be negative.
+      if (d.isNegative() || positive && d.isZero()) {
         throw new IllegalArgumentException();
       }
       return d;

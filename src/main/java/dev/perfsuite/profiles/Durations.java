@@ -34,23 +34,34 @@ public final class Durations {
     }
     Duration total = Duration.ZERO;
     Matcher part = PART.matcher(value);
-    while (part.find()) {
-      long amount = Long.parseLong(part.group(1));
-      total = total.plus(switch (part.group(2)) {
-        case "ms" -> Duration.ofMillis(amount);
-        case "s" -> Duration.ofSeconds(amount);
-        case "m" -> Duration.ofMinutes(amount);
-        case "h" -> Duration.ofHours(amount);
-        default -> Duration.ofDays(amount);
-      });
+    try {
+      while (part.find()) {
+        long amount = Long.parseLong(part.group(1));
+        total = total.plus(switch (part.group(2)) {
+          case "ms" -> Duration.ofMillis(amount);
+          case "s" -> Duration.ofSeconds(amount);
+          case "m" -> Duration.ofMinutes(amount);
+          case "h" -> Duration.ofHours(amount);
+          default -> Duration.ofDays(amount);
+        });
+      }
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("duration too long: '" + text + "'", e);
     }
     return total;
   }
 
-  /** Formats compactly: 1h30m, 45s, 250ms, 0s. */
+  /**
+   * Formats compactly: 1h30m, 45s, 250ms, 0s. A negative duration or one with a sub-millisecond
+   * part has no compact form and is written in ISO-8601 ({@code PT0.0005S}), which
+   * {@link #parse(String)} reads back.
+   */
   public static String format(Duration duration) {
     if (duration.isZero()) {
       return "0s";
+    }
+    if (duration.isNegative() || duration.getNano() % 1_000_000 != 0) {
+      return duration.toString();
     }
     StringBuilder text = new StringBuilder();
     long hours = duration.toHours();

@@ -41,6 +41,10 @@ public record LoadProfile(
       throw new IllegalArgumentException("iterations apply to the closed model only; "
           + "an open-model profile is bounded by its stage durations");
     }
+    if (model == LoadModel.OPEN && maxThreads <= 0) {
+      throw new IllegalArgumentException("an open-model profile needs positive max threads, "
+          + "otherwise its thread count is unbounded: " + maxThreads);
+    }
     if (thinkTime.isNegative() || warmUp.isNegative()) {
       throw new IllegalArgumentException("think time and warm-up must not be negative");
     }
@@ -64,7 +68,10 @@ public record LoadProfile(
     return model == LoadModel.CLOSED ? (int) Math.round(peakLevel()) : maxThreads;
   }
 
-  /** Sum of all ramps and holds; for an iteration-bound profile only the ramp is known. */
+  /**
+   * Sum of all ramps and holds; for an iteration-bound profile this is not its length (the
+   * iterations decide), so the engine runs no overrun watchdog for it.
+   */
   public Duration plannedDuration() {
     return plannedDuration(stages);
   }

@@ -1,0 +1,64 @@
+package dev.perfsuite.profiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The named profiles and their look-up by name. */
+class ProfilesTest {
+
+  @Test
+  void shouldFindEveryDocumentedNameCaseInsensitively() {
+    for (String name : Profiles.NAMES) {
+      assertThat(Profiles.named(name.toUpperCase()).name()).isEqualTo(name);
+      assertThat(Profiles.named(" " + name + " ").name()).isEqualTo(name);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nonsense", "", "smoke-test"})
+  void shouldRejectUnknownProfileNamingValidProfiles(String name) {
+    assertThatThrownBy(() -> Profiles.named(name))
+        .isInstanceOf(IllegalArgumentException.class)
+        .as("the message lists every valid name")
+        .hasMessageContaining("'" + name + "'")
+        .hasMessageContaining("smoke, load, stress, soak, spike, stepped");
+  }
+
+  @Test
+  void shouldGiveEveryNamedProfileAWarmUpShorterThanItsDuration() {
+    for (String name : Profiles.NAMES) {
+      LoadProfile profile = Profiles.named(name);
+
+      assertThat(profile.model()).isEqualTo(LoadModel.CLOSED);
+      assertThat(profile.warmUp()).as("warm-up of %s", name)
+          .isLessThan(profile.plannedDuration());
+    }
+  }
+
+  @Test
+  void shouldMatchReferenceShapes() {
+    assertThat(Profiles.load().plannedDuration()).as("WSO2 900 s run")
+        .isEqualTo(Duration.ofSeconds(900));
+    assertThat(Profiles.load().warmUp()).isEqualTo(Duration.ofSeconds(300));
+    assertThat(Profiles.stepped().stages()).extracting(Stage::level)
+        .containsExactly(500.0, 1000.0);
+    assertThat(Profiles.soak().plannedDuration()).isGreaterThan(Duration.ofHours(9));
+    assertThat(Profiles.smoke().peakUsers()).isEqualTo(4);
+  }
+
+  @Test
+  void shouldBuildOpenProfileWithThreadCap() {
+    LoadProfile open = Profiles.open("rate", Duration.ZERO, 25,
+        Profiles.stage(100, Duration.ofSeconds(5), Duration.ofSeconds(30)));
+
+    assertThat(open.model()).isEqualTo(LoadModel.OPEN);
+    assertThat(open.maxThreads()).isEqualTo(25);
+    assertThat(open.peakUsers()).isEqualTo(25);
+    assertThat(open.peakLevel()).isEqualTo(100.0);
+  }
+}
