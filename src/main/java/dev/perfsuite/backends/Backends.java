@@ -1,5 +1,6 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.util.function.BooleanSupplier;
@@ -34,8 +35,7 @@ public final class Backends implements AutoCloseable {
   public static Backends withProvider(Provider provider, PerfConfig config) {
     Backends backends = new Backends(config, Backends::dockerAnswers);
     backends.choice = ProviderChoice.resolve(provider == Provider.EMBEDDED
-        ? dev.perfsuite.config.BackendMode.EMBEDDED
-        : dev.perfsuite.config.BackendMode.TESTCONTAINERS, Backends::dockerAnswers);
+        ? BackendMode.EMBEDDED : BackendMode.TESTCONTAINERS, Backends::dockerAnswers);
     return backends;
   }
 

@@ -3,6 +3,7 @@ package dev.perfsuite.backends;
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -45,7 +46,7 @@ final class ContainerEcho implements EchoService {
   private static String tail(String logs) {
     String[] lines = logs.split("\n");
     int from = Math.max(0, lines.length - 20);
-    return String.join("\n", java.util.Arrays.copyOfRange(lines, from, lines.length));
+    return String.join("\n", Arrays.copyOfRange(lines, from, lines.length));
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.perfsuite.profiles.Profiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,7 +53,7 @@ public record PerfConfig(
         .orElse(BackendMode.AUTO);
     EngineKind engine = read.choice(ConfigKey.ENGINE, EngineKind.class).orElse(EngineKind.EMBEDDED);
     Target target = read.parse(ConfigKey.TARGET, v -> Target.load(read.raw(ConfigKey.TARGET)
-        .orElseThrow())).orElse(new Target(Target.LOCAL, java.util.Map.of()));
+        .orElseThrow())).orElse(new Target(Target.LOCAL, Map.of()));
     Path results = read.parse(ConfigKey.RESULTS_DIR, Path::of).orElse(Path.of("target/perf-results"));
     Duration connect = read.duration(ConfigKey.CONNECT_TIMEOUT, true).orElse(Duration.ofSeconds(5));
     Duration response = read.duration(ConfigKey.RESPONSE_TIMEOUT, true)

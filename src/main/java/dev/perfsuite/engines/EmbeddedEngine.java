@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +32,7 @@ import org.apache.jmeter.engine.StandardJMeterEngine;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
  * Runs plans on jmeter-java-dsl's embedded JMeter engine, in a worker thread the caller can
@@ -83,8 +85,7 @@ final class EmbeddedEngine implements LoadEngine {
     children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
     children.addAll(plan.planElements());
     children.add(ThreadGroups.of(plan.scenario(), plan.profile(),
-        plan.journey().toArray(new us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup
-            .ThreadGroupChild[0])));
+        plan.journey().toArray(ThreadGroupChild[]::new)));
     children.add(recorder.listener());
     return children.toArray(TestPlanChild[]::new);
   }
@@ -160,19 +161,19 @@ final class EmbeddedEngine implements LoadEngine {
     return result;
   }
 
-  private static java.util.Optional<String> openModelCap(LoadProfile profile, RunResult result,
+  private static Optional<String> openModelCap(LoadProfile profile, RunResult result,
       int maxActive) {
     if (profile.model() != LoadModel.OPEN) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     double achieved = result.overall(Phase.MEASUREMENT).throughput();
     double target = profile.stages().get(profile.stages().size() - 1).level();
     if (achieved < 0.95 * target && maxActive >= profile.maxThreads()) {
-      return java.util.Optional.of(String.format(Locale.ROOT,
+      return Optional.of(String.format(Locale.ROOT,
           "the thread cap (perf.max-threads=%d) kept the offered rate at %.1f req/s, below the "
               + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved, target));
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   private static void removeHook(Thread hook) {

@@ -13,10 +13,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
@@ -59,7 +61,7 @@ public final class SampleRecorder implements AutoCloseable {
    * {@code warmUp} after the start of the test.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp) {
-    String id = java.util.UUID.randomUUID().toString();
+    String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp);
     ACTIVE.put(id, recorder);
     return recorder;
@@ -177,9 +179,9 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /** The histogram of one label and phase, empty when never sampled. */
-  public synchronized org.HdrHistogram.Histogram histogram(String label, Phase phase) {
+  public synchronized Histogram histogram(String label, Phase phase) {
     LabelAccumulator accumulator = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
-    return accumulator == null ? new org.HdrHistogram.Histogram(3) : accumulator.histogram();
+    return accumulator == null ? new Histogram(3) : accumulator.histogram();
   }
 
   /** Epoch ms from which phases are measured, -1 before the test started. */
