@@ -23,12 +23,14 @@ import java.util.Optional;
  * @param echoImage Docker image of the echo backend
  * @param wso2Users gateway matrix users; empty means the profile's default matrix
  * @param wso2Sizes gateway matrix payload sizes in bytes
+ * @param backendSettings images, realm size, timeouts and cache of the local backends
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  */
 public record PerfConfig(
     LoadProfile profile, BackendMode backends, Target target, EngineKind engine, Path resultsDir,
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
-    List<Integer> wso2Users, List<Integer> wso2Sizes, List<String> warnings) {
+    List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
+    List<String> warnings) {
 
   public PerfConfig {
     wso2Users = List.copyOf(wso2Users);
@@ -62,9 +64,32 @@ public record PerfConfig(
     String echoImage = read.text(ConfigKey.ECHO_IMAGE).orElseThrow();
     List<Integer> users = read.positiveInts(ConfigKey.WSO2_USERS, 1).orElse(List.of());
     List<Integer> sizes = read.positiveInts(ConfigKey.WSO2_SIZES, 50).orElse(List.of());
+    BackendSettings backendSettings = backendSettings(read);
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
-        echoImage, users, sizes, warnings);
+        echoImage, users, sizes, backendSettings, warnings);
+  }
+
+  private static BackendSettings backendSettings(SettingsReader read) {
+    BackendSettings defaults = BackendSettings.defaults();
+    int echoPort = read.parse(ConfigKey.ECHO_PORT, v -> {
+      int port = Integer.parseInt(v);
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException();
+      }
+      return port;
+    }).orElse(0);
+    Path cache = read.parse(ConfigKey.CACHE_DIR, v -> v.startsWith("~")
+        ? Path.of(System.getProperty("user.home") + v.substring(1)) : Path.of(v))
+        .orElse(defaults.cacheDirectory());
+    return new BackendSettings(echoPort,
+        read.text(ConfigKey.POSTGRES_IMAGE).orElse(defaults.postgresImage()),
+        read.text(ConfigKey.KEYCLOAK_IMAGE).orElse(defaults.keycloakImage()),
+        read.text(ConfigKey.STUBS_IMAGE).orElse(defaults.stubsImage()),
+        read.positiveInt(ConfigKey.KEYCLOAK_USERS).orElse(defaults.keycloakUsers()),
+        read.positiveInt(ConfigKey.KEYCLOAK_HASH_ITERATIONS).orElse(defaults.hashIterations()),
+        read.duration(ConfigKey.STARTUP_TIMEOUT, true).orElse(defaults.startupTimeout()),
+        cache);
   }
 
   private static LoadProfile profile(SettingsReader read) {
