@@ -70,7 +70,7 @@ public final class Backends implements AutoCloseable {
       long started = System.nanoTime();
       echo = provider().provider() == Provider.TESTCONTAINERS
           ? new ContainerEcho(config.echoImage(), config.echoDelay())
-          : new EmbeddedEcho(config.echoDelay());
+          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay());
       System.out.printf("Backend echo: %s started in %d ms%n", echo.uri(),
           (System.nanoTime() - started) / 1_000_000);
     }

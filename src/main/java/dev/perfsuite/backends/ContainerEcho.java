@@ -1,10 +1,8 @@
 package dev.perfsuite.backends;
 
-import com.github.dockerjava.api.exception.NotFoundException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -17,7 +15,7 @@ final class ContainerEcho implements EchoService {
   private final GenericContainer<?> container;
 
   ContainerEcho(String image, Duration delay) {
-    requireLocalImage(image);
+    ContainerImages.requireAvailable(image, "perf.echo.image");
     container = new GenericContainer<>(DockerImageName.parse(image))
         .withExposedPorts(PORT)
         .withCommand("--port", Integer.toString(PORT), "--delay", Long.toString(delay.toMillis()))
@@ -30,16 +28,6 @@ final class ContainerEcho implements EchoService {
       container.stop();
       throw new BackendException("echo backend container " + image + " did not start within "
           + STARTUP.toSeconds() + " s: " + e.getMessage() + "\nlog tail:\n" + logs, e);
-    }
-  }
-
-  private static void requireLocalImage(String image) {
-    try {
-      DockerClientFactory.instance().client().inspectImageCmd(image).exec();
-    } catch (NotFoundException e) {
-      throw new BackendException("echo image '" + image + "' is not on this Docker engine. "
-          + "Fix: build it with .ci/docker-setup.sh (or docker build docker/echo-backend, see "
-          + "docker/README.md), or set perf.echo.image");
     }
   }
 

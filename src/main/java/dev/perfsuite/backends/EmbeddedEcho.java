@@ -5,13 +5,24 @@ import dev.perfsuite.echo.EchoOptions;
 import java.net.URI;
 import java.time.Duration;
 
-/** The Netty echo backend inside this JVM, on an ephemeral loopback port. */
+/** The Netty echo backend inside this JVM, on loopback. */
 final class EmbeddedEcho implements EchoService {
   private final EchoBackend backend;
 
-  EmbeddedEcho(Duration delay) {
-    this.backend = EchoBackend.start(EchoOptions.defaults()
-        .withHost("127.0.0.1").withPort(0).withDelay(delay));
+  /**
+   * Starts the echo on {@code port} (0 for any free port).
+   *
+   * @throws BackendException when a fixed port is already taken, naming the key to change
+   */
+  EmbeddedEcho(int port, Duration delay) {
+    try {
+      this.backend = EchoBackend.start(EchoOptions.defaults()
+          .withHost("127.0.0.1").withPort(port).withDelay(delay));
+    } catch (IllegalStateException e) {
+      throw new BackendException("embedded echo backend cannot listen on 127.0.0.1:" + port
+          + " (port in use?). Fix: free the port or set perf.echo.port=0 for any free port. "
+          + "Cause: " + e.getMessage(), e);
+    }
   }
 
   @Override

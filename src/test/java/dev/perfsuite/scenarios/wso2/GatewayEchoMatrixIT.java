@@ -61,16 +61,20 @@ class GatewayEchoMatrixIT {
   }
 
   /**
-   * Smoke thresholds are loose but real (no errors, sub-second tail); full-scale ones follow the
-   * seed's 2-CPU figures: p99 under 1 s for every cell, errors under 0.1 %.
+   * Smoke thresholds are loose but real: no errors, a sub-second tail. Full-scale ones follow the
+   * seed's 2-CPU figures (worst p99 855 ms at 1000 users x 100 KiB, no errors) and add the
+   * Little's-law self-check, which needs response times well above JMeter's 1 ms resolution.
    */
   private static Sla sla(PerfConfig config, int bytes) {
-    boolean smoke = "smoke".equals(config.profile().name());
-    return Sla.overall()
-        .samplesAtLeast(smoke ? 20 : 1000)
-        .errorPercentBelow(smoke ? 0.001 : 0.1)
-        .p99Below(Duration.ofMillis(smoke ? 1000 : 1000))
-        .and(Sla.label(GatewayJourney.label(bytes)).p95Below(Duration.ofMillis(smoke ? 500 : 1000)));
+    Sla label = Sla.label(GatewayJourney.label(bytes));
+    if ("smoke".equals(config.profile().name())) {
+      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
+          .p99Below(Duration.ofSeconds(1))
+          .and(label.p95Below(Duration.ofMillis(500)));
+    }
+    return Sla.overall().samplesAtLeast(1000).errorPercentBelow(0.1)
+        .p99Below(Duration.ofSeconds(1)).littlesLawGapWithin(10)
+        .and(label.p95Below(Duration.ofMillis(800)));
   }
 
   @AfterAll
