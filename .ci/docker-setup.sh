@@ -12,21 +12,42 @@
 #   3. perf-suite/jre:17               docker/jre/Dockerfile                         (only if missing)
 #   4. perf-suite/echo-backend:latest  docker/echo-backend/Dockerfile + ECHO_JAR     (always rebuilt)
 #   5. smoke test: run the echo image with a port published on 127.0.0.1, curl it.
+#   6. backend images, each built only if missing or its recipe (docker/<name>/*) changed,
+#      each followed by a bounded smoke check:
+#      perf-suite/postgres:15        docker/postgres  (Debian's postgresql-15)   check: ready line x2,
+#                                                       pg_isready, password login over TCP
+#      perf-suite/keycloak:26.7.3    docker/keycloak  + keycloak-quarkus-dist zip  check: kc.sh --version
+#      perf-suite/wiremock:3.13.1    docker/wiremock  + wiremock-standalone jar    check: GET /__admin/mappings
+#   7. write the Testcontainers environment (and the PERF_*_IMAGE names) to the env file.
 #
-# ECHO_JAR defaults to target/perf-suite-echo.jar (relative to the repository root).
+# ECHO_JAR defaults to target/perf-suite-echo.jar (relative to the repository root). The
+# Keycloak zip and the WireMock jar default to target/backends/keycloak-quarkus-dist-26.7.3.zip
+# and target/backends/wiremock-standalone-3.13.1.jar; Maven copies them there
+# (`mvn -q generate-resources`, or `mvn -q package -DskipTests` as .ci/run does). They
+# are only needed when their image has to be built.
 #
 # Options:
-#   --stop         remove Testcontainers-labelled containers and stop the dockerd
-#                  this script started (by its recorded pid); nothing else.
-#   --skip-echo    only steps 1-3 (engine + base/JRE images); no jar needed.
-#   --no-smoke     skip step 5.
-#   -h, --help     this text.
+#   --stop               remove Testcontainers-labelled containers and stop the dockerd
+#                        this script started (by its recorded pid); nothing else.
+#   --skip-echo          no echo image (steps 4-5); no jar needed.
+#   --skip-backends      no postgres/keycloak/wiremock images (step 6).
+#   --rebuild            rebuild the postgres/keycloak/wiremock images even if they are
+#                        up to date (base and JRE images: `docker rmi` them to rebuild).
+#   --keycloak-zip PATH  Keycloak distribution zip (env PERF_SUITE_KEYCLOAK_ZIP).
+#   --wiremock-jar PATH  WireMock standalone jar (env PERF_SUITE_WIREMOCK_JAR).
+#   --check-keycloak     also start Keycloak (start-dev) and wait for /health/ready on the
+#                        management port (~30 s; bounded by PERF_SUITE_KEYCLOAK_WAIT, 180).
+#   --no-smoke           skip the smoke tests/checks of steps 5 and 6.
+#   -h, --help           this text.
 #
 # Environment overrides:
 #   PERF_SUITE_DOCKER_WAIT            seconds to wait for dockerd (default 60)
 #   PERF_SUITE_DOCKER_STORAGE_DRIVER  force a storage driver (default: overlay2, falls back to vfs)
 #   PERF_SUITE_DEBIAN_MIRROR          mirror for debootstrap (default: taken from /etc/apt/sources*)
 #   PERF_SUITE_DOCKERD_LOG            dockerd log file (default /var/log/perf-suite-dockerd.log)
+#   PERF_SUITE_KEYCLOAK_ZIP           Keycloak dist zip   (default target/backends/keycloak-quarkus-dist-26.7.3.zip)
+#   PERF_SUITE_WIREMOCK_JAR           WireMock jar        (default target/backends/wiremock-standalone-3.13.1.jar)
+#   PERF_SUITE_KEYCLOAK_WAIT          seconds --check-keycloak waits for /health/ready (default 180)
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -39,6 +60,20 @@ readonly ECHO_IMAGE="perf-suite/echo-backend:latest"
 readonly ECHO_PORT=8688
 readonly ECHO_READY_LINE="Echo backend listening on port"
 readonly SUITE="bookworm"
+
+readonly KEYCLOAK_VERSION="26.7.3"
+readonly WIREMOCK_VERSION="3.13.1"
+readonly POSTGRES_IMAGE="perf-suite/postgres:15"
+readonly KEYCLOAK_IMAGE="perf-suite/keycloak:$KEYCLOAK_VERSION"
+readonly WIREMOCK_IMAGE="perf-suite/wiremock:$WIREMOCK_VERSION"
+readonly BACKENDS_DIR="$REPO_ROOT/target/backends"
+readonly KEYCLOAK_ZIP_NAME="keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
+readonly WIREMOCK_JAR_NAME="wiremock-standalone-$WIREMOCK_VERSION.jar"
+readonly KEYCLOAK_WAIT="${PERF_SUITE_KEYCLOAK_WAIT:-180}"
+# Image label holding a hash of docker/<name>/* (+ version): a changed recipe triggers a rebuild.
+readonly RECIPE_LABEL="dev.perfsuite.recipe"
+# Label of the throw-away unpack stage in docker/keycloak/Dockerfile (pruned after a build).
+readonly KEYCLOAK_STAGE_LABEL="dev.perfsuite.stage=keycloak-unpack"
 
 readonly STATE_DIR="/var/run/perf-suite-docker"
 readonly PID_FILE="$STATE_DIR/dockerd.pid"
@@ -409,6 +444,260 @@ smoke_test() {
     step_end "ready line seen, HTTP $code from http://$hostport/"
 }
 
+# ---------------------------------------------------------------- step 6 ----
+# Backend images (postgres / keycloak / wiremock). Each is built only when missing, when
+# --rebuild is given, or when its recipe (the files in docker/<name>/ plus the version)
+# no longer matches the hash recorded in the image's RECIPE_LABEL.
+recipe_hash() {   # recipe_hash NAME VERSION
+    local dir="$REPO_ROOT/docker/$1" f
+    {
+        printf 'version %s\n' "$2"
+        while IFS= read -r f; do
+            printf 'file %s\n' "${f#"$dir"/}"; cat "$f"
+        done < <(find "$dir" -type f ! -name README.md | LC_ALL=C sort)
+    } | sha256sum | cut -c1-16
+}
+
+# Why IMAGE must be built (prints the reason), or nothing (return 1) if it is up to date.
+build_reason() {   # build_reason IMAGE HASH FORCE
+    local have
+    if ! image_exists "$1"; then echo "missing"; return 0; fi
+    if [[ "$3" -eq 1 ]]; then echo "--rebuild"; return 0; fi
+    have="$(docker image inspect -f "{{index .Config.Labels \"$RECIPE_LABEL\"}}" "$1" 2>/dev/null || true)"
+    if [[ "$have" != "$2" ]]; then echo "recipe changed (${have:-unlabelled} -> $2)"; return 0; fi
+    return 1
+}
+
+# --rebuild means from scratch: do not reuse the legacy builder's cached layers (apt).
+cache_flags() { if [[ "$1" == --rebuild ]]; then echo --no-cache; else echo --no-cache=false; fi; }
+
+image_size() { docker image inspect -f '{{.Size}}' "$1" | awk '{printf "%.0f MB", $1/1e6}'; }
+
+# Tag IMAGE from the build and drop the image it replaced (fails harmlessly while in use).
+drop_superseded() {   # drop_superseded IMAGE OLD_ID
+    local new; new="$(docker image inspect -f '{{.Id}}' "$1")"
+    if [[ -n "$2" && "$2" != "$new" ]]; then
+        docker rmi "$2" >/dev/null 2>&1 \
+            || log "the previous $1 (${2:7:12}) is still used by a container; left it (later: docker rmi ${2:7:12})"
+    fi
+}
+
+# Resolve an artifact path: explicit (option/env; relative to $PWD) or the Maven default.
+resolve_artifact() {   # resolve_artifact GIVEN DEFAULT
+    local p="${1:-$2}"
+    [[ "$p" == /* ]] || p="$PWD/$p"
+    echo "$p"
+}
+
+artifact_missing() {   # artifact_missing WHAT PATH NAME_GLOB OPTION
+    local others
+    others="$(find "$BACKENDS_DIR" -maxdepth 1 -name "$3" -printf '%f ' 2>/dev/null || true)"
+    die "$1 not found: $2
+    It is needed to build the image. Create it with Maven from $REPO_ROOT:
+        mvn -q generate-resources        (or: mvn -q package -DskipTests, as .ci/run does)
+    which copies it into target/backends/, or pass $4 PATH.${others:+
+    target/backends/ holds: $others(the image tag pins the version named above)}"
+}
+
+# Copy (hard-link if possible) FILE into DIR as NAME.
+stage_file() {   # stage_file FILE DIR NAME
+    ln "$1" "$2/$3" 2>/dev/null || cp "$1" "$2/$3"
+}
+
+build_postgres_image() {
+    local force="$1"
+    step_begin "postgres image $POSTGRES_IMAGE"
+    local dir="$REPO_ROOT/docker/postgres"
+    [[ -f "$dir/Dockerfile" && -f "$dir/docker-entrypoint.sh" ]] || die "missing $dir/Dockerfile or docker-entrypoint.sh"
+    local hash reason
+    hash="$(recipe_hash postgres 15)"
+    if ! reason="$(build_reason "$POSTGRES_IMAGE" "$hash" "$force")"; then
+        step_end "reused existing image ($(image_size "$POSTGRES_IMAGE"))"
+        return
+    fi
+    local old; old="$(docker image inspect -f '{{.Id}}' "$POSTGRES_IMAGE" 2>/dev/null || true)"
+    log "building ($reason): apt-get install postgresql-15; ~30-60 s"
+    docker_build postgres "$(cache_flags "$reason")" --pull=false --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+        --label "$RECIPE_LABEL=$hash" -t "$POSTGRES_IMAGE" "$dir"
+    drop_superseded "$POSTGRES_IMAGE" "$old"
+    step_end "built ($reason; $(image_size "$POSTGRES_IMAGE"))"
+}
+
+build_keycloak_image() {
+    local force="$1" zip="$2"
+    step_begin "keycloak image $KEYCLOAK_IMAGE"
+    local dir="$REPO_ROOT/docker/keycloak"
+    [[ -f "$dir/Dockerfile" ]] || die "missing $dir/Dockerfile"
+    local hash reason
+    hash="$(recipe_hash keycloak "$KEYCLOAK_VERSION")"
+    if ! reason="$(build_reason "$KEYCLOAK_IMAGE" "$hash" "$force")"; then
+        step_end "reused existing image ($(image_size "$KEYCLOAK_IMAGE"))"
+        return
+    fi
+    [[ -f "$zip" ]] || artifact_missing "Keycloak distribution" "$zip" 'keycloak-quarkus-dist-*.zip' --keycloak-zip
+    local ctx; ctx="$(mktemp -d /tmp/perf-suite-keycloak-ctx.XXXXXX)"
+    CLEANUP_DIRS+=("$ctx")
+    cp "$dir/Dockerfile" "$ctx/Dockerfile"
+    stage_file "$zip" "$ctx" keycloak-quarkus-dist.zip
+    local old; old="$(docker image inspect -f '{{.Id}}' "$KEYCLOAK_IMAGE" 2>/dev/null || true)"
+    log "building ($reason) from $zip ($(du -h "$zip" | cut -f1)); ~15-60 s"
+    docker_build keycloak "$(cache_flags "$reason")" --pull=false --build-arg "BASE_IMAGE=$JRE_IMAGE" \
+        --build-arg "KEYCLOAK_VERSION=$KEYCLOAK_VERSION" \
+        --label "$RECIPE_LABEL=$hash" -t "$KEYCLOAK_IMAGE" "$ctx"
+    safe_rmdir "$ctx"
+    # The unpack stage (zip + unzip, ~800 MB) is left behind as an untagged image: drop it.
+    docker image prune -f --filter "label=$KEYCLOAK_STAGE_LABEL" >/dev/null 2>&1 || true
+    drop_superseded "$KEYCLOAK_IMAGE" "$old"
+    step_end "built ($reason; $(image_size "$KEYCLOAK_IMAGE"))"
+}
+
+build_wiremock_image() {
+    local force="$1" jar="$2"
+    step_begin "wiremock image $WIREMOCK_IMAGE"
+    local dir="$REPO_ROOT/docker/wiremock"
+    [[ -f "$dir/Dockerfile" && -f "$dir/docker-entrypoint.sh" ]] || die "missing $dir/Dockerfile or docker-entrypoint.sh"
+    local hash reason
+    hash="$(recipe_hash wiremock "$WIREMOCK_VERSION")"
+    if ! reason="$(build_reason "$WIREMOCK_IMAGE" "$hash" "$force")"; then
+        step_end "reused existing image ($(image_size "$WIREMOCK_IMAGE"))"
+        return
+    fi
+    [[ -f "$jar" ]] || artifact_missing "WireMock standalone jar" "$jar" 'wiremock-standalone-*.jar' --wiremock-jar
+    local ctx; ctx="$(mktemp -d /tmp/perf-suite-wiremock-ctx.XXXXXX)"
+    CLEANUP_DIRS+=("$ctx")
+    cp "$dir/Dockerfile" "$dir/docker-entrypoint.sh" "$ctx/"
+    stage_file "$jar" "$ctx" wiremock-standalone.jar
+    local old; old="$(docker image inspect -f '{{.Id}}' "$WIREMOCK_IMAGE" 2>/dev/null || true)"
+    log "building ($reason) from $jar ($(du -h "$jar" | cut -f1))"
+    docker_build wiremock "$(cache_flags "$reason")" --pull=false --build-arg "BASE_IMAGE=$JRE_IMAGE" \
+        --build-arg "WIREMOCK_VERSION=$WIREMOCK_VERSION" \
+        --label "$RECIPE_LABEL=$hash" -t "$WIREMOCK_IMAGE" "$ctx"
+    safe_rmdir "$ctx"
+    drop_superseded "$WIREMOCK_IMAGE" "$old"
+    step_end "built ($reason; $(image_size "$WIREMOCK_IMAGE"))"
+}
+
+# Fail before the slow steps if an image has to be built but its artifact is missing.
+preflight_backends() {   # preflight_backends FORCE ZIP JAR
+    local reason
+    if reason="$(build_reason "$KEYCLOAK_IMAGE" "$(recipe_hash keycloak "$KEYCLOAK_VERSION")" "$1")" && [[ ! -f "$2" ]]; then
+        log "$KEYCLOAK_IMAGE must be built ($reason)"
+        artifact_missing "Keycloak distribution" "$2" 'keycloak-quarkus-dist-*.zip' --keycloak-zip
+    fi
+    if reason="$(build_reason "$WIREMOCK_IMAGE" "$(recipe_hash wiremock "$WIREMOCK_VERSION")" "$1")" && [[ ! -f "$3" ]]; then
+        log "$WIREMOCK_IMAGE must be built ($reason)"
+        artifact_missing "WireMock standalone jar" "$3" 'wiremock-standalone-*.jar' --wiremock-jar
+    fi
+}
+
+# --------------------------------------------------------- step 6 checks ----
+smoke_start() {   # smoke_start DOCKER_RUN_ARGS...  (sets SMOKE_CONTAINER; removed on exit)
+    SMOKE_CONTAINER="$(docker run -d --label "$SMOKE_LABEL" "$@")"
+}
+smoke_stop() { docker rm -f -v "$SMOKE_CONTAINER" >/dev/null 2>&1 || true; SMOKE_CONTAINER=""; }
+smoke_fail() {   # smoke_fail MESSAGE: show the container's log tail, then die
+    docker logs --tail 25 "$SMOKE_CONTAINER" 2>&1 | sed 's/^/    | /' >&2 || true
+    die "$1"
+}
+smoke_running() { [[ "$(docker inspect -f '{{.State.Running}}' "$SMOKE_CONTAINER" 2>/dev/null)" == true ]]; }
+smoke_ip() { docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$SMOKE_CONTAINER" | awk '{print $1}'; }
+http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$1" 2>/dev/null || true; }
+
+# What Testcontainers' PostgreSQLContainer does: env, `postgres -c fsync=off`, and wait
+# for the ready line twice (temporary init server, then the real one).
+smoke_postgres() {
+    step_begin "smoke check postgres"
+    local t=$SECONDS
+    smoke_start -e POSTGRES_PASSWORD=smoke -e POSTGRES_USER=smoke -e POSTGRES_DB=smokedb \
+        -p 127.0.0.1::5432 "$POSTGRES_IMAGE" postgres -c fsync=off
+    local n=0 _
+    for _ in $(seq 1 60); do
+        n="$(docker logs "$SMOKE_CONTAINER" 2>&1 | grep -c 'database system is ready to accept connections' || true)"
+        [[ "$n" -ge 2 ]] && break
+        smoke_running || break
+        sleep 0.5
+    done
+    [[ "$n" -ge 2 ]] || smoke_fail "postgres logged 'ready to accept connections' $n time(s) within 30 s, expected 2"
+    local ready_s=$((SECONDS - t))
+    docker exec "$SMOKE_CONTAINER" pg_isready -q -h 127.0.0.1 -p 5432 \
+        || smoke_fail "pg_isready (TCP) failed inside the container"
+    # Remote login (the container's own address, not loopback): the scram-sha-256 hba rule.
+    local ip; ip="$(smoke_ip)"
+    local out
+    out="$(docker exec -e PGPASSWORD=smoke "$SMOKE_CONTAINER" \
+        psql -h "$ip" -U smoke -d smokedb -Atc 'SHOW fsync' 2>&1)" \
+        || smoke_fail "password login over TCP failed: $out"
+    [[ "$out" == off ]] || smoke_fail "server arguments not applied: fsync=$out"
+    if docker exec -e PGPASSWORD=wrong "$SMOKE_CONTAINER" psql -h "$ip" -U smoke -d smokedb -Atc 'SELECT 1' >/dev/null 2>&1; then
+        smoke_fail "a wrong password was accepted over TCP"
+    fi
+    local hostport; hostport="$(docker port "$SMOKE_CONTAINER" 5432/tcp | head -n 1)"
+    # shellcheck disable=SC2016   # expanded by the inner bash
+    timeout 5 bash -c 'exec 3<>"/dev/tcp/${1%:*}/${1##*:}"' _ "$hostport" 2>/dev/null \
+        || smoke_fail "published port $hostport does not accept connections"
+    smoke_stop
+    step_end "ready line x2 after ${ready_s}s, pg_isready ok, scram login ok, $hostport open"
+}
+
+smoke_wiremock() {
+    step_begin "smoke check wiremock"
+    local t=$SECONDS
+    smoke_start -p 127.0.0.1::8080 "$WIREMOCK_IMAGE" --verbose --global-response-templating
+    local hostport="" code="" _
+    for _ in $(seq 1 60); do
+        hostport="$(docker port "$SMOKE_CONTAINER" 8080/tcp 2>/dev/null | head -n 1)"
+        if [[ -n "$hostport" ]]; then
+            code="$(http_code "http://$hostport/__admin/mappings")"
+            [[ "$code" == 200 ]] && break
+        fi
+        smoke_running || break
+        sleep 0.5
+    done
+    [[ "$code" == 200 ]] || smoke_fail "GET http://$hostport/__admin/mappings answered '${code:-nothing}', expected 200"
+    local version; version="$(docker logs "$SMOKE_CONTAINER" 2>&1 | awk '$1 == "version:" {print $2; exit}')"
+    [[ "$version" == "$WIREMOCK_VERSION" ]] || smoke_fail "banner shows version '${version:-none}', expected $WIREMOCK_VERSION"
+    smoke_stop
+    step_end "HTTP 200 from http://$hostport/__admin/mappings after $((SECONDS - t))s (banner: $version)"
+}
+
+smoke_keycloak_version() {
+    step_begin "smoke check keycloak (kc.sh --version)"
+    local out
+    out="$(timeout 60 docker run --rm --label "$SMOKE_LABEL" --entrypoint /opt/keycloak/bin/kc.sh "$KEYCLOAK_IMAGE" --version 2>&1)" \
+        || { printf '%s\n' "$out" | tail -n 20 >&2; die "kc.sh --version failed in $KEYCLOAK_IMAGE"; }
+    grep -q "^Keycloak $KEYCLOAK_VERSION\$" <<<"$out" \
+        || { printf '%s\n' "$out" >&2; die "kc.sh --version does not print 'Keycloak $KEYCLOAK_VERSION'"; }
+    step_end "$(head -n 1 <<<"$out"), $(grep -m1 '^JVM:' <<<"$out" | cut -d' ' -f2)"
+}
+
+# What testcontainers-keycloak does: command start-dev, KC_HEALTH_ENABLED, wait for
+# /health/ready on the management port 9000; then check the HTTP port answers too.
+check_keycloak_start() {
+    step_begin "check keycloak (start-dev, --check-keycloak)"
+    local t=$SECONDS
+    smoke_start -e KC_HEALTH_ENABLED=true -e KC_BOOTSTRAP_ADMIN_USERNAME=admin \
+        -e KC_BOOTSTRAP_ADMIN_PASSWORD=admin \
+        -p 127.0.0.1::8080 -p 127.0.0.1::9000 "$KEYCLOAK_IMAGE" start-dev
+    local mgmt http code=""
+    mgmt="$(docker port "$SMOKE_CONTAINER" 9000/tcp | head -n 1)"
+    http="$(docker port "$SMOKE_CONTAINER" 8080/tcp | head -n 1)"
+    log "waiting (max ${KEYCLOAK_WAIT}s) for http://$mgmt/health/ready"
+    while (( SECONDS - t < KEYCLOAK_WAIT )); do
+        code="$(http_code "http://$mgmt/health/ready")"
+        [[ "$code" == 200 ]] && break
+        smoke_running || smoke_fail "the Keycloak container exited"
+        sleep 1
+    done
+    [[ "$code" == 200 ]] || smoke_fail "/health/ready answered '${code:-nothing}' after ${KEYCLOAK_WAIT}s"
+    local ready_s=$((SECONDS - t)) listening
+    listening="$(docker logs "$SMOKE_CONTAINER" 2>&1 | grep -o 'Listening on: [^ ]*' | head -n 1 || true)"
+    [[ -n "$listening" ]] || smoke_fail "no 'Listening on:' line in the log"
+    code="$(http_code "http://$http/realms/master/.well-known/openid-configuration")"
+    [[ "$code" == 200 ]] || smoke_fail "OIDC discovery on the published HTTP port answered '${code:-nothing}'"
+    smoke_stop
+    step_end "ready after ${ready_s}s (${listening%.}), discovery HTTP 200 via $http"
+}
+
 # ------------------------------------------------------------------ stop ----
 do_stop() {
     take_lock
@@ -454,6 +743,13 @@ export TESTCONTAINERS_RYUK_DISABLED=true
 export TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=$BASE_IMAGE
 export TESTCONTAINERS_HOST_OVERRIDE=localhost
 EOF
+    # Image names for the Java side (keys perf.postgres.image / perf.keycloak.image /
+    # perf.stubs.image); only for images that exist, so a missing one keeps its default.
+    local var img
+    for var in PERF_POSTGRES_IMAGE="$POSTGRES_IMAGE" PERF_KEYCLOAK_IMAGE="$KEYCLOAK_IMAGE" PERF_STUBS_IMAGE="$WIREMOCK_IMAGE"; do
+        img="${var#*=}"
+        if image_exists "$img"; then echo "export $var" >>"$ENV_FILE"; fi
+    done
     log "timings:"
     local t; for t in "${TIMINGS[@]}"; do printf '    %s\n' "$t"; done
     log "total ${SECONDS}s. Environment for the Testcontainers tests (also in $ENV_FILE):"
@@ -461,11 +757,21 @@ EOF
 }
 
 main() {
-    local mode=setup skip_echo=0 smoke=1 jar=""
+    local mode=setup skip_echo=0 smoke=1 jar="" backends=1 rebuild=0 check_kc=0
+    local kc_zip="${PERF_SUITE_KEYCLOAK_ZIP:-}" wm_jar="${PERF_SUITE_WIREMOCK_JAR:-}"
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --stop) mode=stop ;;
             --skip-echo) skip_echo=1 ;;
+            --skip-backends) backends=0 ;;
+            --rebuild) rebuild=1 ;;
+            --check-keycloak) check_kc=1 ;;
+            --keycloak-zip|--wiremock-jar)
+                [[ $# -ge 2 && -n "$2" ]] || die "$1 needs a path"
+                if [[ "$1" == --keycloak-zip ]]; then kc_zip="$2"; else wm_jar="$2"; fi
+                shift ;;
+            --keycloak-zip=*) kc_zip="${1#*=}" ;;
+            --wiremock-jar=*) wm_jar="${1#*=}" ;;
             --no-smoke) smoke=0 ;;
             -h|--help) usage; exit 0 ;;
             -*) die "unknown option $1 (see --help)" ;;
@@ -484,14 +790,30 @@ main() {
         die "echo jar not found: $jar (build it first, pass its path, or use --skip-echo)"
     fi
 
+    kc_zip="$(resolve_artifact "$kc_zip" "$BACKENDS_DIR/$KEYCLOAK_ZIP_NAME")"
+    wm_jar="$(resolve_artifact "$wm_jar" "$BACKENDS_DIR/$WIREMOCK_JAR_NAME")"
+    if [[ $backends -eq 0 && ( $check_kc -eq 1 || $rebuild -eq 1 ) ]]; then
+        die "--check-keycloak / --rebuild concern the backend images; they do not go with --skip-backends"
+    fi
+
     take_lock
     install_packages
     start_docker
+    if [[ $backends -eq 1 ]]; then preflight_backends "$rebuild" "$kc_zip" "$wm_jar"; fi
     build_base_image
     build_jre_image
     if [[ $skip_echo -eq 0 ]]; then
         build_echo_image "$jar"
         if [[ $smoke -eq 1 ]]; then smoke_test; fi
+    fi
+    if [[ $backends -eq 1 ]]; then
+        build_postgres_image "$rebuild"
+        if [[ $smoke -eq 1 ]]; then smoke_postgres; fi
+        build_keycloak_image "$rebuild" "$kc_zip"
+        if [[ $smoke -eq 1 ]]; then smoke_keycloak_version; fi
+        if [[ $check_kc -eq 1 ]]; then check_keycloak_start; fi
+        build_wiremock_image "$rebuild" "$wm_jar"
+        if [[ $smoke -eq 1 ]]; then smoke_wiremock; fi
     fi
     print_summary
 }

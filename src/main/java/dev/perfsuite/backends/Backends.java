@@ -3,20 +3,30 @@ package dev.perfsuite.backends;
 import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * The local backends of one test run, started on first use and stopped together.
+ * The local backends of one test run, each started on first use and all stopped together.
  *
  * <p>A lifecycle object: one instance per run (the JUnit extension shares it across test classes)
- * so each backend starts once; {@link #close()} stops everything it started.
+ * so each backend starts once; {@link #close()} stops everything it started, in reverse order.
+ * Keycloak runs on its own PostgreSQL and redirects its {@code portal} client to the API stubs,
+ * which get the portal's login redirect once Keycloak's URL is known.
  */
 public final class Backends implements AutoCloseable {
   private final PerfConfig config;
   private final BooleanSupplier dockerAnswers;
+  private final List<AutoCloseable> started = new ArrayList<>();
   private ProviderChoice choice;
   private EchoService echo;
+  private PostgresServer postgres;
+  private StubServer stubs;
+  private KeycloakServer keycloak;
 
   private Backends(PerfConfig config, BooleanSupplier dockerAnswers) {
     this.config = config;
@@ -67,22 +77,81 @@ public final class Backends implements AutoCloseable {
   /** The echo backend's base URL, starting it on first call with {@code perf.echo.delay}. */
   public synchronized URI echo() {
     if (echo == null) {
-      long started = System.nanoTime();
-      echo = provider().provider() == Provider.TESTCONTAINERS
+      echo = timed("echo", () -> provider().provider() == Provider.TESTCONTAINERS
           ? new ContainerEcho(config.echoImage(), config.echoDelay())
-          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay());
-      System.out.printf("Backend echo: %s started in %d ms%n", echo.uri(),
-          (System.nanoTime() - started) / 1_000_000);
+          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay()));
+      started.add(echo);
     }
     return echo.uri();
   }
 
-  /** Stops every backend this instance started. */
+  /** A PostgreSQL for scenarios (separate from Keycloak's own database). */
+  public synchronized PostgresEndpoint postgres() {
+    if (postgres == null) {
+      postgres = timed("postgres", () -> PostgresServer.start(provider().provider(),
+          config.backendSettings()));
+      started.add(postgres);
+    }
+    return postgres.endpoint();
+  }
+
+  /** The WireMock API stubs (Sunbird, MOSIP, the portal). */
+  public synchronized StubEndpoint stubs() {
+    if (stubs == null) {
+      stubs = timed("stubs", () -> StubServer.start(provider().provider(),
+          config.backendSettings()));
+      started.add(stubs);
+    }
+    return stubs.endpoint();
+  }
+
+  /**
+   * Keycloak on PostgreSQL with the {@code sunbird} realm, its clients and test users; starts the
+   * stubs first so the portal client can redirect to them.
+   */
+  public synchronized KeycloakEndpoint keycloak() {
+    if (keycloak == null) {
+      URI portal = stubs().base();
+      Path usersCsv = config.resultsDir().resolveSibling("perf-data").resolve("keycloak-users.csv");
+      keycloak = timed("keycloak", () -> KeycloakServer.start(provider().provider(),
+          config.backendSettings(), portal, usersCsv));
+      started.add(keycloak);
+      KeycloakEndpoint endpoint = keycloak.endpoint();
+      stubs.registerPortalLogin(endpoint.baseUrl(), endpoint.realm(), endpoint.portalClientId());
+    }
+    return keycloak.endpoint();
+  }
+
+  private <T> T timed(String backend, Supplier<T> start) {
+    long begin = System.nanoTime();
+    T running = start.get();
+    System.out.printf("Backend %s (%s) started in %d ms%n", backend,
+        provider().provider().name().toLowerCase(), (System.nanoTime() - begin) / 1_000_000);
+    return running;
+  }
+
+  /** Stops every backend this instance started, newest first; idempotent. */
   @Override
   public synchronized void close() {
-    if (echo != null) {
-      echo.close();
-      echo = null;
+    RuntimeException failure = null;
+    for (int i = started.size() - 1; i >= 0; i--) {
+      try {
+        started.get(i).close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new BackendException("stopping backends failed: " + e.getMessage(), e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    started.clear();
+    echo = null;
+    postgres = null;
+    stubs = null;
+    keycloak = null;
+    if (failure != null) {
+      throw failure;
     }
   }
 }
