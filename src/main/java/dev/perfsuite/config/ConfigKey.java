@@ -61,6 +61,8 @@ public enum ConfigKey {
       "How long a backend may take to become healthy before the run fails."),
   CACHE_DIR("perf.cache-dir", "~/.cache/perf-suite", "a directory path (~ is your home)",
       "Where the Keycloak distribution is unpacked once for the embedded provider."),
+  OTP_POOL_SIZE("perf.mosip.otp.pool-size", "100", "a positive whole number",
+      "Database connection pool of the reference MOSIP OTP service (seed 002: 100 vs 300)."),
   WSO2_USERS("perf.wso2.users", null, "comma-separated positive whole numbers, e.g. 10,50,100",
       "Concurrent users of the gateway matrix (default: 2,8 at smoke; 10..1000 otherwise)."),
   WSO2_SIZES("perf.wso2.sizes", "50,1024,10240,102400",

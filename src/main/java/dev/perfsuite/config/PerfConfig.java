@@ -24,13 +24,14 @@ import java.util.Optional;
  * @param wso2Users gateway matrix users; empty means the profile's default matrix
  * @param wso2Sizes gateway matrix payload sizes in bytes
  * @param backendSettings images, realm size, timeouts and cache of the local backends
+ * @param otpPoolSize connection pool size of the reference MOSIP OTP service
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  */
 public record PerfConfig(
     LoadProfile profile, BackendMode backends, Target target, EngineKind engine, Path resultsDir,
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
-    List<String> warnings) {
+    int otpPoolSize, List<String> warnings) {
 
   public PerfConfig {
     wso2Users = List.copyOf(wso2Users);
@@ -55,7 +56,7 @@ public record PerfConfig(
         .orElse(BackendMode.AUTO);
     EngineKind engine = read.choice(ConfigKey.ENGINE, EngineKind.class).orElse(EngineKind.EMBEDDED);
     Target target = read.parse(ConfigKey.TARGET, v -> Target.load(read.raw(ConfigKey.TARGET)
-        .orElseThrow())).orElse(new Target(Target.LOCAL, Map.of()));
+        .orElseThrow())).orElse(new Target(Target.LOCAL, Map.of(), Map.of()));
     Path results = read.parse(ConfigKey.RESULTS_DIR, Path::of).orElse(Path.of("target/perf-results"));
     Duration connect = read.duration(ConfigKey.CONNECT_TIMEOUT, true).orElse(Duration.ofSeconds(5));
     Duration response = read.duration(ConfigKey.RESPONSE_TIMEOUT, true)
@@ -65,9 +66,10 @@ public record PerfConfig(
     List<Integer> users = read.positiveInts(ConfigKey.WSO2_USERS, 1).orElse(List.of());
     List<Integer> sizes = read.positiveInts(ConfigKey.WSO2_SIZES, 50).orElse(List.of());
     BackendSettings backendSettings = backendSettings(read);
+    int otpPool = read.positiveInt(ConfigKey.OTP_POOL_SIZE).orElse(100);
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
-        echoImage, users, sizes, backendSettings, warnings);
+        echoImage, users, sizes, backendSettings, otpPool, warnings);
   }
 
   private static BackendSettings backendSettings(SettingsReader read) {

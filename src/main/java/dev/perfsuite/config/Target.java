@@ -16,14 +16,22 @@ import java.util.TreeMap;
  *
  * @param name {@code local} or the target file's name
  * @param services base URL per service, from keys {@code <service>.url}; empty for local
+ * @param properties every other key of the target file (realm, client ids, data paths); never
+ *     secrets, which come from the environment
  */
-public record Target(String name, Map<String, URI> services) {
+public record Target(String name, Map<String, URI> services, Map<String, String> properties) {
 
   /** The name of the target whose backends the suite starts. */
   public static final String LOCAL = "local";
 
   public Target {
     services = Map.copyOf(services);
+    properties = Map.copyOf(properties);
+  }
+
+  /** A property of the target file, or {@code fallback} when absent (always absent for local). */
+  public String property(String key, String fallback) {
+    return properties.getOrDefault(key, fallback);
   }
 
   /** True when the suite starts the backends itself. */
@@ -38,7 +46,7 @@ public record Target(String name, Map<String, URI> services) {
 
   static Target load(Setting setting) {
     if (LOCAL.equals(setting.value())) {
-      return new Target(LOCAL, Map.of());
+      return new Target(LOCAL, Map.of(), Map.of());
     }
     String resource = "targets/" + setting.value() + ".properties";
     Properties file = new Properties();
@@ -53,13 +61,16 @@ public record Target(String name, Map<String, URI> services) {
       throw new UncheckedIOException("cannot read " + resource, e);
     }
     Map<String, URI> services = new TreeMap<>();
+    Map<String, String> properties = new TreeMap<>();
     for (String key : file.stringPropertyNames()) {
+      String value = file.getProperty(key).trim();
       if (key.endsWith(".url")) {
-        String value = file.getProperty(key).trim();
         services.put(key.substring(0, key.length() - 4), url(resource, key, value));
+      } else {
+        properties.put(key, value);
       }
     }
-    return new Target(setting.value(), services);
+    return new Target(setting.value(), services, properties);
   }
 
   private static URI url(String resource, String key, String value) {

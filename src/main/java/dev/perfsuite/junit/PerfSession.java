@@ -1,11 +1,19 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.KeycloakEndpoint;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.Secrets;
+import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.results.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -31,6 +39,66 @@ public final class PerfSession implements AutoCloseable {
   /** Local backends, started on first use. */
   public Backends backends() {
     return backends;
+  }
+
+  /**
+   * Base URL of a service the scenarios talk to: with {@code perf.target=local} a backend this
+   * run starts ({@code gateway}: echo; {@code sunbird}, {@code portal}, {@code mosip}: the API
+   * stubs; {@code keycloak}: Keycloak), otherwise {@code <service>.url} of
+   * {@code targets/<target>.properties}.
+   *
+   * @throws IllegalStateException naming the service, the target file and the key to add
+   */
+  public URI service(String name) {
+    Target target = config.target();
+    if (target.isLocal()) {
+      return switch (name) {
+        case "gateway" -> backends.echo();
+        case "sunbird", "portal", "mosip" -> backends.stubs().base();
+        case "keycloak" -> withSlash(backends.keycloak().baseUrl());
+        default -> throw new IllegalStateException("no local backend serves '" + name
+            + "'; local services: gateway, sunbird, portal, mosip, keycloak");
+      };
+    }
+    return target.service(name).map(PerfSession::withSlash)
+        .orElseThrow(() -> new IllegalStateException("target '" + target.name() + "' has no "
+            + name + ".url. Fix: add " + name + ".url=http(s)://... to src/test/resources/targets/"
+            + target.name() + ".properties"));
+  }
+
+  /**
+   * Keycloak as the scenarios see it: the realm this run creates when local; for a named target,
+   * {@code keycloak.url} plus the target file's {@code keycloak.realm} (default {@code sunbird}),
+   * client ids ({@code keycloak.portal-client}, {@code keycloak.direct-client},
+   * {@code keycloak.confidential-client}) and {@code keycloak.users-csv}, with the secrets from
+   * {@code PERF_KEYCLOAK_CLIENT_SECRET} and {@code PERF_KEYCLOAK_USER_PASSWORD} (or their
+   * {@code _FILE} forms).
+   */
+  public KeycloakEndpoint keycloak() {
+    Target target = config.target();
+    if (target.isLocal()) {
+      return backends.keycloak();
+    }
+    Secrets secrets = Secrets.fromEnvironment();
+    Path users = Path.of(target.property("keycloak.users-csv", "keycloak-users.csv"));
+    int count;
+    try (var lines = Files.lines(users)) {
+      count = (int) Math.max(0, lines.count() - 1);
+    } catch (IOException e) {
+      throw new UncheckedIOException("target '" + target.name() + "': cannot read "
+          + "keycloak.users-csv " + users.toAbsolutePath(), e);
+    }
+    return new KeycloakEndpoint(service("keycloak"), target.property("keycloak.realm", "sunbird"),
+        target.property("keycloak.portal-client", "portal"),
+        target.property("keycloak.direct-client", "sunbird-direct"),
+        target.property("keycloak.confidential-client", "mosip-resident-client"),
+        secrets.required("PERF_KEYCLOAK_CLIENT_SECRET"),
+        secrets.required("PERF_KEYCLOAK_USER_PASSWORD"), users, count);
+  }
+
+  private static URI withSlash(URI uri) {
+    String text = uri.toString();
+    return text.endsWith("/") ? uri : URI.create(text + "/");
   }
 
   /** Runs a plan on the configured engine. */

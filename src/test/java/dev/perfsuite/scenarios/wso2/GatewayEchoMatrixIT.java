@@ -8,7 +8,6 @@ import dev.perfsuite.reporting.ChoreoConnectTable;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,20 +43,11 @@ class GatewayEchoMatrixIT {
   @ParameterizedTest(name = "{0} users x {1} B")
   @MethodSource("matrix")
   void shouldEchoEveryPayloadWithinSlaWhenLoadedByUsers(int users, int bytes, PerfSession perf) {
-    RunResult result = perf.run(GatewayJourney.plan(gateway(perf), users, bytes,
+    RunResult result = perf.run(GatewayJourney.plan(perf.service("gateway"), users, bytes,
         JWT.token(Instant.now()), perf.config().profile()));
     MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
 
     sla(perf.config(), bytes).evaluate(result).assertPassed();
-  }
-
-  private static URI gateway(PerfSession perf) {
-    if (perf.config().target().isLocal()) {
-      return perf.backends().echo();
-    }
-    return perf.config().target().service("gateway").orElseThrow(() -> new IllegalStateException(
-        "target " + perf.config().target().name() + " has no gateway.url; add it to "
-            + "src/test/resources/targets/" + perf.config().target().name() + ".properties"));
   }
 
   /**
