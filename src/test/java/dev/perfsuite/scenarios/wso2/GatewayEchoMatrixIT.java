@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 1000 users, each cell the profile's duration (load: 900 s with 300 s warm-up, as the seed).
  */
 @PerfScenario
+@Tag("wso2")
 class GatewayEchoMatrixIT {
   private static final List<Integer> SMOKE_USERS = List.of(2, 8);
   private static final List<Integer> FULL_USERS = List.of(10, 50, 100, 200, 500, 1000);
