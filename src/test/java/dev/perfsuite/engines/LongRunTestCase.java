@@ -1,0 +1,28 @@
+package dev.perfsuite.engines;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
+import dev.perfsuite.echo.EchoBackend;
+import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.profiles.Profiles;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fixture for {@link CtrlCIT}, never run by the build (the name ends in TestCase): a 60 s run
+ * that the IT interrupts from outside with SIGINT.
+ */
+class LongRunTestCase {
+
+  @Test
+  void runsForAMinute() {
+    try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
+        .withPort(0).withDelay(Duration.ofMillis(5)))) {
+      Engines.embedded(Path.of(System.getProperty("perf.results-dir")), Duration.ofSeconds(2),
+          Duration.ofSeconds(5)).run(LoadPlan.of("ctrl-c", Profiles.smoke().withUsers(2)
+          .withRampUp(Duration.ZERO).withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ZERO),
+          httpSampler("GET echo", echo.uri().toString())));
+    }
+  }
+}
