@@ -3,7 +3,6 @@ package dev.perfsuite.backends;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +12,6 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,11 +25,7 @@ class BackendsIT {
   @ParameterizedTest
   @EnumSource(Provider.class)
   void shouldWireKeycloakToThePortalStubsAndStopEverything(Provider provider) throws Exception {
-    PerfConfig config = PerfConfig.load();
-    if (provider == Provider.TESTCONTAINERS && config.backends() != BackendMode.TESTCONTAINERS) {
-      Assumptions.assumeTrue(Backends.dockerAnswers(),
-          "no Docker engine; set PERF_BACKENDS=testcontainers to make this a failure");
-    }
+    PerfConfig config = ProvidersUnderTest.configFor(provider);
     URI keycloakBase;
     URI stubsBase;
     try (Backends backends = Backends.withProvider(provider, config)) {

@@ -3,14 +3,12 @@ package dev.perfsuite.backends;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Random;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.testcontainers.DockerClientFactory;
@@ -27,11 +25,7 @@ class EchoBackendsIT {
   @ParameterizedTest
   @EnumSource(Provider.class)
   void shouldRoundTripHundredKibibytesAndStopCleanly(Provider provider) throws Exception {
-    PerfConfig config = PerfConfig.load();
-    if (provider == Provider.TESTCONTAINERS && config.backends() != BackendMode.TESTCONTAINERS) {
-      Assumptions.assumeTrue(Backends.dockerAnswers(),
-          "no Docker engine; set PERF_BACKENDS=testcontainers to make this a failure");
-    }
+    PerfConfig config = ProvidersUnderTest.configFor(provider);
     byte[] body = new byte[100 * 1024];
     new Random(1).nextBytes(body);
     URI echo;

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.model.Container;
-import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.BackendSettings;
-import dev.perfsuite.config.PerfConfig;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -88,12 +85,7 @@ class PostgresServerIT {
 
   /** Settings of this JVM; for Testcontainers, skips without Docker unless CI forces it. */
   static BackendSettings settingsFor(Provider provider) {
-    PerfConfig config = PerfConfig.load();
-    if (provider == Provider.TESTCONTAINERS && config.backends() != BackendMode.TESTCONTAINERS) {
-      Assumptions.assumeTrue(Backends.dockerAnswers(),
-          "no Docker engine; set PERF_BACKENDS=testcontainers to make this a failure");
-    }
-    return config.backendSettings();
+    return ProvidersUnderTest.configFor(provider).backendSettings();
   }
 
   /** Containers (running or not) created by Testcontainers in this JVM. */

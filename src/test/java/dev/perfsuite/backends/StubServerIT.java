@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ContainerPort;
-import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.BackendSettings;
 import dev.perfsuite.config.PerfConfig;
 import java.io.ByteArrayOutputStream;
@@ -30,7 +29,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -408,10 +406,7 @@ class StubServerIT {
   }
 
   private static void assumeDocker() {
-    if (PerfConfig.load().backends() != BackendMode.TESTCONTAINERS) {
-      Assumptions.assumeTrue(Backends.dockerAnswers(),
-          "no Docker engine; set PERF_BACKENDS=testcontainers to make this a failure");
-    }
+    ProvidersUnderTest.configFor(Provider.TESTCONTAINERS);
   }
 
   private static String mosipToken(StubServer stubs) throws IOException, InterruptedException {
