@@ -45,7 +45,7 @@ public final class PostgresServer implements AutoCloseable {
   static final String DEFAULT_DATABASE = "perf";
   static final int TAIL_LINES = 40;
   static final Path LOG_DIRECTORY = Path.of("target", "backend-logs");
-  private static final String MAX_CONNECTIONS = "200";
+  private static final String MAX_CONNECTIONS = "400";
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
 

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Secrets {
   private static final Set<String> SUFFIXES =
-      Set.of("_PASSWORD", "_SECRET", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
+      Set.of("_PASSWORD", "_SECRET", "_SECRET_KEY", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
   private static final Comparator<String> BY_LENGTH_DESCENDING =
       Comparator.comparingInt(String::length).reversed();

@@ -1,0 +1,40 @@
+package dev.perfsuite.scenarios.mosip;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.transaction;
+
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.profiles.LoadProfile;
+import java.net.URI;
+
+/**
+ * Seed 004's auth manager journey (Kernel_AuthManager_Test_Script.jmx, §C.1): each iteration
+ * authenticates with client id and secret key ({@value MosipRequests#TR_AUTHENTICATE}), then
+ * validates the token it got ({@value MosipRequests#TR_VALIDATE_TOKEN}).
+ *
+ * <p>The reference runs the two calls as separate thread groups, the second replaying tokens
+ * from a file written by a preparation group; here one user does both in sequence with its own
+ * fresh token, as 02.kernel_auth_service.jmx (§C.2) does. The cookie manager is off: the token
+ * travels only in the explicit {@code Cookie} header, as the scripts send it, and JMeter's
+ * cookie store cannot add or replace it.
+ */
+final class AuthManagerJourney {
+  static final String SCENARIO = "mosip-authmanager-token";
+
+  private AuthManagerJourney() {
+  }
+
+  /** The journey against the auth manager at {@code mosip} (a base URL ending in '/'). */
+  static LoadPlan plan(URI mosip, MosipClient client, LoadProfile profile) {
+    return LoadPlan.of(SCENARIO, profile,
+        client.csv(),
+        MosipRequests.authenticate(mosip, client),
+        transaction(MosipRequests.TR_VALIDATE_TOKEN,
+            MosipRequests.withToken(httpSampler(MosipRequests.VALIDATE_TOKEN,
+                    MosipRequests.url(mosip, MosipRequests.VALIDATE_TOKEN_PATH)))
+                .children(responseAssertion().containsSubstrings(MosipRequests.TOKEN_VALID))))
+        .with(httpCookies().disable());
+  }
+}

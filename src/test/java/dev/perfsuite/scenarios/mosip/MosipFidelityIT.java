@@ -1,0 +1,190 @@
+package dev.perfsuite.scenarios.mosip;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.perfsuite.config.Secret;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.LoadEngine;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.scenarios.CapturingStubs;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MOSIP journeys send the requests of the reference scripts (seed-systems §C.1, §C.2):
+ * method, path, query, {@code Cookie: Authorization} and {@code Content-Type} headers, body
+ * shape, the token taken from {@code Set-Cookie} and the OTP taken from {@code response.otp}.
+ * Each journey runs once (1 user, 1 iteration) against the capturing stubs, which also answer the
+ * OTP manager API.
+ */
+class MosipFidelityIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern JWT =
+      Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+  private static final Pattern SET_COOKIE = Pattern.compile("^Authorization=([\\w.-]+);");
+  private static final Pattern REQUEST_TIME =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+  private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
+      .withWarmUp(Duration.ZERO);
+
+  @TempDir
+  Path results;
+  private CapturingStubs stubs;
+  private LoadEngine engine;
+
+  @BeforeEach
+  void startStubs() {
+    stubs = CapturingStubs.start();
+    engine = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5));
+  }
+
+  @AfterEach
+  void stopStubs() {
+    stubs.close();
+  }
+
+  @Test
+  void shouldAuthenticateThenValidateTheTokenFromSetCookie() throws Exception {
+    Instant before = Instant.now();
+    RunResult result = engine.run(AuthManagerJourney.plan(stubs.base(), MosipClient.local(),
+        ONCE));
+
+    List<ServeEvent> events = events();
+    assertThat(events).as("authenticate, validateToken").hasSize(2);
+    String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
+        before);
+    LoggedRequest validate = events.get(1).getRequest();
+    assertThat(validate.getMethod().getName()).isEqualTo("GET");
+    assertThat(validate.getUrl()).isEqualTo("/" + MosipRequests.VALIDATE_TOKEN_PATH);
+    assertThat(validate.getHeader("Cookie")).as("token of the Set-Cookie header")
+        .isEqualTo("Authorization=" + token);
+    assertThat(validate.getHeader("Content-Type")).isEqualTo("application/json");
+    assertThat(result.overall(Phase.MEASUREMENT).errors())
+        .as("assertions passed on the stubs' answers").isZero();
+  }
+
+  @Test
+  void shouldGenerateThenValidateTheGeneratedOtpForTheCounterKey() throws Exception {
+    Instant before = Instant.now();
+    RunResult result = engine.run(OtpManagerJourney.plan("mosip-otp-fidelity", stubs.base(),
+        stubs.base(), MosipClient.local(), ONCE, OtpManagerJourney.THINK_TIME));
+
+    List<ServeEvent> events = events();
+    assertThat(events).as("authenticate, generate, validate").hasSize(3);
+    String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
+        before);
+
+    LoggedRequest generate = events.get(1).getRequest();
+    assertThat(generate.getMethod().getName()).isEqualTo("POST");
+    assertThat(generate.getUrl()).isEqualTo("/" + MosipRequests.GENERATE_OTP_PATH);
+    assertThat(generate.getHeader("Cookie")).isEqualTo("Authorization=" + token);
+    assertThat(generate.getHeader("Content-Type")).isEqualTo("application/json");
+    JsonNode body = JSON.readTree(generate.getBodyAsString());
+    assertThat(fieldNames(body)).containsExactly("id", "metadata", "request", "requesttime",
+        "version");
+    assertThat(body.get("id").asText()).isEqualTo("string");
+    assertThat(body.get("metadata").isObject() && body.get("metadata").isEmpty()).isTrue();
+    assertThat(fieldNames(body.get("request"))).containsExactly("key");
+    assertThat(body.at("/request/key").asText()).as("first value of the shared counter")
+        .isEqualTo(Long.toString(OtpManagerJourney.FIRST_KEY));
+    assertRequestTime(body.get("requesttime").asText(), before);
+    assertThat(body.get("version").asText()).isEqualTo("string");
+
+    String otp = JSON.readTree(events.get(1).getResponse().getBodyAsString())
+        .at("/response/otp").asText();
+    LoggedRequest validate = events.get(2).getRequest();
+    assertThat(validate.getMethod().getName()).isEqualTo("GET");
+    assertThat(validate.getUrl()).as("key of the generate call and the OTP it answered")
+        .isEqualTo("/" + MosipRequests.VALIDATE_OTP_PATH + "?key="
+            + OtpManagerJourney.FIRST_KEY + "&otp=" + otp);
+    assertThat(validate.getHeader("Cookie")).isEqualTo("Authorization=" + token);
+    assertThat(validate.getHeader("Content-Type")).isEqualTo("application/json");
+    assertThat(Duration.between(generate.getLoggedDate().toInstant(),
+        validate.getLoggedDate().toInstant()))
+        .as("the seed's 1 s think time between generate and validate")
+        .isGreaterThanOrEqualTo(OtpManagerJourney.THINK_TIME);
+    assertThat(result.overall(Phase.MEASUREMENT).errors())
+        .as("assertions passed on the stubs' answers").isZero();
+  }
+
+  @Test
+  void shouldSendTheEnvironmentSecretInsteadOfTheCsvPlaceholderForANamedTarget()
+      throws Exception {
+    String secret = "s3cr\"et\\key${clientId},x";
+    engine.run(AuthManagerJourney.plan(stubs.base(),
+        new MosipClient(Optional.of(new Secret("PERF_MOSIP_SECRET_KEY", secret))), ONCE));
+
+    List<ServeEvent> events = events();
+    assertThat(events).hasSize(2);
+    assertAuthenticate(events.get(0), secret, Instant.now().minusSeconds(60));
+    assertThat(events.get(0).getRequest().getBodyAsString())
+        .doesNotContain("placeholder-stubs-accept-any-secret");
+  }
+
+  /** Checks the authenticate request of §C.1 and returns the token its answer set. */
+  private static String assertAuthenticate(ServeEvent event, String secretKey, Instant before)
+      throws Exception {
+    LoggedRequest request = event.getRequest();
+    assertThat(request.getMethod().getName()).isEqualTo("POST");
+    assertThat(request.getUrl()).isEqualTo("/" + MosipRequests.AUTHENTICATE_PATH);
+    assertThat(request.getHeader("Content-Type")).isEqualTo("application/json");
+    assertThat(request.containsHeader("Cookie")).as("no cookie before authenticating").isFalse();
+    JsonNode body = JSON.readTree(request.getBodyAsString());
+    assertThat(fieldNames(body)).containsExactly("id", "metadata", "request", "requesttime",
+        "version");
+    assertThat(body.get("id").asText()).isEqualTo("string");
+    assertThat(body.get("metadata").isObject() && body.get("metadata").isEmpty()).isTrue();
+    assertThat(fieldNames(body.get("request"))).containsExactly("clientId", "secretKey", "appId");
+    assertThat(body.at("/request/clientId").asText()).isEqualTo("mosip-resident-client");
+    assertThat(body.at("/request/secretKey").asText()).isEqualTo(secretKey);
+    assertThat(body.at("/request/appId").asText()).isEqualTo("resident");
+    assertRequestTime(body.get("requesttime").asText(), before);
+    assertThat(body.get("version").asText()).isEqualTo("1.0");
+
+    Matcher cookie = SET_COOKIE.matcher(event.getResponse().getHeaders()
+        .getHeader("Set-Cookie").firstValue());
+    assertThat(cookie.find()).as("stub answered a Set-Cookie Authorization").isTrue();
+    assertThat(cookie.group(1)).matches(JWT);
+    return cookie.group(1);
+  }
+
+  /** UTC now, calendar year ({@code yyyy}, not the reference's week year {@code YYYY}). */
+  private static void assertRequestTime(String requestTime, Instant before) {
+    assertThat(requestTime).matches(REQUEST_TIME);
+    Instant sent = Instant.parse(requestTime);
+    assertThat(sent.toEpochMilli()).as("requesttime is the current UTC time")
+        .isCloseTo(Instant.now().toEpochMilli(), within(60_000L))
+        .isGreaterThanOrEqualTo(before.toEpochMilli() - 1000);
+  }
+
+  private static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  private List<ServeEvent> events() {
+    return stubs.server().getAllServeEvents().stream()
+        .sorted(Comparator.comparing(e -> e.getRequest().getLoggedDate()))
+        .toList();
+  }
+}
