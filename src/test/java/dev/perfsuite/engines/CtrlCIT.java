@@ -25,7 +25,7 @@ class CtrlCIT {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
         "-Dperf.results-dir=" + results,
-        ScenarioLauncher.class.getName(), LongRunTestCase.class.getName()))
+        ScenarioLauncher.class.getName(), LongRunFixture.class.getName()))
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Path run = results.resolve("ctrl-c");
     Path jtl = run.resolve("results.jtl");

@@ -10,10 +10,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fixture for {@link CtrlCIT}, never run by the build (the name ends in TestCase): a 60 s run
+ * Fixture for {@link CtrlCIT}, never run by the build (the name matches no Surefire or Failsafe include): a 60 s run
  * that the IT interrupts from outside with SIGINT.
  */
-class LongRunTestCase {
+class LongRunFixture {
 
   @Test
   void runsForAMinute() {
