@@ -1,0 +1,37 @@
+package dev.perfsuite.scenarios.sunbird.content;
+
+import dev.perfsuite.junit.PerfScenario;
+import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.results.RunResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sunbird ChannelRead alone, as ChannelRead.jmx of {@code initial-setup/scenarios}:
+ * {@code GET /learning-service/channel/v3/read/${channelIdentifier}} ({@code channels.csv}),
+ * straight to the Knowledge Platform learning service (port 8080 in the reference), with the Header
+ * Manager of seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
+ * {@code ${bearer}}; this sends a real password-grant token ({@link SunbirdBearer}).
+ *
+ * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.
+ *
+ * <p>Full scale (any other {@code perf.profile}, used as configured): seed 000 §1 measured 1247.3
+ * req/s at a 182 ms mean on 1 server, for at least 15 minutes; by Little's law about 227 requests
+ * in flight. Thresholds: mean below 182 ms, throughput above 1247.3 req/s scaled to the configured
+ * users ({@link SunbirdSlas#standalone}). Reproduce the seed with
+ * {@code -Dperf.profile=load -Dperf.threads=227 -Dperf.target=NAME} (60 s ramp, 14 min hold, the
+ * first 5 min excluded as warm-up), where {@code targets/NAME.properties} sets {@code sunbird.url}
+ * to the Knowledge Platform learning service and {@code keycloak.url} for the token.
+ */
+@PerfScenario
+@Tag("sunbird")
+class ChannelReadIT {
+
+  @Test
+  void shouldReadChannelWithinSlaAtConfiguredLoad(PerfSession perf) {
+    StandaloneApi api = StandaloneApi.CHANNEL_READ;
+    RunResult result = perf.run(api.plan(perf));
+
+    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+  }
+}

@@ -1,0 +1,389 @@
+package dev.perfsuite.scenarios.sunbird.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.http.QueryParameter;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.Secret;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.LoadEngine;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.scenarios.CapturingStubs;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Request fidelity of the Sunbird content scenarios: each plan runs once (1 user, 1 iteration)
+ * against {@link CapturingStubs}, and every request it sent is checked against the reference
+ * request table (seed-systems.md §A.2, §A.3): method, path and the ids in it, the headers
+ * Content-Type, Authorization, Accept-Encoding and Content-Encoding, and the body's shape.
+ *
+ * <p>The bearer is a real password-grant token from an embedded Keycloak (started here, 20-45 s),
+ * so the token fetch is exercised too.
+ */
+class SunbirdContentFidelityIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+  private static final String JWT = "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+";
+  private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
+      .withWarmUp(Duration.ZERO);
+
+  @TempDir
+  static Path work;
+
+  private static CapturingStubs stubs;
+  private static Backends backends;
+  private static Secret bearer;
+  private static LoadEngine engine;
+  private static Path telemetryBody;
+
+  @BeforeAll
+  static void start() {
+    stubs = CapturingStubs.start();
+    backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
+    bearer = SunbirdBearer.fetch(backends.keycloak());
+    engine = Engines.embedded(work.resolve("results"), Duration.ofSeconds(5),
+        Duration.ofSeconds(20));
+    telemetryBody = TelemetryPayload.writeGzip(work.resolve("data"));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (stubs != null) {
+      stubs.close();
+    }
+    if (backends != null) {
+      backends.close();
+    }
+  }
+
+  @BeforeEach
+  void forgetRequests() {
+    stubs.reset();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(StandaloneApi.class)
+  void shouldSendTheReferenceRequestWhenRunningStandaloneApi(StandaloneApi api) {
+    List<LoggedRequest> requests = runOnce(api.plan(stubs.base(), bearer, telemetryBody, ONCE));
+
+    assertThat(requests).as("%s sent one request", api).hasSize(1);
+    LoggedRequest request = requests.get(0);
+    switch (api) {
+      case TELEMETRY -> checkHeaders(request, false, true);
+      case DEVICE_REGISTER -> checkHeaders(request, false, false);
+      default -> checkHeaders(request, true, false);
+    }
+    check(api.label, request, false);
+  }
+
+  @Test
+  void shouldSendNineGatewayRequestsInReferenceOrderWhenRunningSoakMix() {
+    List<LoggedRequest> requests = runOnce(SunbirdMixes.soakTest(stubs.base(), bearer,
+        telemetryBody, ONCE));
+
+    assertThat(requests).as("one iteration of SoakTest.jmx").hasSize(9);
+    for (int i = 0; i < requests.size(); i++) {
+      String label = SunbirdMixes.SOAK_LABELS.get(i);
+      LoggedRequest request = requests.get(i);
+      checkHeaders(request, true, label.equals("SendTelemetry"));
+      check(label, request, true);
+    }
+  }
+
+  @Test
+  void shouldSendFifteenRequestsInProductionRatioWhenRunningProductionMix() {
+    List<LoggedRequest> requests = runOnce(SunbirdMixes.productionRatio(stubs.base(), bearer,
+        telemetryBody, ONCE));
+
+    List<String> sequence = SunbirdMixes.productionSequence();
+    assertThat(requests).as("one iteration of the production mix").hasSize(15);
+    for (int i = 0; i < requests.size(); i++) {
+      LoggedRequest request = requests.get(i);
+      checkHeaders(request, true, sequence.get(i).equals("SendTelemetry"));
+      check(sequence.get(i), request, true);
+    }
+    Map<String, Long> perLabel = sequence.stream()
+        .collect(Collectors.groupingBy(Function.identity(), LinkedHashMap::new,
+            Collectors.counting()));
+    SunbirdMixes.PRODUCTION_WEIGHTS.forEach((label, weight) ->
+        assertThat(perLabel.get(label)).as("%s requests per iteration", label)
+            .isEqualTo(weight.longValue()));
+  }
+
+  private static List<LoggedRequest> runOnce(LoadPlan plan) {
+    RunResult result = engine.run(plan);
+    assertThat(result.interrupted()).as("run completed").isFalse();
+    RunSummary all = result.overall(Phase.MEASUREMENT);
+    assertThat(all.errors()).as("%s: failed samples (status or body checks) %s",
+        plan.scenario(), all.errorsByCause()).isZero();
+    return stubs.requests();
+  }
+
+  // ------------------------------------------------------------------ headers
+
+  private static void checkHeaders(LoggedRequest request, boolean acceptEncoding,
+      boolean gzipBody) {
+    String what = request.getMethod() + " " + request.getUrl();
+    assertThat(request.getHeader("Content-Type")).as("%s Content-Type", what)
+        .isEqualTo("application/json");
+    assertThat(request.getHeader("Authorization")).as("%s Authorization", what)
+        .isEqualTo("Bearer " + bearer.reveal())
+        .matches("Bearer " + JWT);
+    if (acceptEncoding) {
+      assertThat(request.getHeader("Accept-Encoding")).as("%s Accept-Encoding", what)
+          .isEqualTo(SunbirdRequests.ACCEPT_ENCODING);
+    } else {
+      assertThat(request.containsHeader("Accept-Encoding")).as("%s has no Accept-Encoding: %s",
+          what, request.getHeader("Accept-Encoding")).isFalse();
+    }
+    if (gzipBody) {
+      assertThat(request.getHeader("Content-Encoding")).as("%s Content-Encoding", what)
+          .isEqualTo("gzip");
+    } else {
+      assertThat(request.containsHeader("Content-Encoding")).as("%s has no Content-Encoding",
+          what).isFalse();
+    }
+  }
+
+  // ------------------------------------------------------------------ method, path, body
+
+  private static void check(String label, LoggedRequest request, boolean gateway) {
+    String path = request.getUrl().replaceFirst("\\?.*", "");
+    String method = request.getMethod().getName();
+    String what = label + " " + method + " " + request.getUrl();
+    switch (label) {
+      case "ChannelRead" -> {
+        assertGet(what, method, request);
+        assertThat(lastSegment(path, "/learning-service/channel/v3/read/", what))
+            .as("%s channel id", what).isIn(csv("channels.csv"));
+      }
+      case "ContentRead" -> {
+        assertGet(what, method, request);
+        assertThat(lastSegment(path, gateway ? "/api/content/v1/read/"
+            : "/learning-service/content/v3/read/", what)).as("%s content id", what)
+            .isIn(csv("content.csv"));
+      }
+      case "ContentHierarchy" -> {
+        assertGet(what, method, request);
+        assertThat(lastSegment(path, gateway ? "/api/course/v1/hierarchy/"
+            : "/learning-service/content/v3/hierarchy/", what)).as("%s collection id", what)
+            .isIn(csv("collections.csv"));
+      }
+      case "FrameworkRead" -> {
+        assertGet(what, method, request);
+        assertThat(lastSegment(path, "/learning-service/framework/v3/read/", what))
+            .as("%s framework id", what).isIn(csv("frameworks.csv"));
+        QueryParameter categories = request.queryParameter("categories");
+        assertThat(categories.isPresent() ? categories.firstValue() : null)
+            .as("%s categories", what).isEqualTo("board,medium,gradeLevel,subject");
+      }
+      case "TenantInfo" -> {
+        assertGet(what, method, request);
+        assertThat(lastSegment(path, "/v1/tenant/info/", what)).as("%s tenant", what)
+            .isIn(csv("tenants.csv").subList(1, csv("tenants.csv").size()));
+      }
+      case "ContentSearch", "DialSearch" -> {
+        assertPost(what, method, path, gateway ? "/api/content/v1/search" : "/v3/search");
+        JsonNode body = json(what, request.getBodyAsString());
+        assertThat(body.path("request").path("filters").path("dialcodes").isArray())
+            .as("%s dialcodes is an array: %s", what, body).isTrue();
+        assertThat(body.path("request").path("filters").path("dialcodes").get(0).asText())
+            .as("%s dialcode", what).isIn(csv("dialcodes.csv"));
+        assertThat(body).as("%s body shape", what).isEqualTo(json(what,
+            SunbirdRequests.DIAL_SEARCH_BODY.replace("${dialcode}",
+                body.path("request").path("filters").path("dialcodes").get(0).asText())));
+      }
+      case "FormRead" -> {
+        assertPost(what, method, path, gateway ? "/api/data/v1/form/read"
+            : "/plugin/v1/form/read");
+        assertThat(json(what, request.getBodyAsString())).as("%s body", what)
+            .isEqualTo(json(what, SunbirdRequests.FORM_READ_BODY));
+      }
+      case "PageAssemble", "DialAssemble" -> {
+        assertPost(what, method, path, gateway ? "/api/data/v1/page/assemble"
+            : "/v1/page/assemble");
+        JsonNode body = json(what, request.getBodyAsString());
+        JsonNode dialcodes = body.path("request").path("filters").path("dialcodes");
+        assertThat(dialcodes.isTextual()).as("%s dialcodes is a string: %s", what, body)
+            .isTrue();
+        assertThat(dialcodes.asText()).as("%s dialcode", what).isIn(csv("dialcodes.csv"));
+        assertThat(body).as("%s body shape", what).isEqualTo(json(what,
+            SunbirdRequests.PAGE_ASSEMBLE_BODY.replace("${dialcode}", dialcodes.asText())));
+      }
+      case "OrgSearch" -> {
+        assertPost(what, method, path, gateway ? "/api/org/v1/search" : "/v1/org/search");
+        JsonNode filters = json(what, request.getBodyAsString()).path("request")
+            .path("filters");
+        assertThat(filters.path("isRootOrg").get(0).isBoolean())
+            .as("%s isRootOrg is an unquoted boolean: %s", what, filters).isTrue();
+        String row = filters.path("slug").get(0).asText() + ","
+            + filters.path("identifier").get(0).asText() + ","
+            + filters.path("isRootOrg").get(0).asBoolean();
+        assertThat(row).as("%s filters are one orgs.csv row", what)
+            .isIn(csv("orgs.csv").subList(1, csv("orgs.csv").size()));
+      }
+      case "Telemetry", "SendTelemetry" -> {
+        assertPost(what, method, path, gateway ? "/api/data/v1/telemetry" : "/v1/telemetry");
+        checkTelemetry(what, request.getBody());
+      }
+      case "DeviceRegister" -> {
+        assertThat(method).as(what).isEqualTo("POST");
+        assertThat(path).as("%s path ends in a fresh UUID", what)
+            .matches("/api/v3/device/register/" + UUID);
+        checkDeviceRegister(what, json(what, request.getBodyAsString()));
+      }
+      case "CompositeSearch" -> {
+        assertPost(what, method, path, "/api/composite/v1/search");
+        assertThat(json(what, request.getBodyAsString())).as("%s body", what)
+            .isEqualTo(json(what, SunbirdRequests.COMPOSITE_SEARCH_BODY));
+      }
+      default -> throw new IllegalStateException("no expectation for " + label);
+    }
+  }
+
+  private static void assertGet(String what, String method, LoggedRequest request) {
+    assertThat(method).as(what).isEqualTo("GET");
+    assertThat(request.getBody()).as("%s has no body", what).isEmpty();
+  }
+
+  private static void assertPost(String what, String method, String path, String expected) {
+    assertThat(method).as(what).isEqualTo("POST");
+    assertThat(path).as(what).isEqualTo(expected);
+  }
+
+  private static String lastSegment(String path, String prefix, String what) {
+    assertThat(path).as("%s path", what).startsWith(prefix);
+    String rest = path.substring(prefix.length());
+    assertThat(rest).as("%s has one id segment", what).isNotEmpty().doesNotContain("/");
+    return rest;
+  }
+
+  private static void checkDeviceRegister(String what, JsonNode body) {
+    assertThat(body.path("id").asText()).as("%s id", what).isEqualTo("dev.sunbird.portal");
+    assertThat(body.path("ver").asText()).as("%s ver", what).isEqualTo("1.15.0");
+    assertThat(body.path("ts").asText()).as("%s ts from __time(yyyy-MM-dd'T'HH:mm:ss.SSSZ)", what)
+        .matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}[+-]\\d{4}");
+    assertThat(body.path("params").path("msgid").asText()).as("%s msgid", what)
+        .isEqualTo("4f92a44f-127f-0c82-b2ad-715faa558a8d");
+    JsonNode request = body.path("request");
+    assertThat(request.path("did").asText("missing")).as("%s did", what).isEmpty();
+    assertThat(request.path("channel").asText()).as("%s channel from __UUID", what).matches(UUID);
+    JsonNode uaspec = request.path("uaspec");
+    assertThat(List.of(uaspec.path("agent").asText(), uaspec.path("ver").asText(),
+        uaspec.path("system").asText(), uaspec.path("platform").asText()))
+        .as("%s uaspec", what).containsExactly("Chrome", "72.0.3626.121", "mac-os-x-14", "Mac");
+    assertThat(uaspec.path("raw").asText()).as("%s uaspec.raw", what).startsWith("Mozilla/5.0");
+  }
+
+  /**
+   * The body went out gzip-compressed (WireMock may hand it over inflated already, since the
+   * request says {@code Content-Encoding: gzip}) and holds the §A.6 envelope of 200 IMPRESSION
+   * events with every skeleton field.
+   */
+  private static void checkTelemetry(String what, byte[] body) {
+    byte[] file = read(telemetryBody);
+    assertThat(file[0] == (byte) 0x1f && file[1] == (byte) 0x8b).as("%s file is gzip", what)
+        .isTrue();
+    boolean compressed = body.length > 1 && body[0] == (byte) 0x1f && body[1] == (byte) 0x8b;
+    String text = compressed ? gunzip(body) : new String(body, StandardCharsets.UTF_8);
+    assertThat(text).as("%s body is the file's content", what).isEqualTo(gunzip(file));
+    JsonNode batch = json(what, text);
+    assertThat(batch.path("id").asText()).as("%s id", what).isEqualTo("ekstep.telemetry");
+    assertThat(batch.path("ver").asText()).as("%s ver", what).isEqualTo("3.0");
+    assertThat(batch.path("ets").isNumber()).as("%s ets", what).isTrue();
+    JsonNode events = batch.path("events");
+    assertThat(events.size()).as("%s events", what).isEqualTo(TelemetryPayload.REFERENCE_EVENTS);
+    for (JsonNode event : events) {
+      assertThat(event.path("eid").asText()).as("%s eid", what).isEqualTo("IMPRESSION");
+      assertThat(names(event)).as("%s event fields", what).containsExactly("eid", "ets", "ver",
+          "mid", "actor", "context", "object", "tags", "edata");
+      assertThat(names(event.path("context"))).as("%s context fields", what).containsExactly(
+          "channel", "pdata", "env", "sid", "did", "cdata", "rollup", "uid");
+      assertThat(event.path("context").path("pdata").path("id").asText()).as("%s pdata", what)
+          .isEqualTo("dev.sunbird.portal");
+      assertThat(event.path("actor").path("type").asText()).as("%s actor", what)
+          .isEqualTo("User");
+      assertThat(event.path("object").path("type").asText()).as("%s object", what)
+          .isEqualTo("Story");
+      assertThat(event.path("edata").path("pageid").asText()).as("%s edata", what)
+          .isEqualTo("content-player");
+    }
+  }
+
+  private static List<String> names(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private static JsonNode json(String what, String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new AssertionError(what + ": body is not JSON: " + text, e);
+    }
+  }
+
+  /** Lines of a data file, as the plans read them. */
+  private static List<String> csv(String file) {
+    try {
+      URI uri = SunbirdContentFidelityIT.class.getClassLoader()
+          .getResource("data/sunbird/" + file).toURI();
+      return Files.readAllLines(Path.of(uri)).stream().filter(l -> !l.isBlank()).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String gunzip(byte[] gzip) {
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
