@@ -27,7 +27,9 @@ class NamedTargetIT {
   /** Scenario classes run against the target: one per system and kind of journey. */
   static final List<String> SCENARIOS = List.of(
       "dev.perfsuite.scenarios.wso2.GatewayEchoMatrixIT",
-      "dev.perfsuite.scenarios.mosip.AuthManagerTokenIT");
+      "dev.perfsuite.scenarios.mosip.AuthManagerTokenIT",
+      "dev.perfsuite.scenarios.sunbird.content.ContentReadIT",
+      "dev.perfsuite.scenarios.sunbird.users.LoginWorkflowIT");
 
   @Test
   void shouldRunScenariosUnchangedAgainstTargetFilePointingAtRunningBackends() throws Exception {
@@ -64,6 +66,7 @@ class NamedTargetIT {
       // Credentials reach the child through its environment only, as on a real target.
       env.put("PERF_KEYCLOAK_CLIENT_SECRET", keycloak.confidentialClientSecret().reveal());
       env.put("PERF_KEYCLOAK_USER_PASSWORD", keycloak.userPassword().reveal());
+      env.put("PERF_SUNBIRD_API_KEY", "named-target-" + Long.toHexString(System.nanoTime()));
       env.put("PERF_MOSIP_SECRET_KEY", "named-target-" + Long.toHexString(System.nanoTime()));
       Process process = child.start();
       boolean finished = process.waitFor(10, TimeUnit.MINUTES);
