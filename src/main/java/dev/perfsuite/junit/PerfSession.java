@@ -88,7 +88,9 @@ public final class PerfSession implements AutoCloseable {
       throw new UncheckedIOException("target '" + target.name() + "': cannot read "
           + "keycloak.users-csv " + users.toAbsolutePath(), e);
     }
-    return new KeycloakEndpoint(service("keycloak"), target.property("keycloak.realm", "sunbird"),
+    // KeycloakEndpoint appends "/realms/..." to a base without a trailing slash.
+    String base = service("keycloak").toString().replaceAll("/+$", "");
+    return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", "sunbird"),
         target.property("keycloak.portal-client", "portal"),
         target.property("keycloak.direct-client", "sunbird-direct"),
         target.property("keycloak.confidential-client", "mosip-resident-client"),

@@ -213,11 +213,11 @@ class ReferenceOtpServiceIT {
   @Test
   void shouldRefuseAPoolLargerThanTheFreeConnections() {
     int free = ReferenceOtpService.freeConnections(postgres);
-    assertThat(free).as("embedded PostgreSQL runs with max_connections=200").isLessThan(200);
+    assertThat(free).as("embedded PostgreSQL runs with max_connections=400").isLessThan(400);
     assertThatThrownBy(() -> ReferenceOtpService.start(postgres,
         OtpServiceSettings.forPool(free + 1)))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("max_connections=200")
+        .hasMessageContaining("max_connections=400")
         .hasMessageContaining("at most " + free);
   }
 
