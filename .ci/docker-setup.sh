@@ -169,7 +169,7 @@ install_packages() {
     command -v debootstrap >/dev/null 2>&1 || pkgs+=(debootstrap)
     command -v curl >/dev/null 2>&1 || pkgs+=(curl)
     if [[ ${#pkgs[@]} -eq 0 ]]; then
-        step_end "already installed ($(dockerd --version 2>/dev/null | head -1))"
+        step_end "already installed ($(dockerd --version 2>/dev/null | sed -n 1p))"
         return
     fi
     need_root "installing ${pkgs[*]}"
@@ -181,7 +181,7 @@ install_packages() {
     fi
     rm -f "$aptlog"
     command -v dockerd >/dev/null 2>&1 || die "dockerd still missing after installing docker.io"
-    step_end "installed ${pkgs[*]} ($(dockerd --version | head -1))"
+    step_end "installed ${pkgs[*]} ($(dockerd --version | sed -n 1p))"
 }
 
 # dockerd (20.10) programs NAT/port-forwarding rules with `iptables`. Make sure
@@ -336,7 +336,7 @@ apt_uri_for_suite() {
                         if ($(i + 1) == s) { print $i; exit }
                     }' "$f" ;;
         esac
-    done 2>/dev/null | head -n 1
+    done 2>/dev/null | sed -n 1p
 }
 
 build_base_image() {
@@ -398,7 +398,7 @@ build_jre_image() {
     [[ -f "$REPO_ROOT/docker/jre/Dockerfile" ]] || die "missing $REPO_ROOT/docker/jre/Dockerfile"
     log "docker build (apt-get install openjdk-17-jre-headless; ~1-2 min)"
     docker_build jre --pull=false --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$JRE_IMAGE" "$REPO_ROOT/docker/jre"
-    step_end "built ($(docker run --rm "$JRE_IMAGE" java -version 2>&1 | head -1))"
+    step_end "built ($(docker run --rm "$JRE_IMAGE" java -version 2>&1 | sed -n 1p))"
 }
 
 build_echo_image() {
@@ -437,7 +437,7 @@ smoke_test() {
         docker logs "$SMOKE_CONTAINER" 2>&1 | tail -n 20 >&2
         die "echo container never printed '$ECHO_READY_LINE'"
     fi
-    local hostport; hostport="$(docker port "$SMOKE_CONTAINER" "$ECHO_PORT/tcp" | head -n 1)"
+    local hostport; hostport="$(docker port "$SMOKE_CONTAINER" "$ECHO_PORT/tcp" | sed -n 1p)"
     local code; code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -X POST --data 'ping' "http://$hostport/" || true)"
     [[ "$code" != 000 && -n "$code" ]] || die "no HTTP answer from the echo container at $hostport (port publishing broken?)"
     docker rm -f "$SMOKE_CONTAINER" >/dev/null; SMOKE_CONTAINER=""
@@ -631,7 +631,7 @@ smoke_postgres() {
     if docker exec -e PGPASSWORD=wrong "$SMOKE_CONTAINER" psql -h "$ip" -U smoke -d smokedb -Atc 'SELECT 1' >/dev/null 2>&1; then
         smoke_fail "a wrong password was accepted over TCP"
     fi
-    local hostport; hostport="$(docker port "$SMOKE_CONTAINER" 5432/tcp | head -n 1)"
+    local hostport; hostport="$(docker port "$SMOKE_CONTAINER" 5432/tcp | sed -n 1p)"
     # shellcheck disable=SC2016   # expanded by the inner bash
     timeout 5 bash -c 'exec 3<>"/dev/tcp/${1%:*}/${1##*:}"' _ "$hostport" 2>/dev/null \
         || smoke_fail "published port $hostport does not accept connections"
@@ -645,7 +645,7 @@ smoke_wiremock() {
     smoke_start -p 127.0.0.1::8080 "$WIREMOCK_IMAGE" --verbose --global-response-templating
     local hostport="" code="" _
     for _ in $(seq 1 60); do
-        hostport="$(docker port "$SMOKE_CONTAINER" 8080/tcp 2>/dev/null | head -n 1)"
+        hostport="$(docker port "$SMOKE_CONTAINER" 8080/tcp 2>/dev/null | sed -n 1p)"
         if [[ -n "$hostport" ]]; then
             code="$(http_code "http://$hostport/__admin/mappings")"
             [[ "$code" == 200 ]] && break
@@ -679,8 +679,8 @@ check_keycloak_start() {
         -e KC_BOOTSTRAP_ADMIN_PASSWORD=admin \
         -p 127.0.0.1::8080 -p 127.0.0.1::9000 "$KEYCLOAK_IMAGE" start-dev
     local mgmt http code=""
-    mgmt="$(docker port "$SMOKE_CONTAINER" 9000/tcp | head -n 1)"
-    http="$(docker port "$SMOKE_CONTAINER" 8080/tcp | head -n 1)"
+    mgmt="$(docker port "$SMOKE_CONTAINER" 9000/tcp | sed -n 1p)"
+    http="$(docker port "$SMOKE_CONTAINER" 8080/tcp | sed -n 1p)"
     log "waiting (max ${KEYCLOAK_WAIT}s) for http://$mgmt/health/ready"
     while (( SECONDS - t < KEYCLOAK_WAIT )); do
         code="$(http_code "http://$mgmt/health/ready")"
