@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,8 @@ public final class Secrets {
   private static final Set<String> SUFFIXES =
       Set.of("_PASSWORD", "_SECRET", "_SECRET_KEY", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+  /** SEEN sorted longest first, rebuilt on registration: {@link #mask} runs once per sample. */
+  private static volatile List<String> longestFirst = List.of();
   private static final Comparator<String> BY_LENGTH_DESCENDING =
       Comparator.comparingInt(String::length).reversed();
 
@@ -92,21 +95,22 @@ public final class Secrets {
    * it on any free text that might echo a credential.
    */
   public static String mask(String text) {
-    if (text == null || SEEN.isEmpty()) {
+    List<String> secrets = longestFirst;
+    if (text == null || secrets.isEmpty()) {
       return text;
     }
     String masked = text;
     // Longest first: a secret containing a shorter one must not leave its tail visible.
-    for (String secret : SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList()) {
+    for (String secret : secrets) {
       masked = masked.replace(secret, "****");
     }
     return masked;
   }
 
   /** Registers a value generated at run time (a signed token, a generated password) for masking. */
-  public static void registerGenerated(String value) {
-    if (value != null && value.length() >= 4) {
-      SEEN.add(value);
+  public static synchronized void registerGenerated(String value) {
+    if (value != null && value.length() >= 4 && SEEN.add(value)) {
+      longestFirst = SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList();
     }
   }
 
