@@ -3,7 +3,6 @@ package dev.perfsuite.scenarios.mosip;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testResource;
 
-import dev.perfsuite.config.ConfigException;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.junit.PerfSession;
@@ -55,28 +54,10 @@ record MosipClient(Optional<Secret> secretKey) {
   }
 
   /**
-   * {@value #SECRET_ENV} through {@link Secrets}, which masks it in every result file.
-   *
-   * <p>Stop-gap: {@code Secrets} accepts only names ending in {@code _PASSWORD}, {@code _SECRET},
-   * {@code _TOKEN}, {@code _API_KEY} or {@code _CLIENT_SECRET}, so it refuses the documented name
-   * {@code PERF_MOSIP_SECRET_KEY}. Until {@code _SECRET_KEY} is one of its suffixes, the variable
-   * itself (not its {@code _FILE} form) is read here and registered for masking.
+   * {@value #SECRET_ENV} (or its {@code _FILE} form) through {@link Secrets}, which masks it in
+   * every result file.
    */
   static Secret secretKeyFromEnvironment() {
-    try {
-      return Secrets.fromEnvironment().required(SECRET_ENV);
-    } catch (ConfigException e) {
-      if (!String.valueOf(e.getMessage()).contains("is not a secret name")) {
-        throw e;
-      }
-    }
-    String value = System.getenv(SECRET_ENV);
-    if (value == null || value.isEmpty()) {
-      throw new IllegalStateException("secret " + SECRET_ENV + " is not set: the MOSIP auth manager "
-          + "of a named target needs the client's secret key. Fix: export " + SECRET_ENV
-          + "=... (secrets are never read from -D, perf.properties or the CSV)");
-    }
-    Secrets.registerGenerated(value);
-    return new Secret(SECRET_ENV, value);
+    return Secrets.fromEnvironment().required(SECRET_ENV);
   }
 }
