@@ -2,8 +2,11 @@ package dev.perfsuite.config;
 
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,13 +28,18 @@ import java.util.Optional;
  * @param wso2Sizes gateway matrix payload sizes in bytes
  * @param backendSettings images, realm size, timeouts and cache of the local backends
  * @param otpPoolSize connection pool size of the reference MOSIP OTP service
+ * @param distributed remote engines and RMI settings, used when {@code engine} is distributed
+ * @param metrics live metrics export
+ * @param progressInterval how often a progress line is printed, zero for never
+ * @param history run history and regression settings
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  */
 public record PerfConfig(
     LoadProfile profile, BackendMode backends, Target target, EngineKind engine, Path resultsDir,
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
-    int otpPoolSize, List<String> warnings) {
+    int otpPoolSize, DistributedSettings distributed, MetricsSettings metrics,
+    Duration progressInterval, HistorySettings history, List<String> warnings) {
 
   public PerfConfig {
     wso2Users = List.copyOf(wso2Users);
@@ -67,22 +75,114 @@ public record PerfConfig(
     List<Integer> sizes = read.positiveInts(ConfigKey.WSO2_SIZES, 50).orElse(List.of());
     BackendSettings backendSettings = backendSettings(read);
     int otpPool = read.positiveInt(ConfigKey.OTP_POOL_SIZE).orElse(100);
+    DistributedSettings distributed = distributed(read, engine);
+    MetricsSettings metrics = metrics(read);
+    Duration progress = read.duration(ConfigKey.PROGRESS_INTERVAL, false)
+        .orElse(Duration.ofSeconds(10));
+    HistorySettings history = history(read);
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
-        echoImage, users, sizes, backendSettings, otpPool, warnings);
+        echoImage, users, sizes, backendSettings, otpPool, distributed, metrics, progress, history,
+        warnings);
   }
 
-  private static BackendSettings backendSettings(SettingsReader read) {
-    BackendSettings defaults = BackendSettings.defaults();
-    int echoPort = read.parse(ConfigKey.ECHO_PORT, v -> {
-      int port = Integer.parseInt(v);
+  private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
+    DistributedSettings defaults = DistributedSettings.defaults();
+    List<String> remotes = read.parse(ConfigKey.REMOTES, v -> Arrays.stream(v.split(","))
+        .map(String::trim).filter(r -> !r.isEmpty()).map(PerfConfig::remote).toList())
+        .orElse(List.of());
+    RemoteSplit split = read.choice(ConfigKey.REMOTES_SPLIT, RemoteSplit.class)
+        .orElse(defaults.split());
+    Duration watchdog = read.duration(ConfigKey.REMOTES_WATCHDOG, true).orElse(defaults.watchdog());
+    int localPort = port(read, ConfigKey.REMOTES_LOCAL_PORT).orElse(0);
+    boolean ssl = read.bool(ConfigKey.RMI_SSL).orElse(true);
+    Path keystore = read.parse(ConfigKey.RMI_KEYSTORE, PerfConfig::path)
+        .orElse(defaults.keystore());
+    String alias = read.text(ConfigKey.RMI_KEY_ALIAS).orElse(defaults.keyAlias());
+    if (engine == EngineKind.DISTRIBUTED && remotes.isEmpty()
+        && read.raw(ConfigKey.REMOTES).isEmpty()) {
+      read.fail("perf.engine=distributed needs remote engines, but perf.remotes is not set. Fix: "
+          + "-Dperf.remotes=host:port,host:port (start each engine with java -jar "
+          + "target/perf-suite-remote-engine.jar --port PORT), or -Dperf.engine=embedded.");
+    }
+    if (engine == EngineKind.DISTRIBUTED && ssl && !Files.isRegularFile(keystore)) {
+      read.fail("perf.rmi.ssl=true (the default) needs an RMI keystore, but perf.rmi.keystore="
+          + keystore + " is not a file. Fix: point perf.rmi.keystore at the JKS every engine "
+          + "shares (README \"Distributed runs\"), or turn SSL off explicitly with "
+          + "-Dperf.rmi.ssl=false on a trusted network.");
+    }
+    return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias);
+  }
+
+  private static String remote(String value) {
+    int colon = value.lastIndexOf(':');
+    if (colon <= 0 || colon == value.length() - 1) {
+      throw new IllegalArgumentException(value);
+    }
+    int port = Integer.parseInt(value.substring(colon + 1));
+    if (port <= 0 || port > 65535) {
+      throw new IllegalArgumentException(value);
+    }
+    return value;
+  }
+
+  private static MetricsSettings metrics(SettingsReader read) {
+    MetricsSettings defaults = MetricsSettings.defaults();
+    MetricsExport export = read.choice(ConfigKey.METRICS_EXPORT, MetricsExport.class)
+        .orElse(defaults.export());
+    String host = read.text(ConfigKey.METRICS_HOST).map(String::trim).orElse(defaults.host());
+    int port = port(read, ConfigKey.METRICS_PORT).orElse(defaults.port());
+    URI otlp = read.parse(ConfigKey.METRICS_OTLP_URL, v -> {
+      URI uri = URI.create(v.trim());
+      if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
+          || uri.getHost() == null) {
+        throw new IllegalArgumentException(v);
+      }
+      return uri;
+    }).orElse(defaults.otlpUrl());
+    Duration step = read.duration(ConfigKey.METRICS_STEP, true).orElse(defaults.step());
+    return new MetricsSettings(export, host, port, otlp, step);
+  }
+
+  private static HistorySettings history(SettingsReader read) {
+    HistorySettings defaults = HistorySettings.defaults();
+    Path dir = read.parse(ConfigKey.HISTORY_DIR, PerfConfig::path).orElse(defaults.directory());
+    RegressionMode mode = read.choice(ConfigKey.REGRESSION, RegressionMode.class)
+        .orElse(defaults.regression());
+    double tolerance = read.positiveNumber(ConfigKey.REGRESSION_TOLERANCE)
+        .orElse(defaults.tolerancePercent());
+    Optional<Path> baseline = read.parse(ConfigKey.BASELINE, v -> {
+      Path p = path(v);
+      if (!Files.isRegularFile(p)) {
+        throw new ConfigException("perf.baseline=" + v + " is not a readable file. Fix: point "
+            + "it at a history file written by an earlier run (under perf.history.dir), or unset "
+            + "it to compare with the previous run.");
+      }
+      return p;
+    });
+    int trend = read.positiveInt(ConfigKey.TREND_RUNS).orElse(defaults.trendRuns());
+    return new HistorySettings(dir, mode, tolerance, baseline, trend);
+  }
+
+  private static Optional<Integer> port(SettingsReader read, ConfigKey key) {
+    return read.parse(key, v -> {
+      int port = Integer.parseInt(v.trim());
       if (port < 0 || port > 65535) {
         throw new IllegalArgumentException();
       }
       return port;
-    }).orElse(0);
-    Path cache = read.parse(ConfigKey.CACHE_DIR, v -> v.startsWith("~")
-        ? Path.of(System.getProperty("user.home") + v.substring(1)) : Path.of(v))
+    });
+  }
+
+  private static Path path(String value) {
+    return value.startsWith("~") ? Path.of(System.getProperty("user.home") + value.substring(1))
+        : Path.of(value);
+  }
+
+  private static BackendSettings backendSettings(SettingsReader read) {
+    BackendSettings defaults = BackendSettings.defaults();
+    int echoPort = port(read, ConfigKey.ECHO_PORT).orElse(0);
+    Path cache = read.parse(ConfigKey.CACHE_DIR, PerfConfig::path)
         .orElse(defaults.cacheDirectory());
     return new BackendSettings(echoPort,
         read.text(ConfigKey.POSTGRES_IMAGE).orElse(defaults.postgresImage()),

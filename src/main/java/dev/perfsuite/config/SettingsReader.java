@@ -49,6 +49,14 @@ final class SettingsReader {
     });
   }
 
+  Optional<Boolean> bool(ConfigKey key) {
+    return parse(key, v -> switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException(v);
+    });
+  }
+
   Optional<Duration> duration(ConfigKey key, boolean positive) {
     return parse(key, v -> {
       Duration d = Durations.parse(v);

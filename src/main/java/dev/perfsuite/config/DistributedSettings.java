@@ -1,0 +1,30 @@
+package dev.perfsuite.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How the distributed engine reaches its JMeter remote engines.
+ *
+ * @param remotes {@code host:port} of every remote engine's RMI registry, in the order given
+ * @param split how users are shared among engines
+ * @param watchdog how long an engine may stay silent before the run is stopped
+ * @param localPort controller-side RMI port engines call back to, 0 for any
+ * @param rmiSsl RMI over SSL; off only when {@code perf.rmi.ssl=false} is set explicitly
+ * @param keystore JKS keystore for RMI over SSL (password from {@code PERF_RMI_KEYSTORE_PASSWORD})
+ * @param keyAlias alias of the key pair in the keystore
+ */
+public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
+    int localPort, boolean rmiSsl, Path keystore, String keyAlias) {
+
+  public DistributedSettings {
+    remotes = List.copyOf(remotes);
+  }
+
+  /** Defaults as documented in {@link ConfigKey}: no remotes, even split, SSL on. */
+  public static DistributedSettings defaults() {
+    return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
+        Path.of("rmi_keystore.jks"), "rmi");
+  }
+}
