@@ -1,6 +1,7 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.config.PerfConfig;
+import java.util.List;
 
 /** Entry points for the engines that run {@link LoadPlan}s. */
 public final class Engines {
@@ -10,8 +11,14 @@ public final class Engines {
 
   /** The engine chosen by {@code perf.engine}. */
   public static LoadEngine fromConfig(PerfConfig config) {
+    return fromConfig(config, List.of());
+  }
+
+  /** The engine chosen by {@code perf.engine}, with watchers that see every run live. */
+  public static LoadEngine fromConfig(PerfConfig config, List<RunWatcher> watchers) {
     return switch (config.engine()) {
-      case EMBEDDED -> embedded(config);
+      case EMBEDDED -> new EmbeddedEngine(config.resultsDir(), config.connectTimeout(),
+          config.responseTimeout(), watchers);
       // Replaced by the distributed engine (issue 6); until then the key fails before load.
       case DISTRIBUTED -> throw new UnsupportedOperationException(
           "perf.engine=distributed is not available yet. Fix: -Dperf.engine=embedded");
@@ -31,6 +38,6 @@ public final class Engines {
    */
   public static LoadEngine embedded(java.nio.file.Path resultsDir, java.time.Duration connectTimeout,
       java.time.Duration responseTimeout) {
-    return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout);
+    return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout, List.of());
   }
 }

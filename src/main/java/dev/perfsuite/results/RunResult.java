@@ -2,7 +2,10 @@ package dev.perfsuite.results;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,14 +20,26 @@ import java.util.Optional;
  * @param warnings things a reader must know that do not fail a verdict by themselves
  * @param directory where the JTL and summary files of this run were written
  * @param interrupted true when the run was stopped before its profile ended
+ * @param timeline the run cut into windows per label, for charts and per-window statistics
+ * @param engines measurement-phase overall summary per remote engine ({@code host:port}); empty
+ *     when the run used one engine
  */
 public record RunResult(
     String scenario, int users, Duration thinkTime, Duration warmUp,
-    List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
+    List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
+    Timeline timeline, Map<String, RunSummary> engines) {
 
   public RunResult {
     summaries = List.copyOf(summaries);
     warnings = List.copyOf(warnings);
+    engines = Collections.unmodifiableMap(new LinkedHashMap<>(engines));
+  }
+
+  /** A single-engine result without a timeline, for tests and hand-built results. */
+  public RunResult(String scenario, int users, Duration thinkTime, Duration warmUp,
+      List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
+    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
+        Timeline.empty(), Map.of());
   }
 
   /** The summary of one label in one phase, empty when the label never sampled in that phase. */

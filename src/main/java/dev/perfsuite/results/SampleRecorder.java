@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +44,7 @@ public final class SampleRecorder implements AutoCloseable {
   private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
   private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
   private final List<String> labelOrder = new ArrayList<>();
+  private final List<SampleObserver> observers = new CopyOnWriteArrayList<>();
   private Writer writer;
   private SampleSaveConfiguration saveConfig;
   private ScheduledExecutorService flusher;
@@ -79,6 +81,18 @@ public final class SampleRecorder implements AutoCloseable {
     return id;
   }
 
+  /**
+   * Adds an observer that sees every sample from now on; add observers before the run starts, or
+   * they miss its first samples.
+   */
+  public SampleRecorder observe(SampleObserver observer) {
+    observers.add(observer);
+    if (origin >= 0) {
+      observer.started(origin);
+    }
+    return this;
+  }
+
   /** The JMeter listener element to place at test-plan level. */
   public RecorderListener listener() {
     return new RecorderListener(id);
@@ -106,6 +120,9 @@ public final class SampleRecorder implements AutoCloseable {
     });
     flusher.scheduleWithFixedDelay(this::flush, FLUSH_EVERY.toMillis(), FLUSH_EVERY.toMillis(),
         TimeUnit.MILLISECONDS);
+    for (SampleObserver observer : observers) {
+      observer.started(originMillis);
+    }
   }
 
   /** Records one sample; called by JMeter from every sampling thread. */
@@ -142,6 +159,9 @@ public final class SampleRecorder implements AutoCloseable {
           throw new UncheckedIOException("cannot append to JTL " + jtl, e);
         }
       }
+    }
+    for (SampleObserver observer : observers) {
+      observer.sample(result, phase, cause, transaction);
     }
   }
 

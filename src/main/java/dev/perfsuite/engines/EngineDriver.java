@@ -1,0 +1,53 @@
+package dev.perfsuite.engines;
+
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SampleObserver;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+
+/**
+ * How one kind of JMeter engine takes part in a run; the skeleton every engine shares (results
+ * directory, recorder, watchers, watchdog, result files) is {@link RunExecution}.
+ */
+interface EngineDriver {
+
+  /** How many JMeter engines generate load. */
+  int engines();
+
+  /** The profile each engine's thread group runs, given the profile of the whole run. */
+  default LoadProfile perEngine(LoadProfile whole) {
+    return whole;
+  }
+
+  /** Checks the built plan before any load; throws naming what cannot run and the fix. */
+  default void check(DslTestPlan plan) {
+  }
+
+  /** The JMeter engine the plan runs in; called once per run. */
+  DslJmeterEngine jmeter();
+
+  /** A reason to stop the run now, such as an engine gone silent; polled about every second. */
+  default Optional<String> failure() {
+    return Optional.empty();
+  }
+
+  /** Observers the driver itself needs, such as a per-engine breakdown. */
+  default List<SampleObserver> observers() {
+    return List.of();
+  }
+
+  /** Measurement-phase overall summary per engine, empty for a single engine. */
+  default Map<String, RunSummary> engineSummaries() {
+    return Map.of();
+  }
+
+  /** Stops the engine now; the run's worker then returns. */
+  default void stopNow() {
+    StandardJMeterEngine.stopEngineNow();
+  }
+}

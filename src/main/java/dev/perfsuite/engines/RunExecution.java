@@ -1,0 +1,261 @@
+package dev.perfsuite.engines;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+
+import dev.perfsuite.profiles.LoadModel;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.ThreadGroups;
+import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SampleRecorder;
+import dev.perfsuite.results.Timeline;
+import dev.perfsuite.results.TimelineRecorder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * The skeleton every engine shares: cleans the run's directory, records every sample, feeds the
+ * watchers, runs the plan in a worker the caller can interrupt, stops it when it overruns or the
+ * driver reports a failure, and writes the results, even from a shutdown hook on Ctrl-C.
+ */
+final class RunExecution {
+  /** Extra time past the planned duration before the watchdog stops a run. */
+  static final Duration GRACE = Duration.ofSeconds(30);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+  private static final Duration POLL = Duration.ofSeconds(1);
+
+  private final Path resultsDir;
+  private final Duration connectTimeout;
+  private final Duration responseTimeout;
+  private final List<RunWatcher> watchers;
+
+  RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers) {
+    this.resultsDir = resultsDir;
+    this.connectTimeout = connectTimeout;
+    this.responseTimeout = responseTimeout;
+    this.watchers = List.copyOf(watchers);
+  }
+
+  /** JMeter properties every engine runs with, remote engines included. */
+  static <E extends EmbeddedJmeterEngine> E tuned(E engine) {
+    // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
+    engine.prop("sampleresult.timestamp.start", "true")
+        // Keep connections across iterations, as WSO2's harness does (user.properties there).
+        .prop("httpclient.reset_state_on_thread_group_iteration", "false")
+        .prop("httpclient4.time_to_live", "3600000")
+        .prop("summariser.interval", "10");
+    return engine;
+  }
+
+  RunResult run(LoadPlan plan, EngineDriver driver) {
+    LoadProfile profile = plan.profile();
+    Path dir = resultsDir.resolve(plan.scenario());
+    clean(dir);
+    System.out.printf("%n=== %s: %s ===%n", plan.scenario(), profile);
+    RunContext context = new RunContext(plan.scenario(), UUID.randomUUID().toString(), profile,
+        dir, driver.engines());
+    List<String> warnings = new ArrayList<>();
+    TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
+        .plannedDuration()));
+    try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
+        profile.warmUp())) {
+      recorder.observe(timeline);
+      driver.observers().forEach(recorder::observe);
+      DslTestPlan testPlan = testPlan(children(plan, driver.perEngine(profile), recorder));
+      driver.check(testPlan);
+      watchers.forEach(w -> recorder.observe(w.runStarting(context)));
+      Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
+      Thread flushOnExit = new Thread(() -> outcome.finish(true), "perf-results-on-exit");
+      Runtime.getRuntime().addShutdownHook(flushOnExit);
+      ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r,
+          "perf-engine-" + plan.scenario()));
+      boolean interrupted;
+      try {
+        Future<?> run = runner.submit(() -> testPlan.runIn(driver.jmeter()));
+        interrupted = await(run, profile, driver, warnings);
+      } finally {
+        runner.shutdownNow();
+        removeHook(flushOnExit);
+      }
+      return outcome.finish(interrupted);
+    }
+  }
+
+  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, SampleRecorder recorder) {
+    List<TestPlanChild> children = new ArrayList<>();
+    children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
+    children.addAll(plan.planElements());
+    children.add(ThreadGroups.of(plan.scenario(), threads,
+        plan.journey().toArray(ThreadGroupChild[]::new)));
+    children.add(recorder.listener());
+    return children.toArray(TestPlanChild[]::new);
+  }
+
+  /** Waits for the run; returns true when it had to be stopped early. */
+  private static boolean await(Future<?> run, LoadProfile profile, EngineDriver driver,
+      List<String> warnings) {
+    boolean bounded = profile.iterations().isEmpty();
+    long deadline = System.nanoTime() + profile.plannedDuration().plus(GRACE).toNanos();
+    try {
+      while (true) {
+        try {
+          run.get(POLL.toMillis(), TimeUnit.MILLISECONDS);
+          return false;
+        } catch (TimeoutException e) {
+          Optional<String> failure = driver.failure();
+          if (failure.isPresent()) {
+            warnings.add("run stopped: " + failure.get());
+            stop(run, driver);
+            return true;
+          }
+          if (bounded && System.nanoTime() > deadline) {
+            warnings.add("run overran its planned duration by more than " + GRACE.toSeconds()
+                + " s and was stopped by the watchdog");
+            stop(run, driver);
+            return true;
+          }
+        }
+      }
+    } catch (InterruptedException e) {
+      warnings.add("run interrupted before the end of its profile");
+      stop(run, driver);
+      Thread.currentThread().interrupt();
+      return true;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof InterruptedException) {
+        warnings.add("run interrupted before the end of its profile");
+        return true;
+      }
+      Optional<String> failure = driver.failure();
+      if (failure.isPresent()) {
+        warnings.add("run stopped: " + failure.get());
+        return true;
+      }
+      throw new IllegalStateException("JMeter failed to run the plan: " + cause, cause);
+    }
+  }
+
+  private static void stop(Future<?> run, EngineDriver driver) {
+    driver.stopNow();
+    try {
+      run.get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      run.cancel(true);
+    }
+  }
+
+  /** Turns what was recorded into a {@link RunResult}, writes it and tells the watchers. */
+  private final class Outcome {
+    private final LoadPlan plan;
+    private final RunContext context;
+    private final SampleRecorder recorder;
+    private final TimelineRecorder timeline;
+    private final EngineDriver driver;
+    private final Path dir;
+    private final List<String> warnings;
+
+    Outcome(LoadPlan plan, RunContext context, SampleRecorder recorder, TimelineRecorder timeline,
+        EngineDriver driver, Path dir, List<String> warnings) {
+      this.plan = plan;
+      this.context = context;
+      this.recorder = recorder;
+      this.timeline = timeline;
+      this.driver = driver;
+      this.dir = dir;
+      this.warnings = warnings;
+    }
+
+    RunResult finish(boolean interrupted) {
+      recorder.flush();
+      LoadProfile profile = plan.profile();
+      List<String> all = new ArrayList<>(warnings);
+      List<RunSummary> summaries = recorder.summaries();
+      RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
+          profile.warmUp(), summaries, all, dir, interrupted);
+      openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
+      if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
+        all.add("no samples in the measurement phase: the run was shorter than its warm-up");
+      }
+      RunResult result = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
+          profile.warmUp(), summaries, all, dir, interrupted, timeline.timeline(),
+          driver.engineSummaries());
+      ResultFiles.write(result, recorder.origin());
+      System.out.println(ResultFiles.console(result));
+      for (RunWatcher watcher : watchers) {
+        try {
+          watcher.runEnded(context, result);
+        } catch (RuntimeException e) {
+          // A broken watcher must not cost the results already written.
+          System.out.println("WARNING: " + watcher.getClass().getSimpleName()
+              + " failed at the end of the run: " + e);
+        }
+      }
+      return result;
+    }
+  }
+
+  private static Optional<String> openModelCap(LoadProfile profile, RunResult result,
+      int maxActive) {
+    if (profile.model() != LoadModel.OPEN) {
+      return Optional.empty();
+    }
+    double achieved = result.overall(Phase.MEASUREMENT).throughput();
+    double target = profile.stages().get(profile.stages().size() - 1).level();
+    if (achieved < 0.95 * target && maxActive >= profile.maxThreads()) {
+      return Optional.of(String.format(Locale.ROOT,
+          "the thread cap (perf.max-threads=%d) kept the offered rate at %.1f req/s, below the "
+              + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved, target));
+    }
+    return Optional.empty();
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down: the hook is running and writes the results.
+    }
+  }
+
+  private static void clean(Path dir) {
+    try {
+      if (Files.exists(dir)) {
+        try (Stream<Path> files = Files.walk(dir)) {
+          for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+            Files.delete(p);
+          }
+        }
+      }
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot prepare results directory " + dir, e);
+    }
+  }
+}

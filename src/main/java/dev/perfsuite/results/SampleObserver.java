@@ -1,0 +1,28 @@
+package dev.perfsuite.results;
+
+import org.apache.jmeter.samplers.SampleResult;
+
+/**
+ * Sees every sample after the {@link SampleRecorder} classified it, for live views of a run
+ * (metrics, progress, timelines).
+ *
+ * <p>Called from every sampling thread at once and outside the recorder's lock: implementations
+ * must be thread-safe and cheap, since their cost is paid per sample.
+ */
+public interface SampleObserver {
+
+  /** The test started; phases are measured from {@code originMillis} (epoch ms). */
+  default void started(long originMillis) {
+  }
+
+  /**
+   * One completed sample.
+   *
+   * @param result JMeter's sample; read it, never change it
+   * @param phase the phase its start time falls in
+   * @param cause why it failed, {@code null} when it succeeded
+   * @param transaction true for a transaction controller's parent sample, which repeats its
+   *     children's time and is kept out of overall counts
+   */
+  void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction);
+}

@@ -1,0 +1,93 @@
+package dev.perfsuite.results;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.apache.jmeter.samplers.SampleResult;
+
+/**
+ * Cuts a run into fixed windows per label, each with its own small histogram, to build the
+ * {@link Timeline} that over-time charts and per-window statistics read.
+ *
+ * <p>Histograms here keep two significant digits (1 % resolution), enough for a chart and a
+ * tenth of the memory of the exact per-phase histograms the verdicts use.
+ */
+public final class TimelineRecorder implements SampleObserver {
+  private final Duration window;
+  private final long windowMillis;
+  private final Map<Long, Map<String, Bucket>> windows = new TreeMap<>();
+  private volatile long origin = -1;
+
+  private TimelineRecorder(Duration window) {
+    this.window = window;
+    this.windowMillis = window.toMillis();
+  }
+
+  /** A recorder with windows of {@code window}, at least one millisecond. */
+  public static TimelineRecorder every(Duration window) {
+    if (window.toMillis() < 1) {
+      throw new IllegalArgumentException("timeline window must be at least 1 ms: " + window);
+    }
+    return new TimelineRecorder(window);
+  }
+
+  @Override
+  public void started(long originMillis) {
+    origin = originMillis;
+  }
+
+  @Override
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+    long start = result.getStartTime();
+    long base = origin < 0 ? start : origin;
+    long index = Math.max(0, (start - base) / windowMillis);
+    long elapsed = result.getTime();
+    int threads = result.getAllThreads();
+    boolean error = cause != null;
+    synchronized (this) {
+      Map<String, Bucket> byLabel = windows.computeIfAbsent(index, i -> new TreeMap<>());
+      byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
+          .add(elapsed, error, threads);
+      if (!transaction) {
+        byLabel.computeIfAbsent(RunSummary.OVERALL, l -> new Bucket(phase))
+            .add(elapsed, error, threads);
+      }
+    }
+  }
+
+  /** The timeline so far; safe to call while the run is going. */
+  public synchronized Timeline timeline() {
+    List<TimelinePoint> points = new ArrayList<>();
+    windows.forEach((index, byLabel) -> byLabel.forEach((label, bucket) ->
+        points.add(bucket.point(label, window.multipliedBy(index)))));
+    return new Timeline(window, points);
+  }
+
+  private static final class Bucket {
+    private final Phase phase;
+    private final Histogram histogram = new Histogram(2);
+    private long errors;
+    private int maxThreads;
+
+    Bucket(Phase phase) {
+      this.phase = phase;
+    }
+
+    void add(long elapsed, boolean error, int threads) {
+      histogram.recordValue(Math.max(0, elapsed));
+      if (error) {
+        errors++;
+      }
+      maxThreads = Math.max(maxThreads, threads);
+    }
+
+    TimelinePoint point(String label, Duration offset) {
+      return new TimelinePoint(label, offset, phase, histogram.getTotalCount(), errors,
+          histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
+          histogram.getValueAtPercentile(95), histogram.getValueAtPercentile(99), maxThreads);
+    }
+  }
+}
