@@ -2,6 +2,7 @@ package dev.perfsuite.junit;
 
 import dev.perfsuite.config.PerfConfig;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -11,12 +12,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Validates the configuration before any test of a class runs and injects the run's shared
  * {@link PerfSession}, which JUnit closes (stopping backends) when the whole run ends.
  */
-public final class PerfExtension implements BeforeAllCallback, ParameterResolver {
+public final class PerfExtension implements BeforeAllCallback, BeforeEachCallback,
+    ParameterResolver {
   private static final Namespace NAMESPACE = Namespace.create(PerfExtension.class);
 
   @Override
   public void beforeAll(ExtensionContext context) {
     session(context);
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    session(context).testStarting(ScenarioTest.of(context.getRequiredTestClass()));
   }
 
   @Override

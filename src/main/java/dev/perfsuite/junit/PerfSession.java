@@ -8,12 +8,16 @@ import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.metrics.LiveMetrics;
+import dev.perfsuite.reporting.AllureReport;
+import dev.perfsuite.reporting.ProgressReporter;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -22,13 +26,36 @@ import java.nio.file.Path;
 public final class PerfSession implements AutoCloseable {
   private final PerfConfig config;
   private final Backends backends;
+  private final LiveMetrics metrics;
   private final LoadEngine engine;
+  private volatile ScenarioTest current;
   private boolean closed;
 
   PerfSession(PerfConfig config) {
     this.config = config;
     this.backends = Backends.forConfig(config);
-    this.engine = Engines.fromConfig(config);
+    this.metrics = LiveMetrics.start(config.metrics());
+    this.engine = Engines.fromConfig(config,
+        List.of(ProgressReporter.every(config.progressInterval()), metrics));
+    RunReport.environment(config, null);
+  }
+
+  /** Live metrics of this session's runs (Micrometer registry, Prometheus endpoint if on). */
+  public LiveMetrics metrics() {
+    return metrics;
+  }
+
+  /** Names the test about to run, for its report labels. */
+  void testStarting(ScenarioTest test) {
+    current = test;
+  }
+
+  /**
+   * Adds a parameter to the current test's report, such as the payload of a matrix cell; the
+   * users, profile, target, engine and backend provider are added by {@link #run} already.
+   */
+  public void parameter(String name, Object value) {
+    AllureReport.parameter(name, value);
   }
 
   /** The configuration, validated before any load. */
@@ -103,9 +130,24 @@ public final class PerfSession implements AutoCloseable {
     return text.endsWith("/") ? uri : URI.create(text + "/");
   }
 
-  /** Runs a plan on the configured engine. */
+  /**
+   * Runs a plan on the configured engine and reports it: labels, parameters, summary, charts,
+   * JTL and JMeter dashboard on the current test's Allure result.
+   */
   public RunResult run(LoadPlan plan) {
-    return engine.run(plan);
+    ScenarioTest test = current;
+    if (test != null) {
+      AllureReport.label(test.system(), test.journey(), config.profile().name());
+    }
+    RunResult result = engine.run(plan);
+    RunReport.scenario(result, config, provider());
+    return result;
+  }
+
+  private String provider() {
+    // Named targets start no backends: asking for the provider would probe Docker needlessly.
+    return config.target().isLocal() ? backends.provider().provider().name().toLowerCase(
+        java.util.Locale.ROOT) : "none (named target)";
   }
 
   /** Stops the backends; called by JUnit when the run ends. */
@@ -113,7 +155,12 @@ public final class PerfSession implements AutoCloseable {
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      backends.close();
+      try {
+        RunReport.environment(config, provider());
+      } finally {
+        metrics.close();
+        backends.close();
+      }
     }
   }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The users x payload matrix in exactly the columns of WSO2's Choreo Connect benchmark table
@@ -69,6 +71,27 @@ public final class ChoreoConnectTable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + base + " under " + directory, e);
     }
+  }
+
+  /**
+   * The seed's two figures as PNG: throughput against users and p99 against users, one series
+   * per payload size.
+   */
+  public synchronized List<Charts.Png> charts(String title) {
+    Map<String, Map<Integer, Double>> throughput = Charts.cells();
+    Map<String, Map<Integer, Double>> p99 = Charts.cells();
+    rows.stream().sorted(Comparator.comparingInt(Row::bytes).thenComparingInt(Row::users))
+        .forEach(r -> {
+          throughput.computeIfAbsent(r.size(), k -> new TreeMap<>())
+              .put(r.users(), r.summary().throughput());
+          p99.computeIfAbsent(r.size(), k -> new TreeMap<>())
+              .put(r.users(), (double) r.summary().latency().p99());
+        });
+    return List.of(
+        new Charts.Png("Throughput vs users", Charts.matrix(title + ": throughput vs users",
+            "Throughput (requests/s)", throughput)),
+        new Charts.Png("p99 vs users", Charts.matrix(title + ": 99th percentile vs users",
+            "99th percentile response time (ms)", p99)));
   }
 
   /** True when no cell has finished. */

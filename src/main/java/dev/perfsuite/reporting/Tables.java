@@ -57,4 +57,26 @@ public final class Tables {
     }
     out.append('\n');
   }
+
+  /** An HTML table with a header row; every cell is escaped. */
+  public static String html(List<String> headers, List<List<String>> rows) {
+    StringBuilder out = new StringBuilder("<table class=\"perf-table\" style=\"border-collapse:"
+        + "collapse;font:12px sans-serif\">\n<thead><tr>");
+    headers.forEach(h -> out.append("<th style=\"border:1px solid #ccc;padding:3px 6px;"
+        + "background:#f3f3f3\">").append(escape(h)).append("</th>"));
+    out.append("</tr></thead>\n<tbody>\n");
+    for (List<String> row : rows) {
+      out.append("<tr>");
+      row.forEach(c -> out.append("<td style=\"border:1px solid #ccc;padding:3px 6px;"
+          + "text-align:right\">").append(escape(c)).append("</td>"));
+      out.append("</tr>\n");
+    }
+    return out.append("</tbody></table>\n").toString();
+  }
+
+  /** Text made safe inside HTML. */
+  public static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
 }

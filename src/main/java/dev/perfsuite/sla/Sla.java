@@ -1,5 +1,6 @@
 package dev.perfsuite.sla;
 
+import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
@@ -201,7 +202,10 @@ public record Sla(String scope, List<Threshold> thresholds) {
    * @throws IllegalStateException when this SLA has no threshold, since it would pass anything
    */
   public SlaVerdict evaluate(RunResult run) {
-    return SlaEvaluator.evaluate(this, run);
+    SlaVerdict verdict = SlaEvaluator.evaluate(this, run);
+    AllureReport.table("SLA verdict: " + run.scenario() + " (" + verdict.headline() + ")",
+        verdict.html());
+    return verdict;
   }
 
   private Sla with(Metric metric, double limit) {

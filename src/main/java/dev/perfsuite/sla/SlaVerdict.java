@@ -58,6 +58,11 @@ public record SlaVerdict(List<ThresholdResult> results) {
     return VerdictTable.markdown(results);
   }
 
+  /** The same rows as an HTML table, for the Allure page. */
+  public String html() {
+    return VerdictTable.html(results);
+  }
+
   /**
    * Fails the calling test when any threshold failed, showing every row and not just the first
    * failure.

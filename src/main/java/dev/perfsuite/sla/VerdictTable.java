@@ -1,5 +1,6 @@
 package dev.perfsuite.sla;
 
+import dev.perfsuite.reporting.Tables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -32,6 +33,11 @@ final class VerdictTable {
       lines.add(line(row, widths));
     }
     return String.join("\n", lines);
+  }
+
+  static String html(List<ThresholdResult> results) {
+    List<List<String>> rows = rows(results);
+    return Tables.html(rows.get(0), rows.subList(1, rows.size()));
   }
 
   static String markdown(List<ThresholdResult> results) {

@@ -4,6 +4,7 @@ import dev.perfsuite.config.ConfigKey;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.ChoreoConnectTable;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -45,6 +46,7 @@ class GatewayEchoMatrixIT {
   @ParameterizedTest(name = "{0} users x {1} B")
   @MethodSource("matrix")
   void shouldEchoEveryPayloadWithinSlaWhenLoadedByUsers(int users, int bytes, PerfSession perf) {
+    perf.parameter("payload", GatewayPayloads.label(bytes));
     RunResult result = perf.run(GatewayJourney.plan(perf.service("gateway"), users, bytes,
         JWT.token(Instant.now()), perf.config().profile()));
     MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
@@ -75,6 +77,7 @@ class GatewayEchoMatrixIT {
       return;
     }
     Path csv = MATRIX.write(perf.config().resultsDir(), "wso2-gateway-matrix");
+    MATRIX.charts("WSO2 gateway echo matrix").forEach(c -> AllureReport.png(c.name(), c.bytes()));
     System.out.printf("%nWSO2 gateway echo matrix (%s, measurement phase; %s):%n%s%n",
         perf.config().profile().name(), ConfigKey.PROFILE.key() + "=" + perf.config().profile()
             .name(), MATRIX.markdown());

@@ -1,0 +1,136 @@
+package dev.perfsuite.metrics;
+
+import dev.perfsuite.config.MetricsSettings;
+import dev.perfsuite.engines.RunContext;
+import dev.perfsuite.engines.RunWatcher;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.SampleObserver;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.micrometer.registry.otlp.OtlpConfig;
+import io.micrometer.registry.otlp.OtlpMeterRegistry;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Live Micrometer metrics of every run in this JVM: a timer per label and status, errors by cause
+ * and the active-thread gauge, plus the generator's JVM and system metrics, exported as
+ * {@code perf.metrics.export} says.
+ *
+ * <p>A lifecycle object: open for the whole test session, so a Prometheus scrape after a run still
+ * sees its final counts. The Prometheus endpoint binds loopback unless {@code perf.metrics.host}
+ * says otherwise. Trap: with a percentile histogram Prometheus gets {@code _bucket} series, not
+ * client-side quantiles; compute percentiles with {@code histogram_quantile}.
+ */
+public final class LiveMetrics implements RunWatcher, AutoCloseable {
+  /** SLO buckets every timer counts, ms: the thresholds the seeds' SLAs use. */
+  static final Duration[] SLO = {Duration.ofMillis(50), Duration.ofMillis(100),
+      Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2)};
+
+  private final MeterRegistry registry;
+  private final HTTPServer server;
+  private final String host;
+  private final JvmGcMetrics gc = new JvmGcMetrics();
+
+  private LiveMetrics(MeterRegistry registry, HTTPServer server, String host) {
+    this.registry = registry;
+    this.server = server;
+    this.host = host;
+    new JvmMemoryMetrics().bindTo(registry);
+    gc.bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+  }
+
+  /**
+   * Starts the registry {@code settings} asks for; with {@code prometheus} the scrape endpoint is
+   * open when this returns.
+   *
+   * @throws IllegalStateException naming the host, port and key when the endpoint cannot bind
+   */
+  public static LiveMetrics start(MetricsSettings settings) {
+    return switch (settings.export()) {
+      case NONE -> new LiveMetrics(new SimpleMeterRegistry(), null, null);
+      case OTLP -> new LiveMetrics(new OtlpMeterRegistry(otlp(settings), Clock.SYSTEM), null,
+          null);
+      case PROMETHEUS -> {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try {
+          HTTPServer server = HTTPServer.builder().hostname(settings.host()).port(settings.port())
+              .registry(prometheus.getPrometheusRegistry()).buildAndStart();
+          LiveMetrics metrics = new LiveMetrics(prometheus, server, settings.host());
+          System.out.println("perf-suite metrics: Prometheus endpoint " + metrics.endpoint()
+              .orElseThrow());
+          yield metrics;
+        } catch (IOException e) {
+          prometheus.close();
+          throw new IllegalStateException("cannot open the Prometheus endpoint on "
+              + settings.host() + ":" + settings.port() + " (" + e.getMessage() + "). Fix: "
+              + "choose a free port with -Dperf.metrics.port=PORT (0 picks one) or "
+              + "-Dperf.metrics.export=none.", e);
+        }
+      }
+    };
+  }
+
+  private static OtlpConfig otlp(MetricsSettings settings) {
+    String url = settings.otlpUrl().toString();
+    String step = settings.step().toString();
+    return key -> switch (key) {
+      case "otlp.url" -> url;
+      case "otlp.step" -> step;
+      default -> null;
+    };
+  }
+
+  /** The registry every run reports to. */
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** The Prometheus scrape URL ({@code /metrics}), when that export is on. */
+  public Optional<URI> endpoint() {
+    if (server == null) {
+      return Optional.empty();
+    }
+    return Optional.of(URI.create("http://" + hostForUrl() + ":" + server.getPort() + "/metrics"));
+  }
+
+  private String hostForUrl() {
+    return host.contains(":") ? "[" + host + "]" : host;
+  }
+
+  @Override
+  public SampleObserver runStarting(RunContext run) {
+    return new SampleMetrics(registry, run.scenario(), run.runId());
+  }
+
+  @Override
+  public void runEnded(RunContext run, RunResult result) {
+    // Meters stay registered: a scrape after the run must still see the run's final counts.
+  }
+
+  /** Closes the endpoint and flushes push registries (OTLP publishes once more on close). */
+  @Override
+  public void close() {
+    if (server != null) {
+      server.close();
+    }
+    gc.close();
+    registry.close();
+  }
+}

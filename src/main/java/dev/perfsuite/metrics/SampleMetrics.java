@@ -1,0 +1,72 @@
+package dev.perfsuite.metrics;
+
+import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.SampleObserver;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.jmeter.samplers.SampleResult;
+
+/**
+ * Feeds one run's samples into Micrometer: timer {@code perf.sample} per label and status with a
+ * percentile histogram and SLO buckets, counter {@code perf.errors} per label and cause, gauge
+ * {@code perf.threads.active}; every meter tagged with scenario and run id.
+ *
+ * <p>Meters are looked up once per label, status and cause and cached, so a sample costs a map
+ * read and a timer record, not a registry lookup.
+ */
+final class SampleMetrics implements SampleObserver {
+  private final MeterRegistry registry;
+  private final String scenario;
+  private final String runId;
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final Map<String, Counter> errors = new ConcurrentHashMap<>();
+  private final AtomicInteger activeThreads = new AtomicInteger();
+
+  SampleMetrics(MeterRegistry registry, String scenario, String runId) {
+    this.registry = registry;
+    this.scenario = scenario;
+    this.runId = runId;
+    Gauge.builder("perf.threads.active", activeThreads, AtomicInteger::get)
+        .description("JMeter threads running, as reported by the latest sample")
+        .tags("scenario", scenario, "run", runId)
+        .register(registry);
+  }
+
+  @Override
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+    String label = result.getSampleLabel();
+    boolean ok = cause == null;
+    timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
+    if (!ok) {
+      errors.computeIfAbsent(label + '\n' + cause, k -> Counter.builder("perf.errors")
+          .description("Failed samples by label and cause")
+          .tags("scenario", scenario, "run", runId, "label", label, "cause", cause.name())
+          .register(registry)).increment();
+    }
+    activeThreads.set(result.getAllThreads());
+  }
+
+  private Timer timer(String label, boolean ok) {
+    String key = ok ? label : label + "\nerror";
+    Timer timer = timers.get(key);
+    if (timer == null) {
+      timer = timers.computeIfAbsent(key, k -> Timer.builder("perf.sample")
+          .description("Response time of every sample, warm-up included")
+          .tags("scenario", scenario, "run", runId, "label", label, "status", ok ? "ok" : "error")
+          .publishPercentileHistogram()
+          .serviceLevelObjectives(LiveMetrics.SLO)
+          .minimumExpectedValue(Duration.ofMillis(1))
+          .maximumExpectedValue(Duration.ofSeconds(60))
+          .register(registry));
+    }
+    return timer;
+  }
+}

@@ -1,0 +1,74 @@
+package dev.perfsuite.reporting;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.apache.jmeter.report.dashboard.ReportGenerator;
+import org.apache.jmeter.util.JMeterUtils;
+import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
+
+/**
+ * JMeter's own HTML dashboard, generated from a run's JTL after the run, so generating it costs
+ * nothing per sample.
+ *
+ * <p>Trap: JMeter's report generator reads global JMeter properties; a fresh
+ * {@link JmeterEnvironment} provides the report templates and defaults the JTL was written with.
+ * The dashboard covers the whole run, warm-up included (its own statistics, not the verdicts').
+ */
+public final class JmeterDashboard {
+
+  private JmeterDashboard() {
+  }
+
+  /**
+   * Generates the dashboard of {@code jtl} into {@code outputDir} (replaced) and zips it.
+   *
+   * @return the zip file beside {@code outputDir}
+   * @throws IllegalStateException when JMeter cannot generate it, naming the JTL
+   */
+  public static synchronized Path generate(Path jtl, Path outputDir) {
+    try {
+      deleteTree(outputDir);
+      new JmeterEnvironment();
+      JMeterUtils.setProperty("jmeter.reportgenerator.outputdir",
+          outputDir.toAbsolutePath().toString());
+      new ReportGenerator(jtl.toAbsolutePath().toString(), null).generate();
+      Path zip = outputDir.resolveSibling(outputDir.getFileName() + ".zip");
+      zip(outputDir, zip);
+      return zip;
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot generate the JMeter dashboard of " + jtl + ": " + e,
+          e);
+    }
+  }
+
+  private static void zip(Path dir, Path zip) throws IOException {
+    try (OutputStream file = Files.newOutputStream(zip);
+        ZipOutputStream out = new ZipOutputStream(file);
+        Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.filter(Files::isRegularFile).sorted().toList()) {
+        out.putNextEntry(new ZipEntry("dashboard/" + dir.relativize(p).toString()
+            .replace('\\', '/')));
+        Files.copy(p, out);
+        out.closeEntry();
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      List<Path> paths = walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList();
+      for (Path p : paths) {
+        Files.delete(p);
+      }
+    }
+  }
+}
