@@ -38,6 +38,13 @@ public final class Engines {
    */
   public static LoadEngine embedded(java.nio.file.Path resultsDir, java.time.Duration connectTimeout,
       java.time.Duration responseTimeout) {
-    return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout, List.of());
+    return embedded(resultsDir, connectTimeout, responseTimeout, List.of());
+  }
+
+  /** As {@link #embedded(java.nio.file.Path, java.time.Duration, java.time.Duration)}, watched. */
+  public static LoadEngine embedded(java.nio.file.Path resultsDir,
+      java.time.Duration connectTimeout, java.time.Duration responseTimeout,
+      List<RunWatcher> watchers) {
+    return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout, watchers);
   }
 }

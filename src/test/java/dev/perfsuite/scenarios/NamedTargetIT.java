@@ -15,12 +15,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The scenario classes run unchanged against a named target: backends are started here, a target
  * file points at them as if they were a remote environment, and the scenarios run in a child JVM
  * with {@code -Dperf.target=loopback-it} and their credentials in its environment only.
+ *
+ * <p>The same run proves that no secret reaches any output: every file it wrote (JTLs,
+ * summaries, dashboards, Allure results and attachments) and its whole console are searched for
+ * the known secrets it was given and for any JSON Web Token (access tokens and Keycloak's
+ * identity cookie are JWTs minted during the run, so their values are not known beforehand).
  */
 class NamedTargetIT {
   private static final String TARGET = "loopback-it";
@@ -31,8 +39,11 @@ class NamedTargetIT {
       "dev.perfsuite.scenarios.sunbird.content.ContentReadIT",
       "dev.perfsuite.scenarios.sunbird.users.LoginWorkflowIT");
 
+  private static final Pattern JWT = Pattern.compile(
+      "eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}");
+
   @Test
-  void shouldRunScenariosUnchangedAgainstTargetFilePointingAtRunningBackends() throws Exception {
+  void shouldRunScenariosUnchangedAndLeakNoSecretIntoAnyOutput() throws Exception {
     PerfConfig config = PerfConfig.load();
     try (Backends backends = Backends.withProvider(Provider.EMBEDDED, config)) {
       KeycloakEndpoint keycloak = backends.keycloak();
@@ -57,6 +68,7 @@ class NamedTargetIT {
           "-Dperf.target=" + TARGET,
           "-Dperf.wso2.users=2", "-Dperf.wso2.sizes=1024",
           "-Dperf.results-dir=target/perf-results-" + TARGET,
+          "-Dallure.results.directory=target/allure-results-" + TARGET,
           ScenarioLauncher.class.getName()));
       command.addAll(SCENARIOS);
       ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true)
@@ -64,10 +76,14 @@ class NamedTargetIT {
       Map<String, String> env = child.environment();
       env.remove("PERF_BACKENDS");
       // Credentials reach the child through its environment only, as on a real target.
-      env.put("PERF_KEYCLOAK_CLIENT_SECRET", keycloak.confidentialClientSecret().reveal());
-      env.put("PERF_KEYCLOAK_USER_PASSWORD", keycloak.userPassword().reveal());
-      env.put("PERF_SUNBIRD_API_KEY", "named-target-" + Long.toHexString(System.nanoTime()));
-      env.put("PERF_MOSIP_SECRET_KEY", "named-target-" + Long.toHexString(System.nanoTime()));
+      Map<String, String> secrets = Map.of(
+          "PERF_KEYCLOAK_CLIENT_SECRET", keycloak.confidentialClientSecret().reveal(),
+          "PERF_KEYCLOAK_USER_PASSWORD", keycloak.userPassword().reveal(),
+          "PERF_SUNBIRD_API_KEY", "named-target-" + Long.toHexString(System.nanoTime()),
+          "PERF_MOSIP_SECRET_KEY", "named-target-" + Long.toHexString(System.nanoTime()));
+      env.putAll(secrets);
+      deleteTree(Path.of("target/perf-results-" + TARGET));
+      deleteTree(Path.of("target/allure-results-" + TARGET));
       Process process = child.start();
       boolean finished = process.waitFor(10, TimeUnit.MINUTES);
       if (!finished) {
@@ -84,6 +100,50 @@ class NamedTargetIT {
         assertThat(output).as("%s ran", scenario)
             .contains(scenario.substring(scenario.lastIndexOf('.') + 1));
       }
+      List<Path> written = new ArrayList<>(List.of(log));
+      written.addAll(files(Path.of("target/perf-results-" + TARGET)));
+      written.addAll(files(Path.of("target/allure-results-" + TARGET)));
+      assertThat(written).as("JTLs, summaries, dashboards and Allure attachments written")
+          .anyMatch(p -> p.toString().endsWith(".jtl"))
+          .anyMatch(p -> p.toString().endsWith("-attachment.zip"))
+          .anyMatch(p -> p.toString().endsWith("-attachment.html"))
+          .hasSizeGreaterThan(40);
+      for (Path file : written) {
+        String text = contents(file);
+        secrets.forEach((name, value) -> assertThat(text)
+            .as("%s must not appear in %s", name, file).doesNotContain(value));
+        assertThat(JWT.matcher(text).find()).as("a bearer token or identity cookie (JWT) "
+            + "in %s", file).isFalse();
+      }
+    }
+  }
+
+  /** Text of a file; zips (the dashboards) are searched entry by entry. */
+  private static String contents(Path file) throws IOException {
+    if (!file.toString().endsWith(".zip")) {
+      return new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+    }
+    StringBuilder text = new StringBuilder();
+    try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(file))) {
+      while (zip.getNextEntry() != null) {
+        text.append(new String(zip.readAllBytes(), StandardCharsets.ISO_8859_1));
+      }
+    }
+    return text.toString();
+  }
+
+  private static List<Path> files(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(Files::isRegularFile).toList();
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    for (Path p : files(dir)) {
+      Files.delete(p);
     }
   }
 
