@@ -140,12 +140,12 @@ public final class ProgressReporter implements RunWatcher {
       Duration eta = planned.minus(elapsed);
       String line = String.format(Locale.ROOT,
           "[progress] %s %s/%s (%3.0f%%) ETA %s | %s | threads %d | %.1f req/s | p95 %s ms "
-              + "(last %ds) | errors %d (%.2f%%)",
+              + "(last %s) | errors %d (%.2f%%)",
           run.scenario(), clock(elapsed), clock(planned),
           Math.min(100, 100.0 * elapsed.toMillis() / Math.max(1, planned.toMillis())),
           eta.isNegative() ? "overrun" : clock(eta), phase == Phase.WARM_UP ? "warm-up" : "measuring",
           threads.get(), rate, recycled.getTotalCount() == 0 ? "-"
-              : String.valueOf(recycled.getValueAtPercentile(95)), interval.toSeconds(),
+              : String.valueOf(recycled.getValueAtPercentile(95)), window(),
           errorCount, total == 0 ? 0.0 : 100.0 * errorCount / total);
       if (terminal) {
         out.print("\r" + line);
@@ -154,6 +154,10 @@ public final class ProgressReporter implements RunWatcher {
         out.println(line);
       }
     }
+  }
+
+  private String window() {
+    return interval.toMillis() % 1000 == 0 ? interval.toSeconds() + "s" : interval.toMillis() + "ms";
   }
 
   private static String clock(Duration d) {
