@@ -1,0 +1,48 @@
+package dev.perfsuite.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+/** The timeline cuts a run into fixed windows per label, keeping transactions out of TOTAL. */
+class TimelineRecorderTest {
+
+  private static SampleResult sample(String label, long start, long elapsed) {
+    SampleResult s = SampleResult.createTestSample(start, start + elapsed);
+    s.setSampleLabel(label);
+    s.setAllThreads(3);
+    return s;
+  }
+
+  @Test
+  void shouldCountSamplesErrorsAndPercentilesPerWindowAndLabel() {
+    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1));
+    long origin = 1_000_000L;
+    recorder.started(origin);
+    for (int i = 0; i < 10; i++) {
+      recorder.sample(sample("read", origin + 100 + i, 10 + i), Phase.WARM_UP, null, false);
+    }
+    recorder.sample(sample("read", origin + 1500, 200), Phase.MEASUREMENT,
+        ErrorCause.HTTP_STATUS, false);
+    recorder.sample(sample("tx", origin + 1600, 400), Phase.MEASUREMENT, null, true);
+
+    Timeline timeline = recorder.timeline();
+
+    assertThat(timeline.of("read")).extracting(TimelinePoint::offset, TimelinePoint::samples,
+        TimelinePoint::errors).containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Duration.ZERO, 10L, 0L),
+            org.assertj.core.groups.Tuple.tuple(Duration.ofSeconds(1), 1L, 1L));
+    assertThat(timeline.of("read").get(0).p99Millis()).as("p99 of 10..19 ms").isEqualTo(19);
+    assertThat(timeline.of(RunSummary.OVERALL).get(1).samples())
+        .as("transaction sample kept out of TOTAL").isEqualTo(1);
+    assertThat(timeline.of("tx")).hasSize(1);
+  }
+
+  @Test
+  void shouldKeepAboutThreeHundredWindowsWhateverTheDuration() {
+    assertThat(Timeline.windowFor(Duration.ofSeconds(10))).isEqualTo(Duration.ofSeconds(1));
+    assertThat(Timeline.windowFor(Duration.ofHours(9))).isEqualTo(Duration.ofSeconds(108));
+  }
+}
