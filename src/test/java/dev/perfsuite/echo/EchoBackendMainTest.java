@@ -20,7 +20,8 @@ class EchoBackendMainTest {
     Path stdout = dir.resolve("stdout.txt");
     Process process = java("--port", "0", "--host", "127.0.0.1").redirectOutput(stdout.toFile()).start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      // A child JVM can take many seconds to start on a loaded 2-core machine: wait generously.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (Files.size(stdout) == 0 && process.isAlive() && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
