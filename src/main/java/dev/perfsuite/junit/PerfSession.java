@@ -8,6 +8,8 @@ import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.history.HistoryOutcome;
+import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,12 +25,15 @@ public final class PerfSession implements AutoCloseable {
   private final PerfConfig config;
   private final Backends backends;
   private final LoadEngine engine;
+  private final RunHistory history;
+  private volatile HistoryOutcome lastHistory;
   private boolean closed;
 
   PerfSession(PerfConfig config) {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.engine = Engines.fromConfig(config);
+    this.history = RunHistory.fromConfig(config);
   }
 
   /** The configuration, validated before any load. */
@@ -103,9 +108,17 @@ public final class PerfSession implements AutoCloseable {
     return text.endsWith("/") ? uri : URI.create(text + "/");
   }
 
-  /** Runs a plan on the configured engine. */
+  /** Runs a plan, records it in the run history and applies {@code perf.regression}. */
   public RunResult run(LoadPlan plan) {
-    return engine.run(plan);
+    RunResult result = engine.run(plan);
+    lastHistory = history.recordAndCompare(result);
+    lastHistory.verdict().enforce(config.history().regression());
+    return result;
+  }
+
+  /** The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments. */
+  public HistoryOutcome lastHistory() {
+    return lastHistory;
   }
 
   /** Stops the backends; called by JUnit when the run ends. */
