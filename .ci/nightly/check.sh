@@ -12,7 +12,7 @@ for script in .ci/nightly/*.sh; do
   bash -n "$script" || fail "$script does not parse"
 done
 if command -v shellcheck > /dev/null; then
-  shellcheck -x .ci/nightly/*.sh
+  shellcheck -x -P .ci/nightly -S warning .ci/nightly/*.sh
 fi
 
 echo "==> every script the Jenkinsfile calls exists and is executable"
@@ -42,9 +42,9 @@ echo "==> outputs"
 for stage in smoke full-scale; do
   ls target/nightly/$stage/failsafe-reports/*.xml > /dev/null 2>&1 \
     || fail "no test reports kept for stage $stage"
-  jtl=$(find target/nightly/$stage/perf-results -name results.jtl | sort)
-  [ -n "$jtl" ] || fail "stage $stage wrote no JTL"
-  for run in $(dirname $jtl); do
+  runs=$(find "target/nightly/$stage/perf-results" -name results.jtl -printf '%h\n' | sort)
+  [ -n "$runs" ] || fail "stage $stage wrote no JTL"
+  for run in $runs; do
     for file in summary.csv run.properties regression.md regression.html trend.png; do
       [ -s "$run/$file" ] || fail "$run/$file is missing or empty"
     done

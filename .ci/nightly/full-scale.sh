@@ -5,6 +5,7 @@
 # Usage: .ci/nightly/full-scale.sh [extra mvn args]
 # Settings: NIGHTLY_PROFILE, NIGHTLY_TARGET, NIGHTLY_ENGINE, NIGHTLY_REMOTES, NIGHTLY_GROUPS,
 # NIGHTLY_REGRESSION, NIGHTLY_HISTORY_DIR, NIGHTLY_BASELINE; credentials as PERF_*_SECRET etc.
+# shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 perf_flags full-scale
 profile=${NIGHTLY_PROFILE:-load}

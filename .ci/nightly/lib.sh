@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # Shared by the nightly scripts (sourced, not run). Maps the job's NIGHTLY_* settings to -Dperf.*
 # flags, skipping empty ones so that an unset parameter keeps the suite's own default.
 set -euo pipefail

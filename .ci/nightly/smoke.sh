@@ -4,6 +4,7 @@
 # runs are seconds long and judge the suite, not the system.
 # Usage: .ci/nightly/smoke.sh [extra mvn args, e.g. -Dperf.groups=wso2]
 # Settings: NIGHTLY_TARGET, NIGHTLY_ENGINE, NIGHTLY_REMOTES, NIGHTLY_GROUPS, NIGHTLY_HISTORY_DIR.
+# shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 perf_flags smoke
 step "smoke: mvn verify -Pperf -Dperf.profile=smoke ${FLAGS[*]} $*"

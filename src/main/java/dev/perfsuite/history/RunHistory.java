@@ -56,12 +56,12 @@ public final class RunHistory {
   }
 
   /** History with explicit settings, identifying each run with {@code identity(startTime)}. */
-  public static RunHistory of(HistorySettings settings, Function<Instant, RunIdentity> identity) {
+  static RunHistory of(HistorySettings settings, Function<Instant, RunIdentity> identity) {
     return new RunHistory(settings, identity);
   }
 
   /** The store runs are appended to. */
-  public HistoryStore store() {
+  HistoryStore store() {
     return store;
   }
 
