@@ -37,6 +37,8 @@ public final class HistoryStore {
       "samples", "errors", "errorPercent", "p50", "p90", "p95", "p99", "max", "mean", "throughput",
       "windows", "histogram");
   private static final char[] SPECIAL = {',', '"', '\n', '\r'};
+  /** File locks guard other JVMs; within one JVM two overlapping locks would throw instead. */
+  private static final Object APPENDING = new Object();
 
   private final Path directory;
 
@@ -68,18 +70,24 @@ public final class HistoryStore {
     }
     try {
       Files.createDirectories(directory);
-      try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-          FileLock lock = channel.lock()) {
-        String text = (channel.size() == 0 ? String.join(",", COLUMNS) + "\n" : "") + rows;
-        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
-        }
+      synchronized (APPENDING) {
+        appendLocked(file, rows);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to the run history " + file
           + ". Fix: make perf.history.dir writable or point it elsewhere", e);
+    }
+  }
+
+  private static void appendLocked(Path file, CharSequence rows) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        FileLock lock = channel.lock()) {
+      String text = (channel.size() == 0 ? String.join(",", COLUMNS) + "\n" : "") + rows;
+      ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
     }
   }
 

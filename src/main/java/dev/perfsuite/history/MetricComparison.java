@@ -36,7 +36,7 @@ public record MetricComparison(String label, RegressionMetric metric, double bas
     NOISE,
     /** Within the tolerance. */
     OK,
-    /** Could not be judged: new label, or too few windows for the test. */
+    /** Could not be judged: new or vanished label, or too few windows for the test. */
     INCONCLUSIVE
   }
 

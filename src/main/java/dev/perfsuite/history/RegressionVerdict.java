@@ -74,6 +74,14 @@ public record RegressionVerdict(String scenario, RunIdentity current, Optional<R
                 tolerancePercent, spread(previous, now.label(), metric)));
       }
     }
+    for (LabelRecord gone : baseline.labels()) {
+      if (gone.samples() > 0 && current.label(gone.label()).filter(l -> l.samples() > 0)
+          .isEmpty()) {
+        rows.add(new MetricComparison(gone.label(), RegressionMetric.THROUGHPUT,
+            RegressionMetric.THROUGHPUT.value(gone), 0, Double.NaN, Double.NaN, 0, 0, "-",
+            Status.INCONCLUSIVE, "label not sampled in this run"));
+      }
+    }
     return new RegressionVerdict(current.scenario(), current.identity(),
         Optional.of(baseline.identity()), source, tolerancePercent, rows);
   }

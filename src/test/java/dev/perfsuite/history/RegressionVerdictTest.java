@@ -145,13 +145,15 @@ class RegressionVerdictTest {
   }
 
   @Test
-  void shouldMarkNewLabelsInconclusiveWhenTheBaselineLacksThem() {
+  void shouldMarkLabelsInconclusiveWhenOnlyOneRunHasThem() {
     RunRecord before = Records.run("old label", 500, 0, 10, 10, 10, 10, 10, 10);
     RunRecord after = Records.run(LABEL, 500, 0, 30, 30, 30, 30, 30, 30);
     RegressionVerdict verdict = RegressionVerdict.compare(before, after, "x", 10);
 
-    assertThat(verdict.comparisons()).as("rows of a new label").allSatisfy(c ->
+    assertThat(verdict.comparisons()).as("rows of a new and a vanished label").allSatisfy(c ->
         assertThat(c.status()).as(c.metric().title()).isEqualTo(Status.INCONCLUSIVE));
+    assertThat(verdict.comparisons()).as("the vanished label is listed")
+        .anyMatch(c -> c.label().equals("old label") && c.note().contains("not sampled"));
     assertThat(verdict.regressed()).as("verdict").isFalse();
   }
 }
