@@ -8,6 +8,8 @@ import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.history.HistoryOutcome;
+import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.ProgressReporter;
@@ -28,7 +30,9 @@ public final class PerfSession implements AutoCloseable {
   private final Backends backends;
   private final LiveMetrics metrics;
   private final LoadEngine engine;
+  private final RunHistory history;
   private volatile ScenarioTest current;
+  private volatile HistoryOutcome lastHistory;
   private boolean closed;
 
   PerfSession(PerfConfig config) {
@@ -37,6 +41,7 @@ public final class PerfSession implements AutoCloseable {
     this.metrics = LiveMetrics.start(config.metrics());
     this.engine = Engines.fromConfig(config,
         List.of(ProgressReporter.every(config.progressInterval()), metrics));
+    this.history = RunHistory.fromConfig(config);
     RunReport.environment(config, null);
   }
 
@@ -131,8 +136,10 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Runs a plan on the configured engine and reports it: labels, parameters, summary, charts,
-   * JTL and JMeter dashboard on the current test's Allure result.
+   * Runs a plan on the configured engine, reports it (labels, parameters, summary, charts, JTL
+   * and JMeter dashboard on the current test's Allure result), records it in the run history and
+   * applies {@code perf.regression}: the regression table and trend chart are attached before a
+   * regression can fail the test.
    */
   public RunResult run(LoadPlan plan) {
     ScenarioTest test = current;
@@ -141,7 +148,16 @@ public final class PerfSession implements AutoCloseable {
     }
     RunResult result = engine.run(plan);
     RunReport.scenario(result, config, provider());
+    lastHistory = history.recordAndCompare(result);
+    AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
+    AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());
+    lastHistory.verdict().enforce(config.history().regression());
     return result;
+  }
+
+  /** The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments. */
+  public HistoryOutcome lastHistory() {
+    return lastHistory;
   }
 
   private String provider() {

@@ -1,0 +1,89 @@
+package dev.perfsuite.history;
+
+import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.RunSummary;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.HdrHistogram.Histogram;
+import org.apache.jmeter.control.TransactionController;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.save.CSVSaveService;
+
+/**
+ * The exact measurement-phase histogram of every label, read back from the JTL a run wrote.
+ *
+ * <p>Reading the JTL rather than the recorder's live histograms keeps the history independent of
+ * the engine (embedded or distributed, both write the same JTL) and lets a record be rebuilt from
+ * an archived run directory. Phases are split exactly as the recorder splits them: a sample whose
+ * start is less than {@code warmUpMillis} after {@code originMillis} (run.properties) is warm-up.
+ */
+final class MeasuredHistograms {
+
+  private MeasuredHistograms() {
+  }
+
+  /**
+   * Histograms per label plus {@link RunSummary#OVERALL} (transaction-controller samples kept out
+   * of it, as the recorder does); empty when the directory holds no JTL.
+   */
+  static Map<String, Histogram> read(Path runDirectory) {
+    Path jtl = runDirectory.resolve("results.jtl");
+    Path facts = runDirectory.resolve(ResultFiles.RUN_PROPERTIES);
+    if (!Files.isRegularFile(jtl) || !Files.isRegularFile(facts)) {
+      return Map.of();
+    }
+    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+      Properties run = new Properties();
+      try (BufferedReader factsIn = Files.newBufferedReader(facts, StandardCharsets.UTF_8)) {
+        run.load(factsIn);
+      }
+      long measuredFrom = Long.parseLong(run.getProperty("originMillis", "0"))
+          + Long.parseLong(run.getProperty("warmUpMillis", "0"));
+      List<String> header = Arrays.asList(CSVSaveService.csvReadFile(in, ','));
+      int start = column(header, "timeStamp", jtl);
+      int elapsed = column(header, "elapsed", jtl);
+      int label = column(header, "label", jtl);
+      int message = header.indexOf("responseMessage");
+      Map<String, Histogram> histograms = new LinkedHashMap<>();
+      Histogram overall = new Histogram(3);
+      histograms.put(RunSummary.OVERALL, overall);
+      SampleResult probe = new SampleResult();
+      for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > label;
+          row = CSVSaveService.csvReadFile(in, ',')) {
+        if (Long.parseLong(row[start]) < measuredFrom) {
+          continue;
+        }
+        long millis = Math.max(0, Long.parseLong(row[elapsed]));
+        histograms.computeIfAbsent(row[label], l -> new Histogram(3)).recordValue(millis);
+        probe.setResponseMessage(message >= 0 ? row[message] : "");
+        if (!TransactionController.isFromTransactionController(probe)) {
+          overall.recordValue(millis);
+        }
+      }
+      return histograms;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the JTL " + jtl + " for the run history", e);
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException("the JTL " + jtl + " has a malformed row ("
+          + e.getMessage() + "); the history needs the JMeter CSV the recorder writes", e);
+    }
+  }
+
+  private static int column(List<String> header, String name, Path jtl) {
+    int index = header.indexOf(name);
+    if (index < 0) {
+      throw new IllegalStateException("the JTL " + jtl + " has no '" + name + "' column; header: "
+          + header);
+    }
+    return index;
+  }
+}

@@ -1,0 +1,150 @@
+package dev.perfsuite.history;
+
+import dev.perfsuite.config.HistorySettings;
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The single entry point of run history: after each run, {@link #recordAndCompare} appends it to
+ * the store, compares it with its baseline and renders its trend chart.
+ *
+ * <pre>{@code
+ * HistoryOutcome outcome = history.recordAndCompare(result);
+ * attach(outcome.verdict().html(), outcome.trendPng());    // report first ...
+ * outcome.verdict().enforce(config.history().regression()); // ... then fail per perf.regression
+ * }</pre>
+ */
+public final class RunHistory {
+  /** Verdict table file names in the run directory. */
+  public static final String VERDICT_MD = "regression.md";
+  /** Verdict page file name in the run directory. */
+  public static final String VERDICT_HTML = "regression.html";
+  /** Trend chart file name in the run directory. */
+  public static final String TREND_PNG = "trend.png";
+
+  private final HistorySettings settings;
+  private final HistoryStore store;
+  private final Function<Instant, RunIdentity> identity;
+
+  private RunHistory(HistorySettings settings, Function<Instant, RunIdentity> identity) {
+    this.settings = settings;
+    this.store = HistoryStore.at(settings.directory());
+    this.identity = identity;
+  }
+
+  /**
+   * History as {@code perf.history.*}, {@code perf.regression*}, {@code perf.baseline} and
+   * {@code perf.trend.runs} configure it; runs are identified by {@code perf.target},
+   * {@code perf.profile}, {@code perf.engine}, the git commit and the Jenkins build.
+   */
+  public static RunHistory fromConfig(PerfConfig config) {
+    return new RunHistory(config.history(),
+        time -> RunIdentity.of(UUID.randomUUID().toString(), time, config, System.getenv()));
+  }
+
+  /** History with explicit settings, identifying each run with {@code identity(startTime)}. */
+  static RunHistory of(HistorySettings settings, Function<Instant, RunIdentity> identity) {
+    return new RunHistory(settings, identity);
+  }
+
+  /** The store runs are appended to. */
+  HistoryStore store() {
+    return store;
+  }
+
+  /**
+   * Appends the run to the history, compares it with its baseline (unless
+   * {@code perf.regression=off}) and writes {@value #VERDICT_MD}, {@value #VERDICT_HTML} and
+   * {@value #TREND_PNG} into the run's directory. Never fails on a regression: call
+   * {@link RegressionVerdict#enforce} for that.
+   */
+  public HistoryOutcome recordAndCompare(RunResult result) {
+    RunRecord record = RunRecord.of(result, identity.apply(startOf(result)));
+    RegressionVerdict verdict = verdict(record);
+    store.append(record);
+    List<RunRecord> comparable = store.runs(record.scenario()).stream()
+        .filter(r -> r.identity().comparableWith(record.identity()))
+        .toList();
+    List<RunRecord> trend = comparable.subList(Math.max(0, comparable.size()
+        - settings.trendRuns()), comparable.size());
+    Path dir = result.directory();
+    try {
+      Files.createDirectories(dir);
+      Path md = Files.writeString(dir.resolve(VERDICT_MD), verdict.markdown(),
+          StandardCharsets.UTF_8);
+      Path html = Files.writeString(dir.resolve(VERDICT_HTML), verdict.html(),
+          StandardCharsets.UTF_8);
+      Path png = Files.write(dir.resolve(TREND_PNG),
+          TrendCharts.render(record.scenario(), RunSummary.OVERALL, trend));
+      System.out.println(verdict.headline());
+      return new HistoryOutcome(record, verdict, md, html, png);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the regression verdict into " + dir, e);
+    }
+  }
+
+  private RegressionVerdict verdict(RunRecord record) {
+    double tolerance = settings.tolerancePercent();
+    if (settings.regression() == RegressionMode.OFF) {
+      return RegressionVerdict.withoutBaseline(record, "perf.regression=off", tolerance);
+    }
+    if (!record.usableAsBaseline()) {
+      return RegressionVerdict.withoutBaseline(record, record.interrupted()
+          ? "the run was interrupted" : "no measurement samples", tolerance);
+    }
+    if (settings.baseline().isPresent()) {
+      Path pinned = settings.baseline().get();
+      Optional<RunRecord> base = last(HistoryStore.read(pinned, record.scenario()).stream()
+          .filter(RunRecord::usableAsBaseline)
+          .toList());
+      return base.map(b -> RegressionVerdict.compare(b, record, previous(record),
+              "pinned baseline " + pinned
+              + (b.identity().comparableWith(record.identity()) ? ""
+              : ", recorded on another target/profile"), tolerance))
+          .orElseGet(() -> RegressionVerdict.withoutBaseline(record, "the pinned baseline "
+              + pinned + " has no complete run of " + record.scenario(), tolerance));
+    }
+    String where = "target " + record.identity().target() + ", profile "
+        + record.identity().profile();
+    List<RunRecord> previous = previous(record);
+    return last(previous)
+        .map(b -> RegressionVerdict.compare(b, record, previous, "previous run on " + where,
+            tolerance))
+        .orElseGet(() -> RegressionVerdict.withoutBaseline(record, "first complete run on "
+            + where + " in " + store.directory(), tolerance));
+  }
+
+  /** Complete runs before this one on its target and profile, the last perf.trend.runs. */
+  private List<RunRecord> previous(RunRecord record) {
+    List<RunRecord> runs = store.runs(record.scenario()).stream()
+        .filter(r -> r.identity().comparableWith(record.identity()))
+        .filter(RunRecord::usableAsBaseline)
+        .toList();
+    return runs.subList(Math.max(0, runs.size() - settings.trendRuns()), runs.size());
+  }
+
+  private static Optional<RunRecord> last(List<RunRecord> runs) {
+    return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
+  }
+
+  private static Instant startOf(RunResult result) {
+    return result.summaries().stream()
+        .filter(s -> s.label().equals(RunSummary.OVERALL) && s.samples() > 0)
+        .min(Comparator.comparing(RunSummary::phase))
+        .map(s -> Instant.ofEpochMilli(s.firstStartMillis()))
+        .orElseGet(Instant::now);
+  }
+}

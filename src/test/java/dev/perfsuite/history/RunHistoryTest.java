@@ -1,0 +1,112 @@
+package dev.perfsuite.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfsuite.config.HistorySettings;
+import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.results.LatencyStats;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.Timeline;
+import dev.perfsuite.results.TimelinePoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Baseline choice and outputs of {@link RunHistory}, on hand-built results (no load). */
+class RunHistoryTest {
+  private static final String LABEL = "GET echo";
+
+  @TempDir
+  Path dir;
+
+  private String profile = "load";
+  private int runs;
+
+  private RunHistory history(RegressionMode mode, Optional<Path> baseline) {
+    return history(dir.resolve("history"), mode, baseline);
+  }
+
+  private RunHistory history(Path store, RegressionMode mode, Optional<Path> baseline) {
+    return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20),
+        time -> new RunIdentity("run-" + ++runs, time, "abc", "local", profile, "embedded",
+            Optional.empty()));
+  }
+
+  /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
+  private RunResult result(long p95, boolean interrupted) {
+    List<RunSummary> summaries = new ArrayList<>();
+    List<TimelinePoint> points = new ArrayList<>();
+    for (String label : List.of(RunSummary.OVERALL, LABEL)) {
+      LatencyStats latency = new LatencyStats(1, p95 * 2, p95 / 2.0, 1, p95 / 2, p95, p95, p95,
+          p95, p95, p95);
+      summaries.add(new RunSummary(label, Phase.WARM_UP, 0, 0, LatencyStats.empty(), 0, 0, 0, -1,
+          -1, Map.of(), Map.of()));
+      summaries.add(new RunSummary(label, Phase.MEASUREMENT, 1000, 0, latency, 100, 1, 1,
+          1_700_000_000_000L, 1_700_000_010_000L, Map.of(), Map.of()));
+      for (int w = 0; w < 10; w++) {
+        points.add(new TimelinePoint(label, Duration.ofSeconds(w), Phase.MEASUREMENT, 100, 0,
+            p95 / 2, p95, p95, p95, 4));
+      }
+    }
+    return new RunResult("echo-history", 4, Duration.ZERO, Duration.ZERO, summaries, List.of(),
+        dir.resolve("results").resolve("echo-history"), interrupted,
+        new Timeline(Duration.ofSeconds(1), points), Map.of());
+  }
+
+  @Test
+  void shouldCompareWithThePreviousCompleteRunOnTheSameTargetAndProfile() throws Exception {
+    RunHistory history = history(RegressionMode.WARN, Optional.empty());
+    HistoryOutcome first = history.recordAndCompare(result(10, false));
+    history.recordAndCompare(result(10, true));
+    profile = "smoke";
+    history.recordAndCompare(result(10, false));
+    profile = "load";
+    HistoryOutcome last = history.recordAndCompare(result(20, false));
+
+    assertThat(first.verdict().baseline()).as("first run has no baseline").isEmpty();
+    assertThat(first.verdict().source()).as("why").contains("first complete run");
+    assertThat(last.verdict().baseline()).as("baseline skips interrupted and smoke runs")
+        .contains(first.run().identity());
+    assertThat(last.verdict().regressed()).as("10 -> 20 ms in every window").isTrue();
+    assertThat(history.store().runs("echo-history")).as("every run recorded").hasSize(4);
+    assertThat(Files.readString(last.verdictMarkdown())).as("regression.md").contains("REGRESSION");
+    assertThat(Files.readString(last.verdictHtml())).as("regression.html").contains("<table>");
+    assertThat(last.trendPng()).as("trend.png").startsWith(0x89, 'P', 'N', 'G');
+  }
+
+  @Test
+  void shouldCompareWithThePinnedFileWhenABaselineIsSet() throws Exception {
+    RunHistory recording = history(RegressionMode.WARN, Optional.empty());
+    recording.recordAndCompare(result(10, false));
+    HistoryOutcome pinnedRun = recording.recordAndCompare(result(30, false));
+    Path pinned = Files.copy(recording.store().file("echo-history"), dir.resolve("pinned.csv"));
+
+    RunHistory pinnedHistory = history(dir.resolve("other"), RegressionMode.WARN,
+        Optional.of(pinned));
+    pinnedHistory.recordAndCompare(result(10, false));
+    HistoryOutcome outcome = pinnedHistory.recordAndCompare(result(30, false));
+    assertThat(outcome.verdict().source()).as("source").startsWith("pinned baseline");
+    assertThat(outcome.verdict().baseline()).as("the last run in the pinned file, not the "
+        + "previous run").contains(pinnedRun.run().identity());
+    assertThat(outcome.verdict().regressed()).as("30 -> 30 ms").isFalse();
+  }
+
+  @Test
+  void shouldRecordWithoutComparingWhenRegressionIsOff() {
+    RunHistory history = history(RegressionMode.OFF, Optional.empty());
+    history.recordAndCompare(result(10, false));
+    HistoryOutcome second = history.recordAndCompare(result(50, false));
+
+    assertThat(second.verdict().comparisons()).as("no comparison").isEmpty();
+    assertThat(second.verdict().source()).as("why").isEqualTo("perf.regression=off");
+    assertThat(history.store().runs("echo-history")).as("still recorded").hasSize(2);
+  }
+}
