@@ -76,14 +76,16 @@ class RegressionVerdictIT {
   void shouldFlagRegressionWhenTheBackendGetsSlower() throws Exception {
     RunHistory history = history();
     run(history, BASE_DELAY);
-    HistoryOutcome slower = run(history, Duration.ofMillis(10));
+    // 5 -> 20 ms: far beyond what a busy CI host does to one run, so the check cannot flake; the
+    // smallest step caught (5 -> 8 ms on a calm host) is measured by the sweep, not asserted.
+    HistoryOutcome slower = run(history, Duration.ofMillis(20));
     log.forEach(System.out::println);
 
     RegressionVerdict verdict = slower.verdict();
     assertThat(verdict.baseline()).as("the first run is the baseline").isPresent();
     // Which of p95, p99 and throughput crosses first depends on how busy the host is; on a quiet
     // one all three do (p95 7 -> 11 ms, throughput -40 %).
-    assertThat(verdict.regressions()).as("regressions of the 5 ms -> 10 ms run")
+    assertThat(verdict.regressions()).as("regressions of the 5 ms -> 20 ms run")
         .anyMatch(c -> c.label().equals("TOTAL") && c.metric() != RegressionMetric.ERROR_PERCENT);
     assertThat(history.store().runs("echo-regression")).as("both runs in the history")
         .hasSize(2);
