@@ -19,6 +19,11 @@ import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SampleRecorder;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
+import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -41,6 +46,7 @@ import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
 
 /**
  * One generator run in its own JVM, so heap, RSS, JIT and GC belong to that run alone.
@@ -48,8 +54,8 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
  * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, startup), {@code url},
  * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
  * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
- * {@code managers} (bare: {@code off} drops the DSL's automatic cookie and cache managers),
- * {@code props} (bare: extra JMeter properties {@code k:v,k:v}). The last line printed is
+ * {@code managers} ({@code off} drops the DSL's automatic cookie and cache managers),
+ * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}). The last line printed is
  * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
  */
 final class GeneratorRun {
@@ -74,6 +80,7 @@ final class GeneratorRun {
         .collect(Collectors.toMap(a -> a[0], a -> a[1], (a, b) -> b, LinkedHashMap::new));
     GeneratorRun run = new GeneratorRun(args);
     HeapWatch heap = HeapWatch.start();
+    long cpuBefore = processCpuNanos();
     switch (args.get("mode")) {
       case "suite" -> run.suite();
       case "bare" -> run.bare(false);
@@ -81,7 +88,13 @@ final class GeneratorRun {
       case "startup" -> run.startup(testStart);
       default -> throw new IllegalArgumentException("unknown mode " + args.get("mode"));
     }
+    long cpuNanos = processCpuNanos() - cpuBefore;
     heap.stop();
+    run.out.put("cpuMs", cpuNanos / 1_000_000);
+    Object samples = run.out.get("samples");
+    if (samples != null && Long.parseLong(samples.toString()) > 0) {
+      run.out.put("cpuUsPerSample", fmt(cpuNanos / 1000.0 / Long.parseLong(samples.toString())));
+    }
     run.out.put("heapPeakMiB", heap.peakUsed() / (1 << 20));
     run.out.put("heapCommittedMiB", heap.peakCommitted() / (1 << 20));
     run.out.put("rssPeakMiB", ProcStatus.kib("VmHWM") / 1024);
@@ -114,6 +127,9 @@ final class GeneratorRun {
   private DslHttpSampler sampler(String url) {
     int body = Integer.parseInt(args.getOrDefault("body", "0"));
     DslHttpSampler sampler = httpSampler("bench", url);
+    if ("java".equals(args.get("client"))) {
+      sampler = sampler.clientImpl(HttpClientImpl.JAVA);
+    }
     return body > 0 ? sampler.post(BenchPayload.json(body), ContentType.APPLICATION_JSON)
         : sampler;
   }
@@ -124,9 +140,12 @@ final class GeneratorRun {
     Duration warmUp = BenchSettings.duration(args.getOrDefault("warmup", "2s"));
     LoadProfile profile = Profiles.closed("bench", warmUp,
         Profiles.stage(threads(), Duration.ZERO, duration())).withThinkTime(think());
-    RunResult result = Engines.fromConfig(config).run(
-        LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
-            sampler(args.get("url"))));
+    LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
+        sampler(args.get("url")));
+    if ("off".equals(args.get("managers"))) {
+      plan = plan.with(httpCookies().disable(), httpCache().disable());
+    }
+    RunResult result = Engines.fromConfig(config).run(plan);
     RunSummary warm = result.overall(Phase.WARM_UP);
     RunSummary measured = result.overall(Phase.MEASUREMENT);
     long samples = warm.samples() + measured.samples();
@@ -150,7 +169,14 @@ final class GeneratorRun {
     }
   }
 
-  /** The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned. */
+  /**
+   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
+   *
+   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
+   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
+   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
+   * throughput then comes from the recorder.
+   */
   private void bare(boolean tuned) throws Exception {
     List<ThreadGroupChild> journey = new ArrayList<>();
     journey.add(sampler(args.get("url")));
@@ -167,7 +193,27 @@ final class GeneratorRun {
       children.add(httpCache().disable());
     }
     children.add(threadGroup(threads(), duration(), journey.toArray(ThreadGroupChild[]::new)));
-    EmbeddedJmeterEngine engine = new EmbeddedJmeterEngine();
+    String mode = args.getOrDefault("recorder", "none");
+    SampleRecorder recorder = null;
+    if (!mode.equals("none")) {
+      recorder = SampleRecorder.create(Path.of(args.getOrDefault("jtl",
+          "target/bench/results/bare-recorder.jtl")), Duration.ZERO);
+      if (mode.equals("queued")) {
+        HashTree tree = new ListedHashTree();
+        recorder.listener().buildTreeUnder(tree, new BuildTreeContext());
+        children.add(QueuedRecorderListener.around((SampleListener) tree.getArray()[0]));
+      } else {
+        children.add(recorder.listener());
+      }
+    }
+    boolean dslStats = !"off".equals(args.get("dslstats"));
+    EmbeddedJmeterEngine engine = dslStats ? new EmbeddedJmeterEngine()
+        : new EmbeddedJmeterEngine() {
+          @Override
+          protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
+            // The suite keeps exact statistics of its own; the DSL's P² estimates go unread.
+          }
+        };
     if (tuned) {
       SUITE_ENGINE_PROPS.forEach(engine::prop);
     }
@@ -179,9 +225,21 @@ final class GeneratorRun {
       }
     }
     TestPlanStats stats = testPlan(children.toArray(TestPlanChild[]::new)).runIn(engine);
-    throughput(stats.overall().samplesCount(), stats.overall().errorsCount(),
-        stats.overall().firstTime().toEpochMilli(), stats.overall().endTime().toEpochMilli());
-    out.put("p99", stats.overall().sampleTimePercentile99().toMillis());
+    if (recorder != null && !dslStats) {
+      RunSummary all = recorder.summaries().stream()
+          .filter(s -> s.label().equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
+          .findFirst().orElseThrow();
+      throughput(all.samples(), all.errors(), all.firstStartMillis(), all.lastEndMillis());
+      out.put("p99", all.latency().p99());
+    } else {
+      throughput(stats.overall().samplesCount(), stats.overall().errorsCount(),
+          stats.overall().firstTime().toEpochMilli(), stats.overall().endTime().toEpochMilli());
+      out.put("p99", stats.overall().sampleTimePercentile99().toMillis());
+    }
+    if (recorder != null) {
+      out.put("recorded", recorder.sampleCount());
+      recorder.close();
+    }
   }
 
   /** Test start to first sample through a backend provider, backend start-up included. */
@@ -222,6 +280,12 @@ final class GeneratorRun {
     }
     int rank = (int) Math.ceil(percentile / 100.0 * sorted.length - 1e-9);
     return sorted[Math.max(1, rank) - 1];
+  }
+
+  /** CPU time of the whole generator JVM (all threads, JIT and GC included), in ns. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private static String fmt(double value) {

@@ -27,7 +27,14 @@ final class SuiteRuns {
   /** The suite with every listener, results under the bench directory. */
   static Map<String, String> suite(BenchSettings settings, String name, URI target, int threads,
       Duration duration, int body, String... extra) {
+    return suite(settings, name, target, threads, duration, body, List.of(), extra);
+  }
+
+  /** The suite with extra generator JVM flags (GC experiments). */
+  static Map<String, String> suite(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, List<String> jvmFlags, String... extra) {
     List<String> flags = new ArrayList<>(EVERY_LISTENER);
+    flags.addAll(jvmFlags);
     flags.add("-Dperf.results-dir=" + settings.out().resolve("results").toAbsolutePath());
     List<String> args = new ArrayList<>(List.of("mode=suite", "name=" + name,
         "url=" + target, "threads=" + threads, "duration=" + duration.toMillis() + "ms",
@@ -39,11 +46,17 @@ final class SuiteRuns {
   /** Plain jmeter-java-dsl with the same plan; {@code tuned} adds the suite's engine settings. */
   static Map<String, String> bare(BenchSettings settings, String name, URI target, int threads,
       Duration duration, int body, boolean tuned, String... extra) {
+    return bare(settings, name, target, threads, duration, body, tuned, List.of(), extra);
+  }
+
+  /** Plain jmeter-java-dsl with extra generator JVM flags (GC experiments). */
+  static Map<String, String> bare(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, boolean tuned, List<String> jvmFlags, String... extra) {
     List<String> args = new ArrayList<>(List.of("mode=" + (tuned ? "bare-tuned" : "bare"),
         "url=" + target, "threads=" + threads, "duration=" + duration.toMillis() + "ms",
         "body=" + body));
     args.addAll(List.of(extra));
-    return ChildJvm.run(settings, name, List.of(), duration, args.toArray(String[]::new));
+    return ChildJvm.run(settings, name, jvmFlags, duration, args.toArray(String[]::new));
   }
 
   /** A fifth of the run, at most 5 s: long enough for JIT and connection set-up. */
