@@ -54,7 +54,7 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
  * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, startup), {@code url},
  * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
  * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
- * {@code managers} ({@code off} drops the DSL's automatic cookie and cache managers),
+ * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
  * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}). The last line printed is
  * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
  */
@@ -80,21 +80,19 @@ final class GeneratorRun {
         .collect(Collectors.toMap(a -> a[0], a -> a[1], (a, b) -> b, LinkedHashMap::new));
     GeneratorRun run = new GeneratorRun(args);
     HeapWatch heap = HeapWatch.start();
+    CpuTimeline.start();
     long cpuBefore = processCpuNanos();
     switch (args.get("mode")) {
       case "suite" -> run.suite();
       case "bare" -> run.bare(false);
       case "bare-tuned" -> run.bare(true);
       case "startup" -> run.startup(testStart);
+      case "ab" -> run.alternate();
       default -> throw new IllegalArgumentException("unknown mode " + args.get("mode"));
     }
     long cpuNanos = processCpuNanos() - cpuBefore;
     heap.stop();
     run.out.put("cpuMs", cpuNanos / 1_000_000);
-    Object samples = run.out.get("samples");
-    if (samples != null && Long.parseLong(samples.toString()) > 0) {
-      run.out.put("cpuUsPerSample", fmt(cpuNanos / 1000.0 / Long.parseLong(samples.toString())));
-    }
     run.out.put("heapPeakMiB", heap.peakUsed() / (1 << 20));
     run.out.put("heapCommittedMiB", heap.peakCommitted() / (1 << 20));
     run.out.put("rssPeakMiB", ProcStatus.kib("VmHWM") / 1024);
@@ -142,8 +140,12 @@ final class GeneratorRun {
         Profiles.stage(threads(), Duration.ZERO, duration())).withThinkTime(think());
     LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
         sampler(args.get("url")));
-    if ("off".equals(args.get("managers"))) {
-      plan = plan.with(httpCookies().disable(), httpCache().disable());
+    String managers = args.getOrDefault("managers", "on");
+    if (managers.equals("off") || managers.equals("nocookies")) {
+      plan = plan.with(httpCookies().disable());
+    }
+    if (managers.equals("off") || managers.equals("nocache")) {
+      plan = plan.with(httpCache().disable());
     }
     RunResult result = Engines.fromConfig(config).run(plan);
     RunSummary warm = result.overall(Phase.WARM_UP);
@@ -188,8 +190,11 @@ final class GeneratorRun {
       children.add(httpDefaults().connectionTimeout(Duration.ofSeconds(5))
           .responseTimeout(Duration.ofSeconds(20)));
     }
-    if ("off".equals(args.get("managers"))) {
+    String managers = args.getOrDefault("managers", "on");
+    if (managers.equals("off") || managers.equals("nocookies")) {
       children.add(httpCookies().disable());
+    }
+    if (managers.equals("off") || managers.equals("nocache")) {
       children.add(httpCache().disable());
     }
     children.add(threadGroup(threads(), duration(), journey.toArray(ThreadGroupChild[]::new)));
@@ -265,8 +270,43 @@ final class GeneratorRun {
     }
   }
 
+  /**
+   * A/B in one warm JVM: one unrecorded A and B each for JIT and connections, then
+   * {@code pairs} times A (bare DSL + the suite's engine settings) and B (the suite), adjacent in
+   * time so machine drift hits both alike.
+   */
+  private void alternate() throws Exception {
+    int pairs = Integer.parseInt(args.getOrDefault("pairs", "3"));
+    List<String> a = new ArrayList<>();
+    List<String> b = new ArrayList<>();
+    List<String> aCpu = new ArrayList<>();
+    List<String> bCpu = new ArrayList<>();
+    for (int i = -1; i < pairs; i++) {
+      out.clear();
+      bare(true);
+      if (i >= 0) {
+        a.add(out.get("rps").toString());
+        aCpu.add(out.get("cpuUsPerSample").toString());
+      }
+      out.clear();
+      args.put("name", "ab-" + i);
+      suite();
+      if (i >= 0) {
+        b.add(out.get("rps").toString());
+        bCpu.add(out.get("cpuUsPerSample").toString());
+      }
+    }
+    out.clear();
+    out.put("aRps", String.join(",", a));
+    out.put("bRps", String.join(",", b));
+    out.put("aCpu", String.join(",", aCpu));
+    out.put("bCpu", String.join(",", bCpu));
+  }
+
   private void throughput(long samples, long errors, long firstStart, long lastEnd) {
     double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
+    out.put("cpuUsPerSample", fmt(CpuTimeline.nanosBetween(firstStart, lastEnd) / 1000.0
+        / Math.max(1, samples)));
     out.put("samples", samples);
     out.put("errors", errors);
     out.put("seconds", fmt(seconds));
@@ -290,6 +330,54 @@ final class GeneratorRun {
 
   private static String fmt(double value) {
     return String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /**
+   * Process CPU time sampled every 20 ms, so CPU per sample counts only the sampling window
+   * (first sample start to last sample end), not JVM start-up, JMeter set-up or result files.
+   */
+  private static final class CpuTimeline {
+    private static final List<long[]> POINTS = new ArrayList<>();
+
+    static void start() {
+      Thread thread = new Thread(() -> {
+        while (true) {
+          synchronized (POINTS) {
+            POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+          }
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "bench-cpu-timeline");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    static long nanosBetween(long fromMillis, long toMillis) {
+      return at(toMillis) - at(fromMillis);
+    }
+
+    /** CPU ns at an epoch ms, linearly interpolated between the polls around it. */
+    private static long at(long millis) {
+      synchronized (POINTS) {
+        POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+        long[] before = POINTS.get(0);
+        for (long[] point : POINTS) {
+          if (point[0] >= millis) {
+            if (point[0] == before[0]) {
+              return point[1];
+            }
+            double f = (double) (millis - before[0]) / (point[0] - before[0]);
+            return before[1] + Math.round(f * (point[1] - before[1]));
+          }
+          before = point;
+        }
+        return before[1];
+      }
+    }
   }
 
   /** Polls heap use every 50 ms: pool peaks are per pool, not a simultaneous total. */

@@ -26,8 +26,12 @@ final class LoadTools {
   private LoadTools() {
   }
 
+  /** Result of an external tool: req/s and the CPU it used per request, in microseconds. */
+  record ToolResult(double rps, double cpuUsPerRequest) {
+  }
+
   /** wrk with 2 threads (one per core here) and {@code connections} keep-alive connections. */
-  static OptionalDouble wrk(BenchSettings settings, Path wrk, URI target, int connections,
+  static Optional<ToolResult> wrk(BenchSettings settings, Path wrk, URI target, int connections,
       int bodyBytes, String name) {
     List<String> command = new ArrayList<>(List.of(wrk.toString(), "-t2",
         "-c" + connections, "-d" + settings.duration().toSeconds() + "s"));
@@ -39,7 +43,11 @@ final class LoadTools {
       command.add(script.toString());
     }
     command.add(target.toString());
-    return parse(run(settings, command, name), WRK_RPS);
+    long before = reapedChildTicks();
+    OptionalDouble rps = parse(run(settings, command, name), WRK_RPS);
+    double cpuSeconds = (reapedChildTicks() - before) / 100.0;
+    return rps.isPresent() ? Optional.of(new ToolResult(rps.getAsDouble(), cpuSeconds * 1e6
+        / (rps.getAsDouble() * settings.duration().toSeconds()))) : Optional.empty();
   }
 
   /** k6 with {@code vus} virtual users, no sleep; empty when k6 is not installed. */
@@ -55,6 +63,20 @@ final class LoadTools {
     return parse(run(settings, List.of(k6.toString(), "run", "--quiet", "--vus",
         Integer.toString(vus), "--duration", settings.duration().toSeconds() + "s",
         script.toString()), name), K6_RPS);
+  }
+
+  /**
+   * CPU ticks (user + system, 1/100 s) of this JVM's children that have been reaped: read before
+   * and after a tool run, the difference is the tool's CPU, as no other child ends meanwhile.
+   */
+  private static long reapedChildTicks() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
   }
 
   private static Optional<String> run(BenchSettings settings, List<String> command, String name) {

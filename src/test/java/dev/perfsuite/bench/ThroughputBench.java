@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,8 +22,8 @@ final class ThroughputBench {
         Closed model, %d s per run, one run each, every generator in a fresh JVM (-Xmx%s); targets \
         in their own processes on the same cores. Ratio = req/s / bare jmeter-java-dsl's req/s.
 
-        | target | threads | generator | req/s | ratio to bare DSL | p99 ms | errors | peak heap MiB | peak RSS MiB |
-        |---|---:|---|---:|---:|---:|---:|---:|---:|
+        | target | threads | generator | req/s | ratio to bare DSL | generator CPU µs/request | p99 ms | errors | peak heap MiB | peak RSS MiB |
+        |---|---:|---|---:|---:|---:|---:|---:|---:|---:|
         """.formatted(settings.duration().toSeconds(), settings.generatorHeap()));
     StringBuilder skipped = new StringBuilder();
     try (LoopbackServer echo = LoopbackServer.echo(settings, Duration.ZERO)) {
@@ -63,27 +63,33 @@ final class ThroughputBench {
           SuiteRuns.bare(settings, "tp-tuned-" + id, server.uri(), threads, d, body, true), base);
       row(table, target, threads, "suite", SuiteRuns.suite(settings, "tp-suite-" + id,
           server.uri(), threads, d, body), base);
+      row(table, target, threads, "suite, no HTTP cache manager (proposed engine default)",
+          SuiteRuns.suite(settings, "tp-suite-nocache-" + id, server.uri(), threads, d, body,
+              "managers=nocache"), base);
       settings.wrk().ifPresent(wrk -> tool(table, target, threads, "wrk (2 threads)",
           LoadTools.wrk(settings, wrk, server.uri(), threads, body, "tp-wrk-" + id), base));
       settings.k6().ifPresent(k6 -> tool(table, target, threads, "k6",
-          LoadTools.k6(settings, k6, server.uri(), threads, body, "tp-k6-" + id), base));
+          LoadTools.k6(settings, k6, server.uri(), threads, body, "tp-k6-" + id)
+              .stream().mapToObj(rps -> new LoadTools.ToolResult(rps, Double.NaN)).findFirst(),
+          base));
     }
   }
 
   private static void row(StringBuilder table, String target, int threads, String generator,
       Map<String, String> r, double base) {
     double rps = SuiteRuns.rps(r);
-    table.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | %s | %s | %s | %s |%n",
-        target, threads, generator, rps, rps / base,
+    table.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | %s | %s | %s | %s | %s |%n",
+        target, threads, generator, rps, rps / base, r.get("cpuUsPerSample"),
         r.getOrDefault("p99", "—"), r.get("errors"), r.get("heapPeakMiB"), r.get("rssPeakMiB")));
   }
 
   private static void tool(StringBuilder table, String target, int threads, String generator,
-      OptionalDouble rps, double base) {
-    table.append(rps.isPresent()
-        ? String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | — | — | — | — |%n", target,
-            threads, generator, rps.getAsDouble(), rps.getAsDouble() / base)
-        : String.format(Locale.ROOT, "| %s | %d | %s | failed, see logs | | | | | |%n", target,
+      Optional<LoadTools.ToolResult> result, double base) {
+    table.append(result.isPresent()
+        ? String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | %.1f | — | — | — | — |%n",
+            target, threads, generator, result.get().rps(), result.get().rps() / base,
+            result.get().cpuUsPerRequest())
+        : String.format(Locale.ROOT, "| %s | %d | %s | failed, see logs | | | | | | |%n", target,
             threads, generator));
   }
 }
