@@ -27,12 +27,15 @@ final class ListenerOverheadBench {
         A = bare jmeter-java-dsl + the suite's engine settings, B = the suite with every listener \
         (%s); %d threads, %d s per run, %d pairs run A B A B ... in one generator JVM after one \
         unrecorded A and B (JIT, connections), so neighbouring runs share the machine's state. \
-        Throughput overhead = 1 - median(B/A of req/s). CPU overhead = median(B/A of generator         CPU per sample) - 1: the whole generator JVM's CPU time (JIT and GC included) over its         samples, which other processes on a busy machine disturb far less than req/s.
+        Throughput overhead = 1 - median(B/A of req/s). CPU overhead = median(B/A of generator \
+        CPU per sample) - 1: the whole generator JVM's CPU time (JIT and GC included) within the \
+        sampling window over its samples, which other processes on a busy machine disturb far \
+        less than req/s.
 
         | target | A req/s | B req/s | median B/A req/s | throughput overhead | A CPU µs/sample | B CPU µs/sample | CPU overhead | target <= %.0f %% |
         |---|---|---|---:|---:|---|---|---:|---|
-        """, "HdrHistogram recorder + CSV JTL + progress printer; Micrometer once "
-        + "perf.metrics.export=prometheus is implemented", THREADS,
+        """, "HdrHistogram recorder + CSV JTL, and the progress printer and Micrometer "
+        + "(perf.metrics.export=prometheus is set) wherever the engine has them", THREADS,
         settings.duration().toSeconds(), settings.pairs(), MAX_OVERHEAD_PERCENT));
     List<Double> medians = new ArrayList<>();
     try (LoopbackServer echo = LoopbackServer.echo(settings, Duration.ZERO)) {

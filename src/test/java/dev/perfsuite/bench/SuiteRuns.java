@@ -16,7 +16,8 @@ import java.util.Map;
 final class SuiteRuns {
   /**
    * Flags that switch on every listener the suite has: the sample recorder (HdrHistogram + JTL)
-   * and the progress printer are always on; Micrometer is on with the Prometheus export.
+   * is always on, so is the progress printer where the engine has one; Micrometer needs the
+   * Prometheus export, set here (a no-op until the metrics listener exists).
    */
   static final List<String> EVERY_LISTENER = List.of(
       "-Dperf.metrics.export=prometheus", "-Dperf.metrics.port=0");
