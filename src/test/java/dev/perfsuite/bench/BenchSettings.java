@@ -1,0 +1,82 @@
+package dev.perfsuite.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Settings of the benchmark harness, read from {@code bench.*} system properties (never
+ * {@code perf.*}: the suite rejects unknown keys of its own namespace).
+ *
+ * <p>{@code -Dbench.duration=5s} is the quick mode: every timed run (throughput, overhead,
+ * accuracy, memory) is capped at that length unless its own key says otherwise.
+ *
+ * @param duration length of one throughput or overhead run, default 15 s (the issue's figures)
+ * @param threads closed-model thread counts of the throughput table, default 50 and 200
+ * @param pairs A/B pairs of the listener-overhead measurement, default 3 (medians need 3)
+ * @param memoryThreads threads of the memory run, default 1000
+ * @param memoryThink think time of the memory run, default 1 s
+ * @param memoryDuration length of the memory run, default 2 min
+ * @param accuracyDuration length of each accuracy run, default 30 s
+ * @param out where sections and the report go, default {@code target/bench}
+ * @param echoJar the echo backend jar built by {@code mvn package}
+ * @param nginx the nginx binary, empty when not installed
+ * @param wrk the wrk binary, empty when not installed
+ * @param k6 the k6 binary, empty when not installed
+ * @param generatorHeap {@code -Xmx} of generator JVMs, default 1g (the issue's heap target)
+ * @param generatorFlags extra JVM flags of generator JVMs (GC experiments), default none
+ */
+record BenchSettings(Duration duration, List<Integer> threads, int pairs, int memoryThreads,
+    Duration memoryThink, Duration memoryDuration, Duration accuracyDuration, Path out,
+    Path echoJar, Optional<Path> nginx, Optional<Path> wrk, Optional<Path> k6,
+    String generatorHeap, List<String> generatorFlags) {
+
+  static BenchSettings load() {
+    Optional<Duration> quick = Optional.ofNullable(System.getProperty("bench.duration"))
+        .map(BenchSettings::duration);
+    Duration run = quick.orElse(Duration.ofSeconds(15));
+    return new BenchSettings(run,
+        Arrays.stream(System.getProperty("bench.threads", "50,200").split(","))
+            .map(String::strip).map(Integer::parseInt).toList(),
+        Integer.parseInt(System.getProperty("bench.pairs", "3")),
+        Integer.parseInt(System.getProperty("bench.memory.threads", "1000")),
+        duration(System.getProperty("bench.memory.think", "1s")),
+        duration(System.getProperty("bench.memory.duration",
+            quick.map(d -> d.multipliedBy(4).toSeconds() + "s").orElse("120s"))),
+        duration(System.getProperty("bench.accuracy.duration",
+            quick.map(d -> d.multipliedBy(2).toSeconds() + "s").orElse("30s"))),
+        Path.of(System.getProperty("bench.out", "target/bench")),
+        Path.of(System.getProperty("bench.echo-jar", "target/perf-suite-echo.jar")),
+        binary("bench.nginx", "/usr/sbin/nginx"), binary("bench.wrk", "/usr/bin/wrk"),
+        binary("bench.k6", "/usr/bin/k6"),
+        System.getProperty("bench.generator.heap", "1g"),
+        Arrays.stream(System.getProperty("bench.generator.flags", "").split("\\s+"))
+            .filter(s -> !s.isBlank()).toList());
+  }
+
+  /** Durations as the suite writes them: {@code 500ms}, {@code 15s}, {@code 2m}. */
+  static Duration duration(String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      } else if (t.endsWith("s")) {
+        return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+      } else if (t.endsWith("m")) {
+        return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the error below
+    }
+    throw new IllegalArgumentException("bench duration '" + text
+        + "' is not like 500ms, 15s or 2m. Fix: e.g. -Dbench.duration=5s");
+  }
+
+  private static Optional<Path> binary(String key, String fallback) {
+    Path path = Path.of(System.getProperty(key, fallback));
+    return path.toFile().canExecute() ? Optional.of(path) : Optional.empty();
+  }
+}

@@ -1,0 +1,440 @@
+package dev.perfsuite.bench;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
+
+import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.JtlSamples;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SampleRecorder;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
+import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryUsage;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.apache.http.entity.ContentType;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
+
+/**
+ * One generator run in its own JVM, so heap, RSS, JIT and GC belong to that run alone.
+ *
+ * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, startup), {@code url},
+ * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
+ * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
+ * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
+ * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}). The last line printed is
+ * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
+ */
+final class GeneratorRun {
+  static final String RESULT_PREFIX = "BENCH-RESULT ";
+  /** The JMeter properties the suite's embedded engine sets; kept in step with EmbeddedEngine. */
+  static final Map<String, String> SUITE_ENGINE_PROPS = Map.of(
+      "sampleresult.timestamp.start", "true",
+      "httpclient.reset_state_on_thread_group_iteration", "false",
+      "httpclient4.time_to_live", "3600000",
+      "summariser.interval", "10");
+
+  private final Map<String, String> args;
+  private final Map<String, Object> out = new LinkedHashMap<>();
+
+  private GeneratorRun(Map<String, String> args) {
+    this.args = args;
+  }
+
+  public static void main(String[] argv) throws Exception {
+    long testStart = System.currentTimeMillis();
+    Map<String, String> args = Arrays.stream(argv).map(a -> a.split("=", 2))
+        .collect(Collectors.toMap(a -> a[0], a -> a[1], (a, b) -> b, LinkedHashMap::new));
+    GeneratorRun run = new GeneratorRun(args);
+    HeapWatch heap = HeapWatch.start();
+    CpuTimeline.start();
+    long cpuBefore = processCpuNanos();
+    switch (args.get("mode")) {
+      case "suite" -> run.suite();
+      case "bare" -> run.bare(false);
+      case "bare-tuned" -> run.bare(true);
+      case "startup" -> run.startup(testStart);
+      case "ab" -> run.alternate();
+      default -> throw new IllegalArgumentException("unknown mode " + args.get("mode"));
+    }
+    long cpuNanos = processCpuNanos() - cpuBefore;
+    heap.stop();
+    run.out.put("cpuMs", cpuNanos / 1_000_000);
+    run.out.put("heapPeakMiB", heap.peakUsed() / (1 << 20));
+    run.out.put("heapCommittedMiB", heap.peakCommitted() / (1 << 20));
+    run.out.put("rssPeakMiB", ProcStatus.kib("VmHWM") / 1024);
+    run.out.put("threadsPeak", ManagementFactory.getThreadMXBean().getPeakThreadCount());
+    long gcCount = 0;
+    long gcMillis = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      gcCount += Math.max(0, gc.getCollectionCount());
+      gcMillis += Math.max(0, gc.getCollectionTime());
+    }
+    run.out.put("gcCount", gcCount);
+    run.out.put("gcMillis", gcMillis);
+    System.out.println(RESULT_PREFIX + run.out.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
+    System.exit(0);
+  }
+
+  private int threads() {
+    return Integer.parseInt(args.getOrDefault("threads", "50"));
+  }
+
+  private Duration duration() {
+    return BenchSettings.duration(args.getOrDefault("duration", "15s"));
+  }
+
+  private Duration think() {
+    return BenchSettings.duration(args.getOrDefault("think", "0s"));
+  }
+
+  private DslHttpSampler sampler(String url) {
+    int body = Integer.parseInt(args.getOrDefault("body", "0"));
+    DslHttpSampler sampler = httpSampler("bench", url);
+    if ("java".equals(args.get("client"))) {
+      sampler = sampler.clientImpl(HttpClientImpl.JAVA);
+    }
+    return body > 0 ? sampler.post(BenchPayload.json(body), ContentType.APPLICATION_JSON)
+        : sampler;
+  }
+
+  /** The suite through its public API, every listener it has switched on by the parent's -D. */
+  private void suite() {
+    PerfConfig config = PerfConfig.load();
+    Duration warmUp = BenchSettings.duration(args.getOrDefault("warmup", "2s"));
+    LoadProfile profile = Profiles.closed("bench", warmUp,
+        Profiles.stage(threads(), Duration.ZERO, duration())).withThinkTime(think());
+    LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
+        sampler(args.get("url")));
+    String managers = args.getOrDefault("managers", "on");
+    if (managers.equals("off") || managers.equals("nocookies")) {
+      plan = plan.with(httpCookies().disable());
+    }
+    if (managers.equals("off") || managers.equals("nocache")) {
+      plan = plan.with(httpCache().disable());
+    }
+    RunResult result = Engines.fromConfig(config).run(plan);
+    RunSummary warm = result.overall(Phase.WARM_UP);
+    RunSummary measured = result.overall(Phase.MEASUREMENT);
+    long samples = warm.samples() + measured.samples();
+    long first = warm.samples() > 0 ? warm.firstStartMillis() : measured.firstStartMillis();
+    throughput(samples, warm.errors() + measured.errors(), first, measured.lastEndMillis());
+    out.put("measuredRps", fmt(measured.throughput()));
+    out.put("p50", measured.latency().p50());
+    out.put("p99", measured.latency().p99());
+    out.put("mean", fmt(measured.latency().mean()));
+    double users = result.users();
+    double inFlight = measured.throughput() * (measured.latency().mean()
+        + result.thinkTime().toMillis()) / 1000.0;
+    out.put("littleGapPct", fmt(Math.abs(inFlight - users) / users * 100));
+    if (Boolean.parseBoolean(args.getOrDefault("exact", "false"))) {
+      long[] raw = JtlSamples.read(result.directory()).elapsed(RunSummary.OVERALL,
+          Phase.MEASUREMENT);
+      Arrays.sort(raw);
+      out.put("exactP50", nearestRank(raw, 50));
+      out.put("exactP99", nearestRank(raw, 99));
+      out.put("exactSamples", raw.length);
+    }
+  }
+
+  /**
+   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
+   *
+   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
+   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
+   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
+   * throughput then comes from the recorder.
+   */
+  private void bare(boolean tuned) throws Exception {
+    List<ThreadGroupChild> journey = new ArrayList<>();
+    journey.add(sampler(args.get("url")));
+    if (!think().isZero()) {
+      journey.add(constantTimer(think()));
+    }
+    List<TestPlanChild> children = new ArrayList<>();
+    if (tuned) {
+      children.add(httpDefaults().connectionTimeout(Duration.ofSeconds(5))
+          .responseTimeout(Duration.ofSeconds(20)));
+    }
+    String managers = args.getOrDefault("managers", "on");
+    if (managers.equals("off") || managers.equals("nocookies")) {
+      children.add(httpCookies().disable());
+    }
+    if (managers.equals("off") || managers.equals("nocache")) {
+      children.add(httpCache().disable());
+    }
+    children.add(threadGroup(threads(), duration(), journey.toArray(ThreadGroupChild[]::new)));
+    String mode = args.getOrDefault("recorder", "none");
+    SampleRecorder recorder = null;
+    if (!mode.equals("none")) {
+      recorder = SampleRecorder.create(Path.of(args.getOrDefault("jtl",
+          "target/bench/results/bare-recorder.jtl")), Duration.ZERO);
+      if (mode.equals("queued")) {
+        HashTree tree = new ListedHashTree();
+        recorder.listener().buildTreeUnder(tree, new BuildTreeContext());
+        children.add(QueuedRecorderListener.around((SampleListener) tree.getArray()[0]));
+      } else {
+        children.add(recorder.listener());
+      }
+    }
+    boolean dslStats = !"off".equals(args.get("dslstats"));
+    EmbeddedJmeterEngine engine = dslStats ? new EmbeddedJmeterEngine()
+        : new EmbeddedJmeterEngine() {
+          @Override
+          protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
+            // The suite keeps exact statistics of its own; the DSL's P² estimates go unread.
+          }
+        };
+    if (tuned) {
+      SUITE_ENGINE_PROPS.forEach(engine::prop);
+    }
+    String extra = args.getOrDefault("props", "");
+    for (String kv : extra.split(",")) {
+      if (!kv.isBlank()) {
+        String[] p = kv.split(":", 2);
+        engine.prop(p[0], p[1]);
+      }
+    }
+    TestPlanStats stats = testPlan(children.toArray(TestPlanChild[]::new)).runIn(engine);
+    if (recorder != null && !dslStats) {
+      RunSummary all = recorder.summaries().stream()
+          .filter(s -> s.label().equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
+          .findFirst().orElseThrow();
+      throughput(all.samples(), all.errors(), all.firstStartMillis(), all.lastEndMillis());
+      out.put("p99", all.latency().p99());
+    } else {
+      throughput(stats.overall().samplesCount(), stats.overall().errorsCount(),
+          stats.overall().firstTime().toEpochMilli(), stats.overall().endTime().toEpochMilli());
+      out.put("p99", stats.overall().sampleTimePercentile99().toMillis());
+    }
+    if (recorder != null) {
+      out.put("recorded", recorder.sampleCount());
+      recorder.close();
+    }
+  }
+
+  /** Test start to first sample through a backend provider, backend start-up included. */
+  private void startup(long testStart) {
+    PerfConfig config = PerfConfig.load();
+    Provider provider = Provider.valueOf(args.get("provider").toUpperCase(Locale.ROOT));
+    try (Backends backends = Backends.withProvider(provider, config)) {
+      URI echo = backends.echo();
+      long backendReady = System.currentTimeMillis();
+      LoadProfile profile = Profiles.closed("startup", Duration.ZERO,
+          Profiles.stage(2, Duration.ZERO, Duration.ofSeconds(2)));
+      RunResult result = Engines.fromConfig(config).run(LoadPlan.of("bench-startup-"
+          + args.get("provider"), profile, sampler(echo.toString())));
+      JtlSamples.Row first = JtlSamples.read(result.directory()).rows().stream()
+          .min((a, b) -> Long.compare(a.timeStamp() + a.elapsed(), b.timeStamp() + b.elapsed()))
+          .orElseThrow();
+      long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+      out.put("backendMs", backendReady - testStart);
+      out.put("firstSampleMs", first.timeStamp() + first.elapsed() - testStart);
+      out.put("engineToFirstSampleMs", first.timeStamp() + first.elapsed() - backendReady);
+      out.put("jvmToTestMs", testStart - jvmStart);
+      out.put("samples", result.overall(Phase.MEASUREMENT).samples());
+    }
+  }
+
+  /**
+   * A/B in one warm JVM: one unrecorded A and B each for JIT and connections, then
+   * {@code pairs} times A (bare DSL + the suite's engine settings) and B (the suite), adjacent in
+   * time so machine drift hits both alike.
+   */
+  private void alternate() throws Exception {
+    int pairs = Integer.parseInt(args.getOrDefault("pairs", "3"));
+    List<String> a = new ArrayList<>();
+    List<String> b = new ArrayList<>();
+    List<String> aCpu = new ArrayList<>();
+    List<String> bCpu = new ArrayList<>();
+    for (int i = -1; i < pairs; i++) {
+      out.clear();
+      bare(true);
+      if (i >= 0) {
+        a.add(out.get("rps").toString());
+        aCpu.add(out.get("cpuUsPerSample").toString());
+      }
+      out.clear();
+      args.put("name", "ab-" + i);
+      suite();
+      if (i >= 0) {
+        b.add(out.get("rps").toString());
+        bCpu.add(out.get("cpuUsPerSample").toString());
+      }
+    }
+    out.clear();
+    out.put("aRps", String.join(",", a));
+    out.put("bRps", String.join(",", b));
+    out.put("aCpu", String.join(",", aCpu));
+    out.put("bCpu", String.join(",", bCpu));
+  }
+
+  private void throughput(long samples, long errors, long firstStart, long lastEnd) {
+    double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
+    out.put("cpuUsPerSample", fmt(CpuTimeline.nanosBetween(firstStart, lastEnd) / 1000.0
+        / Math.max(1, samples)));
+    out.put("samples", samples);
+    out.put("errors", errors);
+    out.put("seconds", fmt(seconds));
+    out.put("rps", fmt(samples / seconds));
+  }
+
+  /** Smallest value with at least p % of the sorted samples at or below it. */
+  static long nearestRank(long[] sorted, double percentile) {
+    if (sorted.length == 0) {
+      return -1;
+    }
+    int rank = (int) Math.ceil(percentile / 100.0 * sorted.length - 1e-9);
+    return sorted[Math.max(1, rank) - 1];
+  }
+
+  /** CPU time of the whole generator JVM (all threads, JIT and GC included), in ns. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
+  private static String fmt(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /**
+   * Process CPU time sampled every 20 ms, so CPU per sample counts only the sampling window
+   * (first sample start to last sample end), not JVM start-up, JMeter set-up or result files.
+   */
+  private static final class CpuTimeline {
+    private static final List<long[]> POINTS = new ArrayList<>();
+
+    static void start() {
+      Thread thread = new Thread(() -> {
+        while (true) {
+          synchronized (POINTS) {
+            POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+          }
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "bench-cpu-timeline");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    static long nanosBetween(long fromMillis, long toMillis) {
+      return at(toMillis) - at(fromMillis);
+    }
+
+    /** CPU ns at an epoch ms, linearly interpolated between the polls around it. */
+    private static long at(long millis) {
+      synchronized (POINTS) {
+        POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+        long[] before = POINTS.get(0);
+        for (long[] point : POINTS) {
+          if (point[0] >= millis) {
+            if (point[0] == before[0]) {
+              return point[1];
+            }
+            double f = (double) (millis - before[0]) / (point[0] - before[0]);
+            return before[1] + Math.round(f * (point[1] - before[1]));
+          }
+          before = point;
+        }
+        return before[1];
+      }
+    }
+  }
+
+  /** Polls heap use every 50 ms: pool peaks are per pool, not a simultaneous total. */
+  private static final class HeapWatch implements Runnable {
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final AtomicLong peakUsed = new AtomicLong();
+    private final AtomicLong peakCommitted = new AtomicLong();
+    private final Thread thread = new Thread(this, "bench-heap-watch");
+    private volatile boolean running = true;
+
+    static HeapWatch start() {
+      HeapWatch watch = new HeapWatch();
+      watch.thread.setDaemon(true);
+      watch.thread.start();
+      return watch;
+    }
+
+    @Override
+    public void run() {
+      while (running) {
+        MemoryUsage heap = memory.getHeapMemoryUsage();
+        peakUsed.accumulateAndGet(heap.getUsed(), Math::max);
+        peakCommitted.accumulateAndGet(heap.getCommitted(), Math::max);
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }
+
+    void stop() throws InterruptedException {
+      running = false;
+      thread.join();
+      run();
+    }
+
+    long peakUsed() {
+      return peakUsed.get();
+    }
+
+    long peakCommitted() {
+      return peakCommitted.get();
+    }
+  }
+
+  /** Reads /proc/self/status, where the kernel keeps the peak resident set (VmHWM). */
+  private static final class ProcStatus {
+    static long kib(String field) {
+      try {
+        return Files.readAllLines(Path.of("/proc/self/status")).stream()
+            .filter(l -> l.startsWith(field + ":"))
+            .map(l -> l.replaceAll("[^0-9]", ""))
+            .mapToLong(Long::parseLong).findFirst().orElse(-1);
+      } catch (java.io.IOException e) {
+        return -1;
+      }
+    }
+  }
+}

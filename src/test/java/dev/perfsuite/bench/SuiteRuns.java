@@ -1,0 +1,72 @@
+package dev.perfsuite.bench;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The two generators every comparison is about, as child-JVM runs with identical plans.
+ *
+ * <p>"bare" is plain jmeter-java-dsl ({@code testPlan(...).runIn(new EmbeddedJmeterEngine())}, its
+ * defaults); "bare-tuned" adds exactly the HTTP defaults and JMeter properties the suite's engine
+ * sets, so that the only difference left to "suite" is the suite's own listeners.
+ */
+final class SuiteRuns {
+  /**
+   * Flags that switch on every listener the suite has: the sample recorder (HdrHistogram + JTL)
+   * is always on, so is the progress printer where the engine has one; Micrometer needs the
+   * Prometheus export, set here (a no-op until the metrics listener exists).
+   */
+  static final List<String> EVERY_LISTENER = List.of(
+      "-Dperf.metrics.export=prometheus", "-Dperf.metrics.port=0");
+
+  private SuiteRuns() {
+  }
+
+  /** The suite with every listener, results under the bench directory. */
+  static Map<String, String> suite(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, String... extra) {
+    return suite(settings, name, target, threads, duration, body, List.of(), extra);
+  }
+
+  /** The suite with extra generator JVM flags (GC experiments). */
+  static Map<String, String> suite(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, List<String> jvmFlags, String... extra) {
+    List<String> flags = new ArrayList<>(EVERY_LISTENER);
+    flags.addAll(jvmFlags);
+    flags.add("-Dperf.results-dir=" + settings.out().resolve("results").toAbsolutePath());
+    List<String> args = new ArrayList<>(List.of("mode=suite", "name=" + name,
+        "url=" + target, "threads=" + threads, "duration=" + duration.toMillis() + "ms",
+        "body=" + body, "warmup=" + warmUp(duration).toMillis() + "ms"));
+    args.addAll(List.of(extra));
+    return ChildJvm.run(settings, name, flags, duration, args.toArray(String[]::new));
+  }
+
+  /** Plain jmeter-java-dsl with the same plan; {@code tuned} adds the suite's engine settings. */
+  static Map<String, String> bare(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, boolean tuned, String... extra) {
+    return bare(settings, name, target, threads, duration, body, tuned, List.of(), extra);
+  }
+
+  /** Plain jmeter-java-dsl with extra generator JVM flags (GC experiments). */
+  static Map<String, String> bare(BenchSettings settings, String name, URI target, int threads,
+      Duration duration, int body, boolean tuned, List<String> jvmFlags, String... extra) {
+    List<String> args = new ArrayList<>(List.of("mode=" + (tuned ? "bare-tuned" : "bare"),
+        "url=" + target, "threads=" + threads, "duration=" + duration.toMillis() + "ms",
+        "body=" + body));
+    args.addAll(List.of(extra));
+    return ChildJvm.run(settings, name, jvmFlags, duration, args.toArray(String[]::new));
+  }
+
+  /** A fifth of the run, at most 5 s: long enough for JIT and connection set-up. */
+  static Duration warmUp(Duration duration) {
+    Duration fifth = duration.dividedBy(5);
+    return fifth.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5) : fifth;
+  }
+
+  static double rps(Map<String, String> result) {
+    return Double.parseDouble(result.get("rps"));
+  }
+}
