@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 
@@ -108,6 +109,9 @@ final class RunExecution {
   private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, SampleRecorder recorder) {
     List<TestPlanChild> children = new ArrayList<>();
     children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
+    // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
+    // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
+    children.add(httpCache().disable());
     children.addAll(plan.planElements());
     children.add(ThreadGroups.of(plan.scenario(), threads,
         plan.journey().toArray(ThreadGroupChild[]::new)));
