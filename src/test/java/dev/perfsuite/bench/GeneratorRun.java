@@ -190,7 +190,8 @@ final class GeneratorRun {
       children.add(httpDefaults().connectionTimeout(Duration.ofSeconds(5))
           .responseTimeout(Duration.ofSeconds(20)));
     }
-    String managers = args.getOrDefault("managers", "on");
+    // "Tuned" is the same plan as the suite's: its engine settings and no HTTP cache manager.
+    String managers = args.getOrDefault("managers", tuned ? "nocache" : "on");
     if (managers.equals("off") || managers.equals("nocookies")) {
       children.add(httpCookies().disable());
     }
@@ -211,6 +212,8 @@ final class GeneratorRun {
         children.add(recorder.listener());
       }
     }
+    // Bare jmeter-java-dsl keeps its own statistics collector (that is what users get from it);
+    // the suite's engine drops it, and that saving is part of what the suite's figures show.
     boolean dslStats = !"off".equals(args.get("dslstats"));
     EmbeddedJmeterEngine engine = dslStats ? new EmbeddedJmeterEngine()
         : new EmbeddedJmeterEngine() {

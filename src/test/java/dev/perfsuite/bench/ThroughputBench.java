@@ -63,9 +63,6 @@ final class ThroughputBench {
           SuiteRuns.bare(settings, "tp-tuned-" + id, server.uri(), threads, d, body, true), base);
       row(table, target, threads, "suite", SuiteRuns.suite(settings, "tp-suite-" + id,
           server.uri(), threads, d, body), base);
-      row(table, target, threads, "suite, no HTTP cache manager (proposed engine default)",
-          SuiteRuns.suite(settings, "tp-suite-nocache-" + id, server.uri(), threads, d, body,
-              "managers=nocache"), base);
       settings.wrk().ifPresent(wrk -> tool(table, target, threads, "wrk (2 threads)",
           LoadTools.wrk(settings, wrk, server.uri(), threads, body, "tp-wrk-" + id), base));
       settings.k6().ifPresent(k6 -> tool(table, target, threads, "k6",
