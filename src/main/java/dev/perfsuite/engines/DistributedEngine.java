@@ -241,7 +241,9 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
       reasons.add("remote engine(s) " + String.join(", ", silent) + " sent no sample within "
           + startGrace().toSeconds() + " s of the start: the test did not "
           + "start there (see the controller's JMeter log: a class or plugin missing on the "
-          + "engine, an RMI callback to " + System.getProperty(CONTROLLER_HOST) + " refused)");
+          + "engine, an RMI callback to " + System.getProperty(CONTROLLER_HOST) + " refused"
+          + (transport.ssl() ? ", or the keystore not at " + transport.keystore()
+          + " on the engine: JMeter needs the same keystore path on every side" : "") + ")");
     }
     return Optional.of(String.join("; ", reasons) + "; the other engines were stopped and the "
         + "samples gathered so far are kept");

@@ -34,6 +34,7 @@ record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostname, boo
       "  --keystore PATH   JKS keystore for RMI over SSL (default rmi_keystore.jks);",
       "                    its password comes from PERF_RMI_KEYSTORE_PASSWORD or _FILE",
       "  --key-alias A     key alias in the keystore (default rmi)",
+      "  --ssl             RMI over SSL (the default)",
       "  --no-ssl          RMI without SSL: only on a network where every host is trusted",
       "  --classpath CP    extra jars/directories (" + File.pathSeparator + "-separated), e.g. the",
       "                    scenarios' test classes; perf-suite-<version>-tests.jar next to this",
@@ -65,6 +66,7 @@ record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostname, boo
         case "--hostname" -> hostname = Optional.of(value(args, ++i, option));
         case "--keystore" -> keystore = Path.of(value(args, ++i, option));
         case "--key-alias" -> alias = value(args, ++i, option);
+        case "--ssl" -> ssl = true;
         case "--no-ssl" -> ssl = false;
         case "--classpath" -> classpath.addAll(Arrays.stream(value(args, ++i, option)
             .split(File.pathSeparator)).filter(s -> !s.isBlank()).toList());

@@ -12,9 +12,15 @@ import java.util.Optional;
  * the clear when turned off explicitly.
  *
  * <p>Both sides need the same settings: the keystore holds the key pair each side presents and is
- * also the trust store, as in JMeter's own {@code create-rmi-keystore.sh} setup. <b>Trap:</b>
- * JMeter reads these properties once per JVM, when its {@code RmiUtils} class is first used, so
- * every distributed run in one JVM shares the settings of the first one.
+ * also the trust store, as in JMeter's own {@code create-rmi-keystore.sh} setup.
+ *
+ * <p><b>Traps:</b> JMeter's SSL client socket factory travels inside every RMI stub with the
+ * exporting side's keystore path and password, and the receiving side opens that path: the
+ * keystore must lie at the same path on the controller and on every engine. The default, the
+ * relative {@code rmi_keystore.jks}, resolves in each JVM's working directory (the project
+ * directory, the container's /opt/perf-suite), which is why jmeter-java-dsl asks for it "in the
+ * working directory". And JMeter reads these properties once per JVM, when its {@code RmiUtils}
+ * class is first used, so every distributed run in one JVM shares the settings of the first one.
  *
  * @param ssl RMI over SSL
  * @param keystore the JKS keystore (ignored without SSL)
@@ -50,7 +56,8 @@ record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret
     Map<String, String> props = new LinkedHashMap<>();
     props.put("server.rmi.ssl.disable", String.valueOf(!ssl));
     if (ssl) {
-      String file = keystore.toAbsolutePath().toString();
+      // As given, not absolute: see the class comment on why both sides need the same path.
+      String file = keystore.toString();
       String secret = password.orElseThrow().reveal();
       props.put("server.rmi.ssl.keystore.type", "JKS");
       props.put("server.rmi.ssl.keystore.file", file);
