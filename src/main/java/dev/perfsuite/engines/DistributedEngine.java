@@ -60,8 +60,11 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
    */
   static final Map<String, String> SAMPLE_SENDER = Map.of("mode", "StrippedAsynch",
       "asynch.batch.queue.size", "1000");
-  /** Longest wait for an engine's first sample before it counts as not started. */
-  static final Duration START_GRACE = Duration.ofSeconds(30);
+  /**
+   * Longest wait for an engine's first sample before it counts as not started: a cold engine JVM
+   * on a busy host took 16 s to start its first test here, and its first samples came later.
+   */
+  static final Duration START_GRACE = Duration.ofSeconds(60);
   /** System property naming the address engines call the controller back on. */
   static final String CONTROLLER_HOST = "java.rmi.server.hostname";
 
