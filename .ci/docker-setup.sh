@@ -12,6 +12,9 @@
 #   3. perf-suite/jre:17               docker/jre/Dockerfile                         (only if missing)
 #   4. perf-suite/echo-backend:latest  docker/echo-backend/Dockerfile + ECHO_JAR     (always rebuilt)
 #   5. smoke test: run the echo image with a port published on 127.0.0.1, curl it.
+#   5b. perf-suite/remote-engine:latest  docker/remote-engine/Dockerfile + target/perf-suite-remote-engine.jar,
+#      target/remote-engine-lib/ and target/perf-suite-*-tests.jar (always rebuilt when they exist;
+#      skipped with a warning when Maven has not built them); check: the launcher's --help.
 #   6. backend images, each built only if missing or its recipe (docker/<name>/*) changed,
 #      each followed by a bounded smoke check:
 #      perf-suite/postgres:15        docker/postgres  (Debian's postgresql-15)   check: ready line x2,
@@ -30,6 +33,7 @@
 #   --stop               remove Testcontainers-labelled containers and stop the dockerd
 #                        this script started (by its recorded pid); nothing else.
 #   --skip-echo          no echo image (steps 4-5); no jar needed.
+#   --skip-remote-engine no remote-engine image (step 5b).
 #   --skip-backends      no postgres/keycloak/wiremock images (step 6).
 #   --rebuild            rebuild the postgres/keycloak/wiremock images even if they are
 #                        up to date (base and JRE images: `docker rmi` them to rebuild).
@@ -59,6 +63,7 @@ readonly JRE_IMAGE="perf-suite/jre:17"
 readonly ECHO_IMAGE="perf-suite/echo-backend:latest"
 readonly ECHO_PORT=8688
 readonly ECHO_READY_LINE="Echo backend listening on port"
+readonly REMOTE_ENGINE_IMAGE="perf-suite/remote-engine:latest"
 readonly SUITE="bookworm"
 
 readonly KEYCLOAK_VERSION="26.7.3"
@@ -421,6 +426,37 @@ build_echo_image() {
     step_end "built ${new:7:12}"
 }
 
+# --------------------------------------------------------------- step 5b ----
+# The JMeter remote engine: launcher jar + its lib directory + the scenarios' test classes.
+build_remote_engine_image() {
+    step_begin "remote-engine image $REMOTE_ENGINE_IMAGE"
+    local target="$REPO_ROOT/target" tests
+    tests="$(find "$target" -maxdepth 1 -name 'perf-suite-*-tests.jar' -print -quit 2>/dev/null || true)"
+    if [[ ! -f "$target/perf-suite-remote-engine.jar" || ! -d "$target/remote-engine-lib" || -z "$tests" ]]; then
+        warn "skipping $REMOTE_ENGINE_IMAGE: build target/perf-suite-remote-engine.jar, target/remote-engine-lib/ and the tests jar first (mvn package -DskipTests)"
+        step_end "skipped (artifacts missing)"
+        return
+    fi
+    [[ -f "$REPO_ROOT/docker/remote-engine/Dockerfile" ]] || die "missing $REPO_ROOT/docker/remote-engine/Dockerfile"
+    local ctx; ctx="$(mktemp -d /tmp/perf-suite-remote-engine-ctx.XXXXXX)"
+    CLEANUP_DIRS+=("$ctx")
+    cp "$target/perf-suite-remote-engine.jar" "$tests" "$REPO_ROOT/docker/remote-engine/Dockerfile" "$ctx/"
+    cp -r "$target/remote-engine-lib" "$ctx/remote-engine-lib"
+    local old; old="$(docker image inspect -f '{{.Id}}' "$REMOTE_ENGINE_IMAGE" 2>/dev/null || true)"
+    log "docker build with $(ls "$ctx/remote-engine-lib" | wc -l) library jars ($(du -sh "$ctx" | cut -f1))"
+    docker_build remote-engine --pull=false --build-arg "BASE_IMAGE=$JRE_IMAGE" -t "$REMOTE_ENGINE_IMAGE" "$ctx"
+    safe_rmdir "$ctx"
+    local new; new="$(docker image inspect -f '{{.Id}}' "$REMOTE_ENGINE_IMAGE")"
+    if [[ -n "$old" && "$old" != "$new" ]]; then
+        docker rmi "$old" >/dev/null 2>&1 || true
+    fi
+    local out
+    out="$(timeout 60 docker run --rm --label "$SMOKE_LABEL" "$REMOTE_ENGINE_IMAGE" --help 2>&1)" \
+        || { printf '%s\n' "$out" | tail -n 20 >&2; die "$REMOTE_ENGINE_IMAGE --help failed"; }
+    grep -q 'perf-suite-remote-engine.jar' <<<"$out" || { printf '%s\n' "$out" >&2; die "$REMOTE_ENGINE_IMAGE --help printed no usage"; }
+    step_end "built ${new:7:12}, --help ok"
+}
+
 # ---------------------------------------------------------------- step 5 ----
 # Same path Testcontainers uses: random host port on a published container port,
 # reached from here via localhost.
@@ -757,12 +793,13 @@ EOF
 }
 
 main() {
-    local mode=setup skip_echo=0 smoke=1 jar="" backends=1 rebuild=0 check_kc=0
+    local mode=setup skip_echo=0 skip_remote=0 smoke=1 jar="" backends=1 rebuild=0 check_kc=0
     local kc_zip="${PERF_SUITE_KEYCLOAK_ZIP:-}" wm_jar="${PERF_SUITE_WIREMOCK_JAR:-}"
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --stop) mode=stop ;;
             --skip-echo) skip_echo=1 ;;
+            --skip-remote-engine) skip_remote=1 ;;
             --skip-backends) backends=0 ;;
             --rebuild) rebuild=1 ;;
             --check-keycloak) check_kc=1 ;;
@@ -806,6 +843,7 @@ main() {
         build_echo_image "$jar"
         if [[ $smoke -eq 1 ]]; then smoke_test; fi
     fi
+    if [[ $skip_remote -eq 0 ]]; then build_remote_engine_image; fi
     if [[ $backends -eq 1 ]]; then
         build_postgres_image "$rebuild"
         if [[ $smoke -eq 1 ]]; then smoke_postgres; fi

@@ -11,7 +11,8 @@ import java.util.Optional;
  * underscores: {@code perf.ramp-up} is {@code PERF_RAMP_UP}.
  */
 public enum ConfigKey {
-  PROFILE("perf.profile", "smoke", "one of smoke, load, stress, soak, spike, stepped",
+  PROFILE("perf.profile", "smoke", "one of smoke, load, stress, soak, spike, stepped, "
+      + "sunbird-mix, wso2-matrix, mosip-stepped, mosip-auth-stepped, sunbird-soak",
       "Load profile; the keys below override it one value at a time."),
   THREADS("perf.threads", null, "a positive whole number",
       "Concurrent users (peak users for multi-stage profiles, which are scaled)."),

@@ -46,6 +46,14 @@ interface EngineDriver {
     return Map.of();
   }
 
+  /**
+   * What the run delivered short of its plan (e.g. an engine that sampled less than its share),
+   * asked once when a run ended on its own; present fails the verdict like an interrupted run.
+   */
+  default Optional<String> shortfall() {
+    return Optional.empty();
+  }
+
   /** Stops the engine now; the run's worker then returns. */
   default void stopNow() {
     StandardJMeterEngine.stopEngineNow();

@@ -1,6 +1,8 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.DistributedSettings;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.Secrets;
 import java.util.List;
 
 /** Entry points for the engines that run {@link LoadPlan}s. */
@@ -19,10 +21,23 @@ public final class Engines {
     return switch (config.engine()) {
       case EMBEDDED -> new EmbeddedEngine(config.resultsDir(), config.connectTimeout(),
           config.responseTimeout(), watchers);
-      // Replaced by the distributed engine (issue 6); until then the key fails before load.
-      case DISTRIBUTED -> throw new UnsupportedOperationException(
-          "perf.engine=distributed is not available yet. Fix: -Dperf.engine=embedded");
+      case DISTRIBUTED -> distributed(config, watchers);
     };
+  }
+
+  /**
+   * JMeter remote engines of {@code perf.remotes}; with {@code perf.rmi.ssl} on (the default) the
+   * keystore password is read from {@code PERF_RMI_KEYSTORE_PASSWORD} (or its {@code _FILE}).
+   */
+  private static LoadEngine distributed(PerfConfig config, List<RunWatcher> watchers) {
+    DistributedSettings settings = config.distributed();
+    RmiTransport transport = settings.rmiSsl()
+        ? RmiTransport.ssl(settings.keystore(), settings.keyAlias(),
+            Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE))
+        : RmiTransport.plain();
+    return new DistributedEngine(config.resultsDir(), config.connectTimeout(),
+        config.responseTimeout(), watchers, settings.remotes(), settings.split(),
+        settings.watchdog(), settings.localPort(), transport);
   }
 
   /** JMeter inside this JVM, with timeouts and results directory from {@code config}. */

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -61,14 +62,21 @@ final class RunExecution {
     this.watchers = List.copyOf(watchers);
   }
 
-  /** JMeter properties every engine runs with, remote engines included. */
+  /**
+   * JMeter properties every engine runs with; remote engines set them at their own start
+   * ({@link RemoteEngineMain}), because the controller does not forward them.
+   */
+  static final Map<String, String> SHARED_PROPERTIES = Map.of(
+      // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
+      "sampleresult.timestamp.start", "true",
+      // Keep connections across iterations, as WSO2's harness does (user.properties there).
+      "httpclient.reset_state_on_thread_group_iteration", "false",
+      "httpclient4.time_to_live", "3600000",
+      "summariser.interval", "10");
+
+  /** {@code engine} with {@link #SHARED_PROPERTIES} set. */
   static <E extends EmbeddedJmeterEngine> E tuned(E engine) {
-    // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
-    engine.prop("sampleresult.timestamp.start", "true")
-        // Keep connections across iterations, as WSO2's harness does (user.properties there).
-        .prop("httpclient.reset_state_on_thread_group_iteration", "false")
-        .prop("httpclient4.time_to_live", "3600000")
-        .prop("summariser.interval", "10");
+    SHARED_PROPERTIES.forEach(engine::prop);
     return engine;
   }
 
@@ -196,10 +204,17 @@ final class RunExecution {
       this.warnings = warnings;
     }
 
-    RunResult finish(boolean interrupted) {
+    RunResult finish(boolean stoppedEarly) {
       recorder.flush();
       LoadProfile profile = plan.profile();
       List<String> all = new ArrayList<>(warnings);
+      boolean interrupted = stoppedEarly;
+      if (!stoppedEarly) {
+        // A run that delivered less than its plan did not complete it: the verdict must fail.
+        Optional<String> shortfall = driver.shortfall();
+        shortfall.ifPresent(all::add);
+        interrupted = shortfall.isPresent();
+      }
       List<RunSummary> summaries = recorder.summaries();
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);

@@ -62,8 +62,37 @@ public final class ResultFiles {
         result.users(), Durations.format(result.thinkTime()), Durations.format(result.warmUp()),
         result.interrupted() ? ", **interrupted**" : ""));
     out.append(Tables.markdown(SummaryTable.HEADERS, SummaryTable.rows(result)));
+    if (!result.engines().isEmpty()) {
+      out.append("\n### Per engine (measurement phase)\n\n").append(perEngine(result));
+    }
     result.warnings().forEach(w -> out.append("\n> WARNING: ").append(w).append('\n'));
     return out.toString();
+  }
+
+  /**
+   * The per-engine breakdown of a distributed run as a Markdown table: one row per remote
+   * engine, overall measurement-phase figures; empty for a single engine.
+   */
+  public static String perEngine(RunResult result) {
+    if (result.engines().isEmpty()) {
+      return "";
+    }
+    List<String> headers = List.of("Engine", "Samples", "Errors", "Error %", "Req/s", "Mean",
+        "p50", "p95", "p99", "Max");
+    List<List<String>> rows = result.engines().entrySet().stream()
+        .map(e -> {
+          RunSummary s = e.getValue();
+          if (s.samples() == 0) {
+            return List.of(e.getKey(), "0", "0", "-", "-", "-", "-", "-", "-", "-");
+          }
+          return List.of(e.getKey(), Long.toString(s.samples()), Long.toString(s.errors()),
+              SummaryTable.fixed(s.errorPercent()), SummaryTable.fixed(s.throughput()),
+              SummaryTable.fixed(s.latency().mean()), Long.toString(s.latency().p50()),
+              Long.toString(s.latency().p95()), Long.toString(s.latency().p99()),
+              Long.toString(s.latency().max()));
+        })
+        .collect(Collectors.toList());
+    return Tables.markdown(headers, rows);
   }
 
   /** A compact console view: measurement phase only, the columns a reader scans first. */
@@ -85,6 +114,9 @@ public final class ResultFiles {
         result.scenario(), warm.samples(), result.users(),
         result.interrupted() ? " [INTERRUPTED]" : "");
     StringBuilder out = new StringBuilder(title).append(Tables.markdown(headers, rows));
+    if (!result.engines().isEmpty()) {
+      out.append("Per engine (measurement phase, times in ms):\n").append(perEngine(result));
+    }
     result.warnings().forEach(w -> out.append("WARNING: ").append(w).append('\n'));
     out.append("Results: ").append(result.directory().toAbsolutePath()).append('\n');
     return out.toString();

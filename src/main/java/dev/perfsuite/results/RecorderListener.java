@@ -1,6 +1,7 @@
 package dev.perfsuite.results;
 
 import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
@@ -13,6 +14,13 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
  *
  * <p>The JMeter element holds only the recorder's id, because JMeter may clone elements and
  * clones must reach the same recorder.
+ *
+ * <p>Remote engines: the element is {@link Remoteable}, so before sending the plan JMeter's
+ * controller ({@code ClientJMeterEngine} via {@code ConvertListeners}) replaces it by a wrapper
+ * around an RMI object exported in the controller JVM. Each engine then sends its samples back
+ * in batches (JMeter's {@code mode}, default StrippedBatch) and they reach this element, and so
+ * the controller's recorder, on the controller; the element itself never runs remotely.
+ * {@code testStarted(host)} and {@code testEnded(host)} arrive once per engine.
  */
 public final class RecorderListener extends BaseListener {
   private final String recorderId;
@@ -31,7 +39,7 @@ public final class RecorderListener extends BaseListener {
 
   /** The JMeter side: one instance for all threads ({@link NoThreadClone}). */
   public static final class Element extends AbstractTestElement
-      implements SampleListener, TestStateListener, NoThreadClone {
+      implements SampleListener, TestStateListener, NoThreadClone, Remoteable {
     private static final long serialVersionUID = 1L;
     static final String RECORDER_ID = "PerfSuite.recorderId";
     private transient SampleRecorder recorder;

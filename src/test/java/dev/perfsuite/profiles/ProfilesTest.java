@@ -52,6 +52,27 @@ class ProfilesTest {
   }
 
   @Test
+  void shouldReproduceTheSeedsFullScaleRunsWhenSelectedByName() {
+    assertThat(Profiles.named("sunbird-mix").plannedDuration()).as("seed 000: 36 min")
+        .isEqualTo(Duration.ofMinutes(36));
+    assertThat(Profiles.named("sunbird-mix").peakUsers()).as("seed 000: 600 threads")
+        .isEqualTo(600);
+    assertThat(Profiles.named("wso2-matrix").plannedDuration()).as("seed 003: 900 s")
+        .isEqualTo(Duration.ofSeconds(900));
+    assertThat(Profiles.named("wso2-matrix").warmUp()).as("seed 003: 300 s warm-up")
+        .isEqualTo(Duration.ofSeconds(300));
+    assertThat(Profiles.named("mosip-stepped").stages()).as("seed 002: 0 to 500 to 1000")
+        .extracting(Stage::level).containsExactly(500.0, 1000.0);
+    assertThat(Profiles.named("mosip-stepped").stages().get(0).rampUp())
+        .as("seed 002: 2 users per second").isEqualTo(Duration.ofSeconds(250));
+    assertThat(Profiles.named("mosip-auth-stepped").stages()).as("seed 004: 1500 to 2300")
+        .extracting(Stage::level).containsExactly(1500.0, 1750.0, 2000.0, 2300.0);
+    assertThat(Profiles.named("sunbird-soak").plannedDuration()).as("seed 000: 9 h 20 min")
+        .isEqualTo(Duration.ofHours(9).plusMinutes(20));
+    assertThat(Profiles.named("sunbird-soak").peakUsers()).as("600 threads").isEqualTo(600);
+  }
+
+  @Test
   void shouldBuildOpenProfileWithThreadCap() {
     LoadProfile open = Profiles.open("rate", Duration.ZERO, 25,
         Profiles.stage(100, Duration.ofSeconds(5), Duration.ofSeconds(30)));

@@ -1,0 +1,139 @@
+package dev.perfsuite.engines;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
+import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.echo.EchoBackend;
+import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.ImageFromDockerfile;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * The remote engines as containers of the project's own image (docker/remote-engine), started by
+ * Testcontainers: the same run as on local processes, over SSL with the shared test keystore.
+ *
+ * <p>The containers use the host's network, as docker/compose/remote-engines.yml does: RMI
+ * hands out addresses and ports, and engines call the controller back, which port mapping would
+ * break. The image is built from the Maven artifacts in target/ (Docker's layer cache makes a
+ * rebuild with unchanged jars quick); without Docker the test is skipped.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
+class DistributedContainersIT {
+  private static final String READY = ".*" + RemoteEngineMain.READY + ".*";
+
+  @TempDir
+  Path results;
+
+  @Test
+  void shouldAddUpSamplesOfTwoContainerEnginesWhenEachRunsTheFullProfile() throws Exception {
+    Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+        "no Docker engine: the container variant of the distributed test is skipped");
+    String image = image();
+    Path keystore = LocalRemoteEngines.keystore();
+    List<GenericContainer<?>> engines = new ArrayList<>();
+    try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
+        .withPort(0))) {
+      List<String> addresses = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        int port = freePort();
+        int rmiPort = freePort();
+        GenericContainer<?> engine = new GenericContainer<>(DockerImageName.parse(image))
+            .withNetworkMode("host")
+            // JMeter needs the keystore at the same path on both sides (RmiTransport).
+            .withCopyFileToContainer(MountableFile.forHostPath(keystore), keystore.toString())
+            .withEnv(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password())
+            .withCommand("--port", String.valueOf(port), "--rmi-port", String.valueOf(rmiPort),
+                "--hostname", "127.0.0.1", "--keystore", keystore.toString())
+            .waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(Duration.ofSeconds(90)));
+        engines.add(engine);
+        engine.start();
+        addresses.add("127.0.0.1:" + port);
+      }
+      DistributedEngine distributed = new DistributedEngine(results, Duration.ofSeconds(2),
+          Duration.ofSeconds(5), List.of(), addresses, RemoteSplit.PER_ENGINE,
+          Duration.ofSeconds(15), 0, LocalRemoteEngines.transport());
+
+      RunResult result = distributed.run(LoadPlan.of("containers", Profiles.smoke().withUsers(2)
+          .withRampUp(Duration.ZERO).withIterations(15).withWarmUp(Duration.ZERO),
+          httpSampler("GET echo", echo.uri().toString())));
+
+      assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
+      assertThat(result.overall(Phase.MEASUREMENT).samples())
+          .as("2 threads x 2 container engines x 15 iterations").isEqualTo(60);
+      assertThat(result.engines().values()).as("each container's share")
+          .extracting(RunSummary::samples).containsExactly(30L, 30L);
+    } finally {
+      engines.forEach(GenericContainer::stop);
+    }
+  }
+
+  /**
+   * Builds docker/remote-engine/Dockerfile from a context assembled under target/ (launcher,
+   * libraries, tests jar, hard-linked) and returns the image name; bounded, since a failed
+   * build must not leave the test waiting.
+   */
+  private static String image() throws Exception {
+    Path target = Path.of("target").toAbsolutePath();
+    Path launcher = target.resolve("perf-suite-remote-engine.jar");
+    Assumptions.assumeTrue(Files.isRegularFile(launcher),
+        "target/perf-suite-remote-engine.jar missing: run mvn package first");
+    Path context = target.resolve("remote-engine-image");
+    if (Files.exists(context)) {
+      try (Stream<Path> old = Files.walk(context)) {
+        for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+    Files.createDirectories(context.resolve("remote-engine-lib"));
+    Files.copy(Path.of("docker", "remote-engine", "Dockerfile"), context.resolve("Dockerfile"));
+    try (Stream<Path> files = Files.list(target)) {
+      for (Path jar : files.filter(p -> p.getFileName().toString()
+          .matches("perf-suite-remote-engine\\.jar|perf-suite-.*-tests\\.jar")).toList()) {
+        Files.createLink(context.resolve(jar.getFileName()), jar);
+      }
+    }
+    try (Stream<Path> libs = Files.list(target.resolve("remote-engine-lib"))) {
+      for (Path lib : libs.toList()) {
+        Files.createLink(context.resolve("remote-engine-lib").resolve(lib.getFileName()), lib);
+      }
+    }
+    String base = DockerClientFactory.instance().client().listImagesCmd()
+        .withImageNameFilter("perf-suite/jre:17").exec().isEmpty()
+        ? "eclipse-temurin:17-jre" : "perf-suite/jre:17";
+    return new ImageFromDockerfile("perf-suite/remote-engine-it", false)
+        .withDockerfile(context.resolve("Dockerfile"))
+        .withBuildArg("BASE_IMAGE", base)
+        .get(3, TimeUnit.MINUTES);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

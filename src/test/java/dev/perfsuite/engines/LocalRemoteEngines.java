@@ -1,0 +1,178 @@
+package dev.perfsuite.engines;
+
+import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.Secret;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * JMeter remote engines started as child JVMs ({@link RemoteEngineMain}) on free loopback ports,
+ * with this JVM's class path (so the scenarios' test classes are there too), for the distributed
+ * tests; closing kills them all.
+ *
+ * <p>RMI runs over SSL with a throw-away keystore made by keytool: JMeter reads the RMI settings
+ * once per JVM, so every distributed test in the test JVM uses {@link #transport()}.
+ */
+final class LocalRemoteEngines implements AutoCloseable {
+  static final Duration STARTUP = Duration.ofSeconds(60);
+  private static final String PASSWORD = "perf-suite-it-keystore";
+  private static final Path KEYSTORE = Path.of("target", "rmi-it", "rmi_keystore.jks")
+      .toAbsolutePath();
+
+  private final List<Process> processes = new ArrayList<>();
+  private final List<String> addresses = new ArrayList<>();
+  private final List<StringBuffer> logs = new ArrayList<>();
+
+  private LocalRemoteEngines() {
+  }
+
+  /** Starts {@code count} engines in parallel and waits (bounded) until each is ready. */
+  static LocalRemoteEngines start(int count) {
+    LocalRemoteEngines engines = new LocalRemoteEngines();
+    try {
+      List<CompletableFuture<Void>> ready = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        ready.add(engines.launch());
+      }
+      CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new))
+          .get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+      return engines;
+    } catch (Exception e) {
+      String logs = String.join("\n---\n", engines.logs);
+      engines.close();
+      throw new IllegalStateException("remote engines did not start within " + STARTUP
+          + ": " + e + "\n" + logs, e);
+    }
+  }
+
+  /** The RMI transport every test uses: SSL with the test keystore, created on first use. */
+  static synchronized RmiTransport transport() {
+    if (!Files.isRegularFile(KEYSTORE)) {
+      createKeystore();
+    }
+    return RmiTransport.ssl(KEYSTORE, "rmi", new Secret(RmiTransport.PASSWORD_VARIABLE,
+        PASSWORD));
+  }
+
+  static Path keystore() {
+    transport();
+    return KEYSTORE;
+  }
+
+  static String password() {
+    return PASSWORD;
+  }
+
+  /** A distributed engine on these engines writing under {@code results}. */
+  DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog) {
+    return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
+        List.of(), addresses, split, watchdog, 0, transport());
+  }
+
+  List<String> addresses() {
+    return List.copyOf(addresses);
+  }
+
+  /** Kills the engine at {@code index} at once (SIGKILL), as a crashed host would vanish. */
+  void kill(int index) {
+    processes.get(index).destroyForcibly();
+  }
+
+  private CompletableFuture<Void> launch() throws IOException {
+    RmiTransport transport = transport();
+    int port = freePort();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-cp",
+        System.getProperty("java.class.path"), RemoteEngineMain.class.getName(),
+        "--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
+        "--hostname", "127.0.0.1",
+        "--keystore", transport.keystore().toString(), "--key-alias", transport.keyAlias())
+        .redirectErrorStream(true);
+    Path logFile = KEYSTORE.getParent().resolve("engine-" + port + ".log");
+    builder.environment().put(RmiTransport.PASSWORD_VARIABLE, PASSWORD);
+    Process process = builder.start();
+    processes.add(process);
+    addresses.add("127.0.0.1:" + port);
+    StringBuffer log = new StringBuffer();
+    logs.add(log);
+    CompletableFuture<Void> ready = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+          process.getInputStream(), StandardCharsets.UTF_8));
+          Writer file = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8)) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          file.write(line + "\n");
+          file.flush();
+          if (log.length() < 20_000) {
+            log.append(line).append('\n');
+          }
+          if (line.contains(RemoteEngineMain.READY)) {
+            ready.complete(null);
+          }
+        }
+        ready.completeExceptionally(new IllegalStateException("engine on port " + port
+            + " exited with " + process.waitFor()));
+      } catch (IOException e) {
+        ready.completeExceptionally(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "remote-engine-" + port + "-output");
+    reader.setDaemon(true);
+    reader.start();
+    return ready;
+  }
+
+  @Override
+  public void close() {
+    for (Process process : processes) {
+      process.destroyForcibly();
+    }
+    for (Process process : processes) {
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static void createKeystore() {
+    try {
+      Files.createDirectories(KEYSTORE.getParent());
+      String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+      Process process = new ProcessBuilder(keytool, "-genkeypair", "-alias", "rmi",
+          "-keyalg", "RSA", "-keysize", "2048", "-validity", "30", "-storetype", "JKS",
+          "-keystore", KEYSTORE.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD,
+          "-dname", "CN=perf-suite test engines").redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IllegalStateException("keytool failed: " + output);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
