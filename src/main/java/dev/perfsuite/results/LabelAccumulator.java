@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  * <p>Response times go into an auto-resizing HdrHistogram with 3 significant digits (exact below
  * 2048 ms); mean and variance use Welford's update so they stay exact for long runs.
  */
-final class LabelAccumulator {
+public final class LabelAccumulator {
   private static final double[] LEVELS = {50, 75, 90, 95, 98, 99, 99.9};
 
   private final String label;
@@ -35,7 +35,13 @@ final class LabelAccumulator {
     this.phase = phase;
   }
 
-  void add(long startMillis, long endMillis, long elapsedMillis, long received, long sent,
+  /** An empty accumulator for {@code label} in {@code phase}. */
+  public static LabelAccumulator of(String label, Phase phase) {
+    return new LabelAccumulator(label, phase);
+  }
+
+  /** Adds one sample; times in ms (epoch for start and end), sizes in bytes. */
+  public void add(long startMillis, long endMillis, long elapsedMillis, long received, long sent,
       ErrorCause cause, String status) {
     long elapsed = Math.max(0, elapsedMillis);
     histogram.recordValue(elapsed);
@@ -58,7 +64,8 @@ final class LabelAccumulator {
     }
   }
 
-  RunSummary summary() {
+  /** The statistics so far. */
+  public RunSummary summary() {
     if (samples == 0) {
       return new RunSummary(label, phase, 0, 0, LatencyStats.empty(), 0, 0, 0, -1, -1, Map.of(),
           Map.of());

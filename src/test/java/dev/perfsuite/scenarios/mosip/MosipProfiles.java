@@ -1,6 +1,5 @@
 package dev.perfsuite.scenarios.mosip;
 
-import static dev.perfsuite.profiles.Profiles.stage;
 
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.profiles.LoadProfile;
@@ -42,11 +41,7 @@ final class MosipProfiles {
    * ramp-down is left out (nothing is measured there); the first ramp is the warm-up.
    */
   static LoadProfile seed004() {
-    return Profiles.closed("stepped", Duration.ofMinutes(12),
-        stage(1500, Duration.ofMinutes(12), Duration.ofMinutes(6)),
-        stage(1750, Duration.ofMinutes(4), Duration.ofMinutes(6)),
-        stage(2000, Duration.ofMinutes(4), Duration.ofMinutes(6)),
-        stage(2300, Duration.ofMinutes(5), Duration.ofMinutes(30)));
+    return Profiles.mosipAuthStepped();
   }
 
   /** The OTP manager journey's profile: {@link #steppedSmoke()} at smoke, else the configured one. */
