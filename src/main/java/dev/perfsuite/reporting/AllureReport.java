@@ -96,15 +96,8 @@ public final class AllureReport {
     }
     html.append(table);
     if (!run.engines().isEmpty()) {
-      html.append("<h4>Per engine (measurement phase)</h4>\n").append(Tables.html(
-          List.of("Engine", "# Samples", "Error %", "Throughput (Requests/sec)", "p95 (ms)",
-              "p99 (ms)"),
-          run.engines().entrySet().stream().map(e -> List.of(e.getKey(),
-              Long.toString(e.getValue().samples()),
-              SummaryTable.fixed(e.getValue().errorPercent()),
-              SummaryTable.fixed(e.getValue().throughput()),
-              Long.toString(e.getValue().latency().p95()),
-              Long.toString(e.getValue().latency().p99()))).toList()));
+      html.append("<h4>Per engine (measurement phase)</h4>\n")
+          .append(Tables.html(ResultFiles.PER_ENGINE_HEADERS, ResultFiles.perEngineRows(run)));
     }
     for (Charts.Png chart : charts) {
       html.append("<p><img alt=\"").append(Tables.escape(chart.name()))

@@ -69,6 +69,10 @@ public final class ResultFiles {
     return out.toString();
   }
 
+  /** Columns of the per-engine breakdown, as {@link #perEngineRows} fills them. */
+  public static final List<String> PER_ENGINE_HEADERS = List.of("Engine", "Samples", "Errors",
+      "Error %", "Req/s", "Mean", "p50", "p95", "p99", "Max");
+
   /**
    * The per-engine breakdown of a distributed run as a Markdown table: one row per remote
    * engine, overall measurement-phase figures; empty for a single engine.
@@ -77,9 +81,12 @@ public final class ResultFiles {
     if (result.engines().isEmpty()) {
       return "";
     }
-    List<String> headers = List.of("Engine", "Samples", "Errors", "Error %", "Req/s", "Mean",
-        "p50", "p95", "p99", "Max");
-    List<List<String>> rows = result.engines().entrySet().stream()
+    return Tables.markdown(PER_ENGINE_HEADERS, perEngineRows(result));
+  }
+
+  /** One row per remote engine in {@link #PER_ENGINE_HEADERS} order; empty for one engine. */
+  public static List<List<String>> perEngineRows(RunResult result) {
+    return result.engines().entrySet().stream()
         .map(e -> {
           RunSummary s = e.getValue();
           if (s.samples() == 0) {
@@ -92,7 +99,6 @@ public final class ResultFiles {
               Long.toString(s.latency().max()));
         })
         .collect(Collectors.toList());
-    return Tables.markdown(headers, rows);
   }
 
   /** A compact console view: measurement phase only, the columns a reader scans first. */
