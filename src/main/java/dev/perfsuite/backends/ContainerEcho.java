@@ -1,5 +1,6 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.config.Versions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -9,7 +10,7 @@ import org.testcontainers.utility.DockerImageName;
 
 /** The echo backend image (docker/echo-backend) run by Testcontainers. */
 final class ContainerEcho implements EchoService {
-  static final int PORT = 8688;
+  static final int PORT = Versions.ECHO_PORT;
   private static final Duration STARTUP = Duration.ofSeconds(60);
 
   private final GenericContainer<?> container;

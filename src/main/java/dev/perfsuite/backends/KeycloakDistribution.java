@@ -1,5 +1,6 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.config.Versions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,7 +29,7 @@ import java.util.zip.ZipFile;
  * tree on first start, which is why the second start is much faster.
  */
 final class KeycloakDistribution {
-  static final String VERSION = "26.7.3";
+  static final String VERSION = Versions.KEYCLOAK;
   static final String ZIP_NAME = "keycloak-quarkus-dist-" + VERSION + ".zip";
   private static final String TOP_DIRECTORY = "keycloak-" + VERSION;
 
@@ -36,7 +37,7 @@ final class KeycloakDistribution {
   }
 
   /**
-   * The unpacked distribution {@code <cacheDirectory>/keycloak-26.7.3}, unpacking it on first use.
+   * The unpacked distribution {@code <cacheDirectory>/keycloak-<version>}, unpacked on first use.
    *
    * @throws BackendException when the zip is in neither {@code target/backends/} nor the local
    *     Maven repository

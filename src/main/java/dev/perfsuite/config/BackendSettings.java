@@ -21,8 +21,8 @@ public record BackendSettings(int echoPort, String postgresImage, String keycloa
 
   /** Defaults as documented in {@link ConfigKey}, for tests that build settings by hand. */
   public static BackendSettings defaults() {
-    return new BackendSettings(0, "postgres:17.6", "quay.io/keycloak/keycloak:26.7.3",
-        "wiremock/wiremock:3.13.1", 100, 20000, Duration.ofSeconds(180),
+    return new BackendSettings(0, Versions.POSTGRES_IMAGE, Versions.KEYCLOAK_IMAGE,
+        Versions.WIREMOCK_IMAGE, 100, 20000, Duration.ofSeconds(180),
         Path.of(System.getProperty("user.home"), ".cache", "perf-suite"));
   }
 }

@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.Versions;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -21,7 +22,7 @@ public record EchoOptions(
     String host, int port, int bossThreads, int workerThreads, Duration delay, int maxContentLength) {
 
   static final String DEFAULT_HOST = "0.0.0.0";
-  static final int DEFAULT_PORT = 8688;
+  static final int DEFAULT_PORT = Versions.ECHO_PORT;
   static final int DEFAULT_BOSS_THREADS = 1;
   static final int DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024;
 
@@ -51,7 +52,7 @@ public record EchoOptions(
   }
 
   /**
-   * Returns the defaults: host {@code 0.0.0.0}, port 8688, 1 boss thread, 2 worker threads per available
+   * Returns the defaults: host {@code 0.0.0.0}, port {@link Versions#ECHO_PORT}, 1 boss thread, 2 worker threads per available
    * processor, no delay and a 1 MiB body limit.
    *
    * @return the default options

@@ -4,6 +4,7 @@
  *
  * <p>In a test, start it with {@link dev.perfsuite.echo.EchoBackend#start(EchoOptions)}; in a container, run
  * {@code java -jar perf-suite-echo.jar --help} ({@link dev.perfsuite.echo.EchoBackendMain}). This package uses only
- * Netty and the JDK, because it is shaded alone into that small jar.
+ * Netty, the JDK and {@link dev.perfsuite.config.Versions} (for the default port), because it is
+ * shaded alone into that small jar.
  */
 package dev.perfsuite.echo;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.Versions;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.Profiles;
@@ -123,8 +124,8 @@ class DistributedContainersIT {
       }
     }
     String base = DockerClientFactory.instance().client().listImagesCmd()
-        .withImageNameFilter("perf-suite/jre:17").exec().isEmpty()
-        ? "eclipse-temurin:17-jre" : "perf-suite/jre:17";
+        .withImageNameFilter(Versions.LOCAL_JRE_IMAGE).exec().isEmpty()
+        ? "eclipse-temurin:17-jre" : Versions.LOCAL_JRE_IMAGE;
     return new ImageFromDockerfile("perf-suite/remote-engine-it", false)
         .withDockerfile(context.resolve("Dockerfile"))
         .withBuildArg("BASE_IMAGE", base)

@@ -1,0 +1,37 @@
+# shellcheck shell=bash
+# The images: one `docker build` per build context Maven staged in target/docker/<name>/ (Dockerfile
+# with names and versions filled in, plus the jars and zips it COPYs), tagged with
+# image.local.<name> from versions.properties. Docker's layer cache decides what is rebuilt. A
+# folder docker/<name>/ with its own build.sh is built by that script instead. Sourced by
+# .ci/docker-setup.sh (which defines log, die, prop, REPO_ROOT, CONTEXTS).
+
+# Legacy builder: the Debian engine (20.10) may come without the buildx plugin.
+export DOCKER_BUILDKIT="${DOCKER_BUILDKIT:-0}"
+
+build_context() {   # build_context NAME TAG [docker build options...]
+    local name="$1" tag="$2" blog t=$SECONDS
+    shift 2
+    blog="$(mktemp "/tmp/perf-suite-build-$name.XXXXXX")"
+    docker build --pull=false "$@" -t "$tag" "$CONTEXTS/$name" >"$blog" 2>&1 \
+        || { tail -n 40 "$blog" >&2; die "docker build of $tag failed (log: $blog)"; }
+    log "$tag: $(grep -c '^Step ' "$blog") steps, $(grep -c 'Using cache' "$blog") from cache, $((SECONDS - t))s"
+    rm -f "$blog"
+}
+
+build_images() {   # build_images REBUILD(0|1)
+    local rebuild="$1" opts=() dir name
+    [[ "$rebuild" -eq 0 ]] || opts=(--no-cache)
+    # The JRE first: the other images build FROM it.
+    build_context jre "$(prop image.local.jre)" "${opts[@]}"
+    for dir in "$CONTEXTS"/*/ "$REPO_ROOT"/docker/*/; do
+        name="$(basename "$dir")"
+        if [[ -f "$REPO_ROOT/docker/$name/build.sh" ]]; then
+            [[ "$dir" == "$REPO_ROOT"/docker/* ]] || continue
+            log "$name: docker/$name/build.sh"
+            BASE_IMAGE="$(prop image.local.base)" bash "$REPO_ROOT/docker/$name/build.sh" \
+                ${opts:+--rebuild} >/dev/null || die "docker/$name/build.sh failed"
+        elif [[ "$dir" == "$CONTEXTS"/* && "$name" != jre && -f "$dir/Dockerfile" ]]; then
+            build_context "$name" "$(prop "image.local.$name" "perf-suite/$name:latest")" "${opts[@]}"
+        fi
+    done
+}
