@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.testcontainers.DockerClientFactory;
@@ -23,19 +24,20 @@ public final class Backends implements AutoCloseable {
   private final BooleanSupplier dockerAnswers;
   private final List<AutoCloseable> started = new ArrayList<>();
   private ProviderChoice choice;
+  private String dockerProblem;
   private EchoService echo;
   private PostgresServer postgres;
   private StubServer stubs;
   private KeycloakServer keycloak;
 
-  private Backends(PerfConfig config, BooleanSupplier dockerAnswers) {
+  private Backends(PerfConfig config) {
     this.config = config;
-    this.dockerAnswers = dockerAnswers;
+    this.dockerAnswers = this::probeDocker;
   }
 
   /** Backends for this configuration; nothing starts until a backend is asked for. */
   public static Backends forConfig(PerfConfig config) {
-    return new Backends(config, Backends::dockerAnswers);
+    return new Backends(config);
   }
 
   /**
@@ -43,33 +45,46 @@ public final class Backends implements AutoCloseable {
    * exercise each provider; Testcontainers still fails fast when no Docker engine answers.
    */
   public static Backends withProvider(Provider provider, PerfConfig config) {
-    Backends backends = new Backends(config, Backends::dockerAnswers);
+    Backends backends = new Backends(config);
     backends.choice = ProviderChoice.resolve(provider == Provider.EMBEDDED
-        ? BackendMode.EMBEDDED : BackendMode.TESTCONTAINERS, Backends::dockerAnswers);
+        ? BackendMode.EMBEDDED : BackendMode.TESTCONTAINERS, backends.dockerAnswers);
     return backends;
   }
 
-  /**
-   * True when a Docker engine answers Testcontainers' probe; when it does not, prints why, so a
-   * fallback to embedded backends is never silent.
-   */
+  /** True when a Docker engine answers Testcontainers' probe. */
   public static boolean dockerAnswers() {
+    return dockerProblem().isEmpty();
+  }
+
+  /**
+   * Where no Docker engine answered and Testcontainers' reason, or empty when one answers. The
+   * reason goes into the one console line naming the provider; Testcontainers' own discovery log
+   * is kept off the console (src/test/resources/log4j2-test.xml).
+   */
+  static Optional<String> dockerProblem() {
     try {
       DockerClientFactory.instance().client().pingCmd().exec();
-      return true;
+      return Optional.empty();
     } catch (RuntimeException | LinkageError e) {
-      System.out.println("Docker probe: no engine answers (" + e.getClass().getSimpleName() + ": "
-          + e.getMessage() + ")");
-      return false;
+      String host = System.getenv("DOCKER_HOST");
+      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      return Optional.of("at " + (host == null ? "the default socket" : host + " (DOCKER_HOST)")
+          + ": " + e.getClass().getSimpleName() + ": " + message);
     }
+  }
+
+  private boolean probeDocker() {
+    dockerProblem = dockerProblem().orElse(null);
+    return dockerProblem == null;
   }
 
   /** The provider for this run, resolved (and printed) once. */
   public synchronized ProviderChoice provider() {
     if (choice == null) {
       choice = ProviderChoice.resolve(config.backends(), dockerAnswers);
-      System.out.printf("Backends: %s (%s)%n", choice.provider().name().toLowerCase(),
-          choice.reason());
+      String why = choice.provider() == Provider.EMBEDDED && dockerProblem != null
+          ? choice.reason() + " " + dockerProblem : choice.reason();
+      System.out.printf("Backends: %s (%s)%n", choice.provider().name().toLowerCase(), why);
     }
     return choice;
   }

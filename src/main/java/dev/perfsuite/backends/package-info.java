@@ -1,0 +1,10 @@
+/**
+ * The local backends smoke runs go against (the HTTP echo, PostgreSQL, Keycloak with its test
+ * realm, WireMock API stubs), started on first use and stopped together by {@link
+ * dev.perfsuite.backends.Backends}. Each comes from one of two providers: Testcontainers where a
+ * Docker engine answers, or embedded (in the JVM or a child process) where none does; {@link
+ * dev.perfsuite.backends.ProviderChoice} records which was picked and why, and the console prints
+ * it in one line. A backend that will not start fails with a {@link
+ * dev.perfsuite.backends.BackendException} naming the key and the fix.
+ */
+package dev.perfsuite.backends;

@@ -1,0 +1,13 @@
+/**
+ * Configuration of a run: every {@code perf.*} key ({@link dev.perfsuite.config.ConfigKey}) read
+ * in precedence order (system property, {@code PERF_*} environment variable, {@code
+ * perf.properties}, default), typed and validated into immutable records before any load starts.
+ *
+ * <p>{@link dev.perfsuite.config.PerfConfig} is the whole validated configuration; a bad value
+ * becomes a {@link dev.perfsuite.config.ConfigException} naming the key, the value, its origin and
+ * what is accepted. {@link dev.perfsuite.config.Target} says where load goes (the local backends
+ * or a named environment), {@link dev.perfsuite.config.Secrets} reads credentials from the
+ * environment or files only, and {@link dev.perfsuite.config.Versions} holds the versions, image
+ * names and port defaults declared once in {@code pom.xml}.
+ */
+package dev.perfsuite.config;

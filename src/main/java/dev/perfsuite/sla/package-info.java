@@ -1,0 +1,7 @@
+/**
+ * Service-level agreements as values: an {@link dev.perfsuite.sla.Sla} is a list of thresholds
+ * (p95 below, error percent below, throughput at least, Little's-law gap within, ...) per label or
+ * overall, judged on the measurement phase only. Evaluating one against a run gives a {@link
+ * dev.perfsuite.sla.SlaVerdict}, one row per threshold, that reads well in an assertion message.
+ */
+package dev.perfsuite.sla;
