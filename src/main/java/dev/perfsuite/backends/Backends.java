@@ -67,7 +67,9 @@ public final class Backends implements AutoCloseable {
       return Optional.empty();
     } catch (RuntimeException | LinkageError e) {
       String host = System.getenv("DOCKER_HOST");
-      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      // First sentence only: its "Please see logs" points at a log kept off the console.
+      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+          .split("\\. ", 2)[0];
       return Optional.of("at " + (host == null ? "the default socket" : host + " (DOCKER_HOST)")
           + ": " + e.getClass().getSimpleName() + ": " + message);
     }
