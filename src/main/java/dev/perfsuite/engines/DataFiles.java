@@ -1,8 +1,6 @@
 package dev.perfsuite.engines;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,13 +12,9 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.util.HTTPFileArg;
 import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.TestElement;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jmeter.util.JSR223TestElement;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.ListedHashTree;
-import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
  * Finds the files a plan reads in its JMeter tree and rewrites their paths.
@@ -49,16 +43,7 @@ final class DataFiles {
 
   /** The files {@code plan} reads, built as the engines will build it. */
   static Found in(DslTestPlan plan) {
-    if (JMeterUtils.getJMeterProperties() == null) {
-      try {
-        new JmeterEnvironment();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot prepare a JMeter environment to read the plan", e);
-      }
-    }
-    HashTree root = new ListedHashTree();
-    new BuildTreeContext().buildTreeFor(plan, root);
-    return in(root);
+    return in(RemotePlanCheck.builtTree(plan));
   }
 
   /** The files the elements of {@code tree} read. */

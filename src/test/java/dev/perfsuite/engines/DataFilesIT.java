@@ -171,6 +171,27 @@ class DataFilesIT {
     assertThat(backend.getAllServeEvents()).as("no request reached the backend").isEmpty();
   }
 
+  @Test
+  void shouldShipAnHttpBodyFileAndBothEnginesSendItsContent() throws Exception {
+    Path body = data.resolve("body-" + System.nanoTime() + ".json");
+    String content = "{\"from\":\"the controller\",\"at\":" + System.nanoTime() + "}";
+    Files.writeString(body, content);
+    RunResult result = two.engine(results, RemoteSplit.EVEN, Duration.ofSeconds(15))
+        .run(LoadPlan.of("data-body-file", sixRequestsPerEngine(),
+            httpSampler("POST body", "http://127.0.0.1:" + backend.port() + "/body")
+                .method("POST").bodyFile(body.toString())
+                .header("X-Engine", "${__P(__jm.D_TG,none)}")));
+
+    assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
+    List<LoggedRequest> requests = backend.findAll(com.github.tomakehurst.wiremock.client.WireMock
+        .anyRequestedFor(anyUrl()));
+    assertThat(requests).as("6 requests per engine").hasSize(12);
+    assertThat(requests).as("every body is the file's content")
+        .allSatisfy(r -> assertThat(r.getBodyAsString()).isEqualTo(content));
+    assertThat(requests.stream().map(r -> r.getHeader("X-Engine")).distinct())
+        .as("from both engines").containsExactlyInAnyOrderElementsOf(two.addresses());
+  }
+
   /** The launcher's default data directory of the engine at {@code address}. */
   private static Path engineDataDir(String address) {
     String port = address.substring(address.lastIndexOf(':') + 1);

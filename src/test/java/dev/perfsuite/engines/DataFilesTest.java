@@ -220,4 +220,21 @@ class DataFilesTest {
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("refused");
     }
   }
+
+  @Test
+  void shouldFindTheScenariosDataFilesWrittenAtRunTimeAndOnTheClassPath() throws IOException {
+    // As the Sunbird user journeys write them: the Keycloak users CSV relative to the project
+    // (target/perf-data/keycloak-users.csv) and fixed data sets from test resources.
+    Path users = Path.of("target", "data-files-test", "keycloak-users.csv");
+    Files.createDirectories(users.getParent());
+    Files.writeString(users, "username,email,firstName,lastName\nu1,u1@x,U,One\n");
+    DslTestPlan plan = testPlan(threadGroup(1, 1,
+        csvDataSet(users.toString()),
+        csvDataSet(us.abstracta.jmeter.javadsl.JmeterDsl.testResource(
+            "data/sunbird-users/signup-first-names.csv"))));
+
+    assertThat(DataFiles.in(plan).files()).as("both shipped").extracting(DataFile::file)
+        .containsExactly(users.toAbsolutePath(), Path.of("target", "test-classes", "data",
+            "sunbird-users", "signup-first-names.csv").toAbsolutePath());
+  }
 }
