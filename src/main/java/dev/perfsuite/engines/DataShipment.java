@@ -60,20 +60,21 @@ final class DataShipment {
    * Ships {@code plan}'s data files to {@code engines} and rewrites their paths in the tree the
    * plan builds from now on.
    *
+   * @return what each engine received, in engine order (empty when nothing was shipped)
    * @throws IllegalArgumentException naming the file, the engine(s) and the fix
    */
-  static void ship(DslTestPlan plan, List<String> engines, RmiTransport transport,
+  static List<Delivery> ship(DslTestPlan plan, List<String> engines, RmiTransport transport,
       RemoteData data) {
     if (data.mode() == RemoteData.Mode.OFF) {
       System.out.println("Data files: not shipped (perf.remotes.data=off): every engine must "
           + "hold them at the paths the plan names");
-      return;
+      return List.of();
     }
     DataFiles.Found found = DataFiles.in(plan);
     found.expressions().forEach(e -> System.out.println("WARNING: data file not shipped, its "
         + "path is a JMeter expression each engine evaluates itself: " + e));
     if (found.files().isEmpty()) {
-      return;
+      return List.of();
     }
     checkReadable(found.files(), engines);
     List<DataFile> partitioned = partitioned(found.files(), data);
@@ -106,14 +107,32 @@ final class DataShipment {
           lines.add(file.file() + ": shared, " + Files.size(file.file()) + " bytes");
         }
       }
-      List<String> sent = upload(engines, perEngine);
+      List<Delivery> sent = upload(engines, perEngine);
       System.out.printf("Data files for %d engine(s) (perf.remotes.data=%s):%n  %s%n  %s%n",
-          engines.size(), data, String.join("\n  ", lines), String.join("\n  ", sent));
+          engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
+              sent.stream().map(Delivery::toString).toList()));
       plan.children(new PathRewrite(paths));
+      return sent;
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
     } finally {
       delete(slices);
+    }
+  }
+
+  /**
+   * What one engine received.
+   *
+   * @param engine its {@code host:port}
+   * @param sent files uploaded
+   * @param bytes bytes uploaded
+   * @param present files it already held with the same content (not sent again)
+   */
+  record Delivery(String engine, int sent, long bytes, int present) {
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%s: %d file(s) sent (%d bytes), %d already there",
+          engine, sent, bytes, present);
     }
   }
 
@@ -167,8 +186,8 @@ final class DataShipment {
     return file.file().endsWith(wanted) || file.written().equals(name);
   }
 
-  /** Uploads what each engine lacks, engines in parallel; returns one line per engine. */
-  private static List<String> upload(List<String> engines, List<List<Item>> perEngine)
+  /** Uploads what each engine lacks, engines in parallel; returns what each received. */
+  private static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(engines.size(), 8), r -> {
       Thread thread = new Thread(r, "perf-data-upload");
@@ -176,7 +195,7 @@ final class DataShipment {
       return thread;
     });
     try {
-      List<Future<String>> results = new ArrayList<>();
+      List<Future<Delivery>> results = new ArrayList<>();
       long longest = 0;
       for (int i = 0; i < engines.size(); i++) {
         String engine = engines.get(i);
@@ -186,7 +205,7 @@ final class DataShipment {
       }
       long waitSeconds = BASE_WAIT.toSeconds() + longest / MIN_BYTES_PER_SECOND;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
-      List<String> lines = new ArrayList<>();
+      List<Delivery> lines = new ArrayList<>();
       List<String> problems = new ArrayList<>();
       for (int i = 0; i < engines.size(); i++) {
         try {
@@ -221,7 +240,7 @@ final class DataShipment {
   }
 
   /** Sends {@code items} to {@code engine}; throws naming the engine, the file and the fix. */
-  private static String uploadTo(String engine, List<Item> items) {
+  private static Delivery uploadTo(String engine, List<Item> items) {
     EngineDataService service = lookup(engine);
     int sent = 0;
     long sentBytes = 0;
@@ -239,8 +258,7 @@ final class DataShipment {
             + EngineDataStore.DATA_DIR_OPTION + " moves it) has room and is writable", e);
       }
     }
-    return String.format(Locale.ROOT, "%s: %d file(s) sent (%d bytes), %d already there", engine,
-        sent, sentBytes, items.size() - sent);
+    return new Delivery(engine, sent, sentBytes, items.size() - sent);
   }
 
   private static long send(EngineDataService service, Item item) throws IOException {

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
@@ -190,6 +192,46 @@ class DataFilesIT {
         .allSatisfy(r -> assertThat(r.getBodyAsString()).isEqualTo(content));
     assertThat(requests.stream().map(r -> r.getHeader("X-Engine")).distinct())
         .as("from both engines").containsExactlyInAnyOrderElementsOf(two.addresses());
+  }
+
+  @Test
+  void shouldSendOnlyWhatAnEngineLacksByHash() throws Exception {
+    Path csv = usersCsv();
+    RmiTransport transport = LocalRemoteEngines.transport();
+
+    List<DataShipment.Delivery> first = DataShipment.ship(
+        testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
+        RemoteData.shared());
+    List<DataShipment.Delivery> again = DataShipment.ship(
+        testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
+        RemoteData.shared());
+    Files.writeString(csv, "user\nchanged\n");
+    List<DataShipment.Delivery> changed = DataShipment.ship(
+        testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
+        RemoteData.shared());
+
+    assertThat(first).as("first shipment: sent to both").extracting(DataShipment.Delivery::sent)
+        .containsExactly(1, 1);
+    assertThat(again).as("same content: nothing sent")
+        .extracting(DataShipment.Delivery::sent, DataShipment.Delivery::present)
+        .containsOnly(org.assertj.core.groups.Tuple.tuple(0, 1));
+    assertThat(changed).as("new content: sent again").extracting(DataShipment.Delivery::sent)
+        .containsExactly(1, 1);
+  }
+
+  @Test
+  void shouldNameTheEngineWhoseDataServiceCannotBeReachedBeforeLoad() throws Exception {
+    Path csv = usersCsv();
+    String notAnEngine = "127.0.0.1:" + backend.port();
+    List<String> engines = List.of(two.addresses().get(0), notAnEngine);
+
+    assertThatThrownBy(() -> DataShipment.ship(
+        testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), engines,
+        LocalRemoteEngines.transport(), RemoteData.shared()))
+        .as("an address without the data-file service")
+        .hasMessageContaining("engine " + notAnEngine)
+        .hasMessageContaining("data-file service")
+        .hasMessageNotContaining("engine " + two.addresses().get(0) + " ");
   }
 
   /** The launcher's default data directory of the engine at {@code address}. */

@@ -237,4 +237,28 @@ class DataFilesTest {
         .containsExactly(users.toAbsolutePath(), Path.of("target", "test-classes", "data",
             "sunbird-users", "signup-first-names.csv").toAbsolutePath());
   }
+
+  @Test
+  void shouldFailBeforeContactingEnginesWhenADataFileIsNotReadable() throws IOException {
+    Path notAFile = Files.createDirectories(dir.resolve("users.csv"));
+    Path missing = dir.resolve("missing.csv");
+    DslTestPlan plan = testPlan(threadGroup(1, 1, csvDataSet(notAFile.toString()),
+        csvDataSet(missing.toString())));
+
+    assertThatThrownBy(() -> DataShipment.ship(plan, List.of("10.255.255.1:1099"),
+        RmiTransport.plain(), RemoteData.shared()))
+        .as("checked on the controller before any engine is asked")
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(notAFile + ", which is not a readable file")
+        .hasMessageContaining(missing + ", which does not exist")
+        .hasMessageContaining("10.255.255.1:1099").hasMessageContaining("perf.remotes.data=off");
+  }
+
+  @Test
+  void shouldLeaveThePlanAloneWhenDataShippingIsOff() {
+    DslTestPlan plan = testPlan(threadGroup(1, 1, csvDataSet("/no/such/file.csv")));
+
+    assertThat(DataShipment.ship(plan, List.of("10.255.255.1:1099"), RmiTransport.plain(),
+        RemoteData.parse("off"))).as("nothing shipped, no error").isEmpty();
+  }
 }
