@@ -234,6 +234,32 @@ class DataFilesIT {
         .hasMessageNotContaining("engine " + two.addresses().get(0) + " ");
   }
 
+  @Test
+  void shouldShipAFileOfManyChunksIntact() throws Exception {
+    Path big = data.resolve("big-" + System.nanoTime() + ".csv");
+    byte[] content = new byte[8 * DataShipment.CHUNK + 123];
+    new java.util.Random(42).nextBytes(content);
+    Files.write(big, content);
+
+    long started = System.nanoTime();
+    List<DataShipment.Delivery> sent = DataShipment.ship(
+        testPlan(threadGroup(1, 1, csvDataSet(big.toString()))), two.addresses(),
+        LocalRemoteEngines.transport(), RemoteData.shared());
+    double seconds = (System.nanoTime() - started) / 1e9;
+    System.out.printf(java.util.Locale.ROOT, "shipped %d bytes to 2 engines over RMI+SSL in %.2f s "
+        + "(%.1f MiB/s in total; loopback, busy shared host: noisy)%n", content.length, seconds,
+        2.0 * content.length / (1 << 20) / seconds);
+
+    assertThat(sent).as("sent whole to both").extracting(DataShipment.Delivery::bytes)
+        .containsExactly((long) content.length, (long) content.length);
+    String hash = EngineDataStore.sha256(big);
+    for (String engine : two.addresses()) {
+      Path copy = engineDataDir(engine).resolve(hash.substring(0, 16))
+          .resolve(big.getFileName());
+      assertThat(EngineDataStore.sha256(copy)).as("%s's copy", engine).isEqualTo(hash);
+    }
+  }
+
   /** The launcher's default data directory of the engine at {@code address}. */
   private static Path engineDataDir(String address) {
     String port = address.substring(address.lastIndexOf(':') + 1);
