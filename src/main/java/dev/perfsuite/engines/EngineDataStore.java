@@ -26,7 +26,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * directory, which the engine publishes as the JMeter property {@link #DATA_DIR_PROPERTY} so that
  * plans name files {@code ${__P(perf.data.dir)}/<hash>/<file>} on every engine alike.
  *
- * <p>The directory is {@code -Dperf.engine.data-dir}, else {@code <java.io.tmpdir>/perf-suite-
+ * <p>The directory is {@code -Dperfsuite.engine.data-dir} on the engine's JVM (not a {@code perf.*}
+ * key: the controller would reject it as unknown), else {@code <java.io.tmpdir>/perf-suite-
  * engine-<port>/data}: per port, because engines on one host get different slices of a
  * partitioned file under the same name.
  *
@@ -41,8 +42,8 @@ final class EngineDataStore extends UnicastRemoteObject implements EngineDataSer
   private static final long serialVersionUID = 1L;
   /** JMeter property naming the engine's data directory; plans refer to it. */
   static final String DATA_DIR_PROPERTY = "perf.data.dir";
-  /** System property overriding the engine's data directory. */
-  static final String DATA_DIR_OPTION = "perf.engine.data-dir";
+  /** System property of the engine's JVM overriding its data directory. */
+  static final String DATA_DIR_OPTION = "perfsuite.engine.data-dir";
   /** {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. */
   private static final Pattern NAMES = Pattern.compile(
       "[0-9a-f]{16}(-of[0-9]{1,4})?/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}");
