@@ -46,6 +46,11 @@ public enum ConfigKey {
       "How long a remote engine may stay silent before the run is stopped and fails naming it."),
   REMOTES_LOCAL_PORT("perf.remotes.local-port", "0", "a port number, 0 for any free port",
       "Controller-side RMI port remote engines call back to (client.rmi.localport)."),
+  // Data files shipped to remote engines (issue 15 item 3).
+  REMOTES_DATA("perf.remotes.data", "shared",
+      "one of shared, partitioned, off, or partitioned:FILE,FILE (CSV file names)",
+      "Data files (CSV data sets, uploads) sent to every engine before load: shared whole, CSV "
+          + "rows partitioned among engines (all, or the named files), or off (engines hold them)."),
   RMI_SSL("perf.rmi.ssl", "true", "true or false",
       "RMI over SSL between controller and engines; false must be set explicitly to turn it off."),
   RMI_KEYSTORE("perf.rmi.keystore", "rmi_keystore.jks", "a path to a JKS keystore",

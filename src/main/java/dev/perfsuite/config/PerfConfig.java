@@ -99,6 +99,7 @@ public record PerfConfig(
     Path keystore = read.parse(ConfigKey.RMI_KEYSTORE, PerfConfig::path)
         .orElse(defaults.keystore());
     String alias = read.text(ConfigKey.RMI_KEY_ALIAS).orElse(defaults.keyAlias());
+    RemoteData data = read.parse(ConfigKey.REMOTES_DATA, RemoteData::parse).orElse(defaults.data());
     if (engine == EngineKind.DISTRIBUTED && remotes.isEmpty()
         && read.raw(ConfigKey.REMOTES).isEmpty()) {
       read.fail("perf.engine=distributed needs remote engines, but perf.remotes is not set. Fix: "
@@ -111,7 +112,8 @@ public record PerfConfig(
           + "shares (README \"Distributed runs\"), or turn SSL off explicitly with "
           + "-Dperf.rmi.ssl=false on a trusted network.");
     }
-    return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias);
+    return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias,
+        data);
   }
 
   private static String remote(String value) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.RemoteData;
 import dev.perfsuite.config.RemoteSplit;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,6 +77,7 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   private final int localPort;
   private final RmiTransport transport;
   private volatile Run current;
+  private volatile RemoteData data = RemoteData.shared();
 
   DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers, List<String> remotes, RemoteSplit split, Duration watchdog,
@@ -123,6 +126,13 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
+    DataShipment.ship(plan, remotes, transport, data);
+  }
+
+  /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */
+  DistributedEngine dataFiles(RemoteData data) {
+    this.data = Objects.requireNonNull(data, "data");
+    return this;
   }
 
   @Override

@@ -37,7 +37,7 @@ public final class Engines {
         : RmiTransport.plain();
     return new DistributedEngine(config.resultsDir(), config.connectTimeout(),
         config.responseTimeout(), watchers, settings.remotes(), settings.split(),
-        settings.watchdog(), settings.localPort(), transport);
+        settings.watchdog(), settings.localPort(), transport).dataFiles(settings.data());
   }
 
   /** JMeter inside this JVM, with timeouts and results directory from {@code config}. */

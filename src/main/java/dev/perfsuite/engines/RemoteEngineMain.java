@@ -102,7 +102,10 @@ public final class RemoteEngineMain {
     props.setProperty("server.rmi.localport", String.valueOf(options.rmiPort()));
     props.putAll(transport.jmeterProperties());
     options.hostname().ifPresent(h -> System.setProperty("java.rmi.server.hostname", h));
+    // Data files shipped by controllers: the service shares the registry's port (EngineDataStore).
+    EngineDataStore.Binding dataFiles = EngineDataStore.prepare(options.port());
     RemoteJMeterEngineImpl.startServer(options.port());
+    System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
     System.out.printf("%s %s:%d (RMI object port %d, %s)%n", READY,
         options.hostname().orElse("<host address>"), options.port(), options.rmiPort(), transport);
   }

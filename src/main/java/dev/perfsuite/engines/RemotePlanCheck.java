@@ -58,6 +58,13 @@ final class RemotePlanCheck {
 
   /** Elements of the built plan holding a registered lambda, as "name (JMeter class)". */
   static List<String> lambdaElements(DslTestPlan plan) {
+    Set<String> offenders = new LinkedHashSet<>();
+    collect(builtTree(plan), offenders);
+    return new ArrayList<>(offenders);
+  }
+
+  /** {@code plan}'s JMeter tree, built as the engines will receive it. */
+  static HashTree builtTree(DslTestPlan plan) {
     if (JMeterUtils.getJMeterProperties() == null) {
       try {
         // Lambdas register themselves in JMeter properties while the tree is built.
@@ -68,9 +75,7 @@ final class RemotePlanCheck {
     }
     HashTree root = new ListedHashTree();
     new BuildTreeContext().buildTreeFor(plan, root);
-    Set<String> offenders = new LinkedHashSet<>();
-    collect(root, offenders);
-    return new ArrayList<>(offenders);
+    return root;
   }
 
   private static void collect(HashTree tree, Set<String> offenders) {

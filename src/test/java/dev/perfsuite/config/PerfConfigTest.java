@@ -292,4 +292,21 @@ class PerfConfigTest {
     assertThat(withSystemProperties().describe())
         .contains("profile=smoke", "backends=auto", "target=local", "engine=embedded");
   }
+
+  // Data files of distributed runs (perf.remotes.data)
+
+  @Test
+  void shouldShipDataFilesWholeByDefaultAndReadPartitionedFiles() {
+    assertThat(withSystemProperties().distributed().data()).as("default")
+        .isEqualTo(RemoteData.shared());
+    assertThat(withSystemProperties("perf.remotes.data", "partitioned:keycloak-users.csv")
+        .distributed().data()).as("named files")
+        .isEqualTo(new RemoteData(RemoteData.Mode.PARTITIONED, List.of("keycloak-users.csv")));
+  }
+
+  @Test
+  void shouldRejectAnUnknownDataModeNamingKeyAndForm() {
+    assertThat(errorOf("perf.remotes.data", "split")).as("unknown mode")
+        .contains("perf.remotes.data", "'split'", "shared, partitioned, off");
+  }
 }
