@@ -1,5 +1,6 @@
 package dev.perfsuite.scenarios.mosip;
 
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.scenarios.mosip.otp.ConnectionTimes;
@@ -23,7 +24,7 @@ import java.util.Properties;
  * @param usage the pool's sampled counters (whole run)
  * @param times service-side means of the measurement phase
  * @param outsideMillis mean response time outside the pool (HTTP, JSON, JMeter), ms
- * @param throughput generate plus validate requests per second in the measurement phase
+ * @param throughput generate plus validate requests per second over the measurement phase's span
  * @param model the prediction for this pool, users and the measured holds
  */
 record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
@@ -59,8 +60,12 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
     double think = pauses.toNanos() / 1e9 + 2 * outside / 1000;
     PoolQueueModel model = new PoolQueueModel(users, pool, think,
         times.generateHoldMillis() / 1000, times.validateHoldMillis() / 1000);
-    return new PoolRun(pool, result, usage, times, outside,
-        generate.throughput() + validate.throughput(), model);
+    // One span for both labels (the overall one): summing per-label rates, each over its own
+    // shorter span, overstates the rate.
+    RunSummary overall = result.overall(Phase.MEASUREMENT);
+    double throughput = (generate.samples() + validate.samples())
+        / (Math.max(1, overall.spanMillis()) / 1000.0);
+    return new PoolRun(pool, result, usage, times, outside, throughput, model);
   }
 
   private static double mean(List<ConnectionTimes.Use> uses, String kind, boolean hold) {
