@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
  * transaction.
  *
  * <p><b>The check.</b> The test measures the hold per request (the service's own clock, from
- * getting the connection to handing it back), checks it against the round trips times {@code 2 L}
- * plus a small SQL allowance, then compares the measured waiting for a connection (service side)
+ * getting the connection to handing it back), checks the shortest against the round trips times
+ * {@code 2 L} plus a small SQL allowance, then, with the mean holds as measured, compares the measured waiting for a connection (service side)
  * and the mean response times (JMeter side) with {@link PoolQueueModel}: between the
  * distribution-free asymptotic bound (what deterministic think and hold times reach) and exact MVA
  * (exponential holds), within {@value #TOLERANCE_PERCENT} % plus {@value #SLACK_MILLIS} ms for a
@@ -73,7 +73,7 @@ class OtpPoolComparisonIT {
   static final int TOLERANCE_PERCENT = 25;
   /** Absolute slack added to every model comparison (scheduling on a loaded 2-core machine). */
   static final int SLACK_MILLIS = 25;
-  /** SQL time allowed on top of the round trips in a measured hold. */
+  /** SQL time allowed on top of the round trips in the shortest measured hold. */
   static final int SQL_ALLOWANCE_MILLIS = 40;
 
   @Test
@@ -125,23 +125,27 @@ class OtpPoolComparisonIT {
     if (smoke) {
       for (PoolRun run : new PoolRun[] {a, b}) {
         assertHoldIsTheLinkModel(run, latency);
-        assertQueueIsPredicted(run, latency);
+        assertQueueIsPredicted(run);
       }
       assertThat(a.model().users()).as("pool %d saturates (N* = %.1f)", poolA,
           a.model().saturationUsers()).isGreaterThan((int) a.model().saturationUsers());
     }
   }
 
-  /** Measured hold = round trips x 2 L + SQL time, SQL time between 0 and the allowance. */
+  /**
+   * The shortest hold = round trips x 2 L + the least SQL time, between 0 and the allowance: a
+   * round trip more or less moves it by 2 L. The mean hold also carries scheduling delays of a
+   * loaded machine (and of Docker's port forwarding); the model takes it as measured.
+   */
   private static void assertHoldIsTheLinkModel(PoolRun run, Duration latency) {
     double roundTrip = 2 * latency.toNanos() / 1e6;
     double[][] checks = {
-        {run.times().generateHoldMillis(), GENERATE_TRIPS * roundTrip},
-        {run.times().validateHoldMillis(), VALIDATE_TRIPS * roundTrip}};
+        {run.times().generateMinHoldMillis(), GENERATE_TRIPS * roundTrip},
+        {run.times().validateMinHoldMillis(), VALIDATE_TRIPS * roundTrip}};
     String[] names = {"generate", "validate"};
     for (int i = 0; i < checks.length; i++) {
       assertThat(checks[i][0])
-          .as("pool %d: mean %s hold (ms) = %d round trips x %.0f ms + SQL time (0 to %d ms)",
+          .as("pool %d: shortest %s hold (ms) = %d round trips x %.0f ms + SQL time (0 to %d ms)",
               run.pool(), names[i], i == 0 ? GENERATE_TRIPS : VALIDATE_TRIPS, roundTrip,
               SQL_ALLOWANCE_MILLIS)
           .isBetween(checks[i][1] * 0.97, checks[i][1] + SQL_ALLOWANCE_MILLIS);
@@ -149,13 +153,13 @@ class OtpPoolComparisonIT {
   }
 
   /** Waiting, means and throughput between the bound and MVA, with the stated tolerance. */
-  private static void assertQueueIsPredicted(PoolRun run, Duration latency) {
+  private static void assertQueueIsPredicted(PoolRun run) {
     PoolQueueModel model = run.model();
     double low = 1 - TOLERANCE_PERCENT / 100.0;
     double high = 1 + TOLERANCE_PERCENT / 100.0;
     // HikariCP checks a connection idle for over 500 ms with one round trip before handing it
-    // out; below saturation that falls inside the measured wait.
-    double liveness = 2 * latency.toNanos() / 1e6;
+    // out; below saturation that falls inside the measured wait. One round trip as measured.
+    double liveness = run.times().generateHoldMillis() / GENERATE_TRIPS;
     double waitLow = model.boundWait() * 1000 * low - SLACK_MILLIS;
     double waitHigh = model.mvaWait() * 1000 * high + SLACK_MILLIS + liveness;
     assertThat(run.times().waitMillis())

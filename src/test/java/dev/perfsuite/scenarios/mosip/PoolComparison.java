@@ -72,16 +72,18 @@ record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
    */
   String modelTable() {
     long roundTrip = 2 * latency.toMillis();
-    List<String> headers = List.of("Pool", "Users", "N*", "Generate hold ms (link + SQL)",
-        "Validate hold ms (link + SQL)", "Wait ms predicted", "Wait ms measured",
+    List<String> headers = List.of("Pool", "Users", "N*",
+        "Generate hold ms mean (link + rest), min", "Validate hold ms mean (link + rest), min", "Wait ms predicted", "Wait ms measured",
         "Req/s predicted", "Req/s measured");
     List<List<String>> rows = new ArrayList<>();
     for (PoolRun run : List.of(runA, runB)) {
       PoolQueueModel model = run.model();
       rows.add(List.of(Integer.toString(run.pool()), Integer.toString(model.users()),
           number(model.saturationUsers()),
-          hold(OtpPoolComparisonIT.GENERATE_TRIPS * roundTrip, run.times().generateHoldMillis()),
-          hold(OtpPoolComparisonIT.VALIDATE_TRIPS * roundTrip, run.times().validateHoldMillis()),
+          hold(OtpPoolComparisonIT.GENERATE_TRIPS * roundTrip, run.times().generateHoldMillis(),
+              run.times().generateMinHoldMillis()),
+          hold(OtpPoolComparisonIT.VALIDATE_TRIPS * roundTrip, run.times().validateHoldMillis(),
+              run.times().validateMinHoldMillis()),
           number(model.boundWait() * 1000) + " to " + number(model.mvaWait() * 1000),
           number(run.times().waitMillis()),
           number(model.mvaThroughput()) + " to " + number(model.boundThroughput()),
@@ -90,8 +92,8 @@ record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
     return Tables.markdown(headers, rows);
   }
 
-  private static String hold(long link, double measured) {
-    return String.format(Locale.ROOT, "%.1f (%d + %.1f)", measured, link, measured - link);
+  private static String hold(long link, double mean, double min) {
+    return String.format(Locale.ROOT, "%.1f (%d + %.1f), %.1f", mean, link, mean - link, min);
   }
 
   private static String line(PoolUsage usage) {

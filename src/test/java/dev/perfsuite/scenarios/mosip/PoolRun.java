@@ -37,9 +37,12 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
    * @param waitMillis mean wait for a connection
    * @param generateHoldMillis mean hold of a generate
    * @param validateHoldMillis mean hold of a validate
+   * @param generateMinHoldMillis shortest hold of a generate: the link's round trips plus the
+   *     least SQL and scheduling time, little disturbed by a loaded machine
+   * @param validateMinHoldMillis shortest hold of a validate
    */
   record ServiceTimes(long requests, double waitMillis, double generateHoldMillis,
-      double validateHoldMillis) {
+      double validateHoldMillis, double generateMinHoldMillis, double validateMinHoldMillis) {
   }
 
   static PoolRun of(int pool, RunResult result, PoolUsage usage,
@@ -49,7 +52,7 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
         .filter(u -> u.askedEpochMillis() >= measurementStart).toList();
     ServiceTimes times = new ServiceTimes(measured.size(),
         mean(measured, null, false), mean(measured, "generate", true),
-        mean(measured, "validate", true));
+        mean(measured, "validate", true), min(measured, "generate"), min(measured, "validate"));
     RunSummary generate = result.measured(MosipRequests.TR_GENERATE_OTP);
     RunSummary validate = result.measured(MosipRequests.TR_VALIDATE_OTP);
     double generateOutside = generate.latency().mean() - times.waitMillis()
@@ -71,6 +74,11 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
   private static double mean(List<ConnectionTimes.Use> uses, String kind, boolean hold) {
     return uses.stream().filter(u -> kind == null || kind.equals(u.kind()))
         .mapToLong(u -> hold ? u.holdNanos() : u.waitNanos()).average().orElse(0) / 1e6;
+  }
+
+  private static double min(List<ConnectionTimes.Use> uses, String kind) {
+    return uses.stream().filter(u -> kind.equals(u.kind()))
+        .mapToLong(ConnectionTimes.Use::holdNanos).min().orElse(0) / 1e6;
   }
 
   /** The phase origin the run wrote to {@code run.properties}. */
