@@ -62,7 +62,8 @@ class CtrlCIT {
       }
     }
     assertThat(summarised).as("samples in the summary").isPositive();
-    assertThat(samples.rows()).as("every JTL row summarised, no more, no less").hasSize((int) summarised);
+    assertThat(samples.rows()).as("every JTL row summarised, no more, no less")
+        .hasSize((int) summarised);
     Set<String> labels = new TreeSet<>();
     samples.rows().forEach(row -> labels.add(row.label()));
     labels.add(RunSummary.OVERALL);

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +29,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.apache.http.entity.ContentType;
 import org.apache.jmeter.save.CSVSaveService;
+import dev.perfsuite.results.JtlSamples.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,15 +80,15 @@ class SummaryStatisticsIT {
       workers.shutdownNow();
     }
 
-    List<Sample> jtl = readJtl(result.directory());
+    List<Row> jtl = JtlSamples.read(result.directory()).rows();
     SummaryCsv csv = SummaryCsv.read(result.directory());
     assertThat(csv.headers()).as("summary.csv columns").isEqualTo(SummaryTable.HEADERS);
-    Map<String, List<Sample>> groups = splitAsWso2(jtl, WARM_UP.toMillis());
+    Map<String, List<Row>> groups = splitAsWso2(jtl, WARM_UP.toMillis());
     assertThat(groups.keySet()).as("labels and phases found in the JTL")
         .contains("GET a/measurement", "POST b/measurement", "TOTAL/measurement",
             "TOTAL/warm-up");
     boolean sawSlowPercentile = false;
-    for (Map.Entry<String, List<Sample>> group : groups.entrySet()) {
+    for (Map.Entry<String, List<Row>> group : groups.entrySet()) {
       String[] key = group.getKey().split("/");
       Phase phase = "warm-up".equals(key[1]) ? Phase.WARM_UP : Phase.MEASUREMENT;
       Expected expected = new Expected(group.getValue());
@@ -143,7 +143,8 @@ class SummaryStatisticsIT {
           httpSampler("POST echo", echo.uri().toString()).post("0123456789abcdef",
               ContentType.TEXT_PLAIN))));
     }
-    List<Sample> measured = splitAsWso2(readJtl(result.directory()), WARM_UP.toMillis())
+    List<Row> measured = splitAsWso2(JtlSamples.read(result.directory()).rows(),
+        WARM_UP.toMillis())
         .get("TOTAL/measurement");
     Expected wso2 = new Expected(measured);
     // WSO2's splitter: HdrHistogram with 2 significant digits; exact below 256 ms.
@@ -203,35 +204,16 @@ class SummaryStatisticsIT {
     }
   }
 
-  /** One JTL line: the columns the statistics use. */
-  record Sample(long start, long elapsed, String label, boolean success, long bytes, long sent) {
-  }
-
-  private static List<Sample> readJtl(Path run) throws Exception {
-    List<String> lines = Files.readAllLines(run.resolve("results.jtl"), StandardCharsets.UTF_8);
-    List<String> header = Arrays.asList(CSVSaveService.csvSplitString(lines.get(0), ','));
-    List<Sample> samples = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      String[] f = CSVSaveService.csvSplitString(line, ',');
-      samples.add(new Sample(Long.parseLong(f[header.indexOf("timeStamp")]),
-          Long.parseLong(f[header.indexOf("elapsed")]), f[header.indexOf("label")],
-          Boolean.parseBoolean(f[header.indexOf("success")]),
-          Long.parseLong(f[header.indexOf("bytes")]),
-          Long.parseLong(f[header.indexOf("sentBytes")])));
-    }
-    return samples;
-  }
-
   /**
    * WSO2's splitter: lines in file order, origin the earliest start seen so far, warm-up while
    * {@code start - origin <= warm-up}. Keys {@code label/phase}, plus {@code TOTAL/phase}.
    */
-  private static Map<String, List<Sample>> splitAsWso2(List<Sample> jtl, long warmUpMillis) {
-    Map<String, List<Sample>> groups = new LinkedHashMap<>();
+  private static Map<String, List<Row>> splitAsWso2(List<Row> jtl, long warmUpMillis) {
+    Map<String, List<Row>> groups = new LinkedHashMap<>();
     long origin = Long.MAX_VALUE;
-    for (Sample sample : jtl) {
-      origin = Math.min(origin, sample.start());
-      String phase = sample.start() - origin <= warmUpMillis ? "warm-up" : "measurement";
+    for (Row sample : jtl) {
+      origin = Math.min(origin, sample.timeStamp());
+      String phase = sample.timeStamp() - origin <= warmUpMillis ? "warm-up" : "measurement";
       groups.computeIfAbsent(sample.label() + "/" + phase, k -> new ArrayList<>()).add(sample);
       groups.computeIfAbsent(RunSummary.OVERALL + "/" + phase, k -> new ArrayList<>())
           .add(sample);
@@ -240,7 +222,7 @@ class SummaryStatisticsIT {
   }
 
   /** Textbook statistics of one group, computed from the JTL rows only. */
-  private record Expected(List<Sample> samples) {
+  private record Expected(List<Row> samples) {
     long count() {
       return samples.size();
     }
@@ -254,7 +236,7 @@ class SummaryStatisticsIT {
     }
 
     long[] sorted() {
-      return samples.stream().mapToLong(Sample::elapsed).sorted().toArray();
+      return samples.stream().mapToLong(Row::elapsed).sorted().toArray();
     }
 
     double mean() {
@@ -266,8 +248,9 @@ class SummaryStatisticsIT {
     }
 
     double spanSeconds() {
-      long first = samples.stream().mapToLong(Sample::start).min().orElseThrow();
-      long last = samples.stream().mapToLong(s -> s.start() + s.elapsed()).max().orElseThrow();
+      long first = samples.stream().mapToLong(Row::timeStamp).min().orElseThrow();
+      long last = samples.stream().mapToLong(s -> s.timeStamp() + s.elapsed()).max()
+          .orElseThrow();
       return Math.max(1, last - first) / 1000.0;
     }
 
@@ -276,7 +259,7 @@ class SummaryStatisticsIT {
     }
 
     double kbps(boolean received) {
-      long bytes = samples.stream().mapToLong(s -> received ? s.bytes() : s.sent()).sum();
+      long bytes = samples.stream().mapToLong(s -> received ? s.bytes() : s.sentBytes()).sum();
       return bytes / 1024.0 / spanSeconds();
     }
   }

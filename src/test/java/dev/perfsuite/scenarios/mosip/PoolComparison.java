@@ -73,7 +73,8 @@ record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
   String modelTable() {
     long roundTrip = 2 * latency.toMillis();
     List<String> headers = List.of("Pool", "Users", "N*",
-        "Generate hold ms mean (link + rest), min", "Validate hold ms mean (link + rest), min", "Wait ms predicted", "Wait ms measured",
+        "Generate hold ms mean (link + rest), min", "Validate hold ms mean (link + rest), min",
+        "Wait ms predicted", "Wait ms measured",
         "Req/s predicted", "Req/s measured");
     List<List<String>> rows = new ArrayList<>();
     for (PoolRun run : List.of(runA, runB)) {
