@@ -1,6 +1,8 @@
 package dev.perfsuite.results;
 
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.config.WarmUpOrigin;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,6 +43,10 @@ public final class SampleRecorder implements AutoCloseable {
   private final String id;
   private final Path jtl;
   private final long warmUpMillis;
+  /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
+  private final boolean fromFirstSample =
+      ScenarioSettings.warmUpOrigin() == WarmUpOrigin.FIRST_SAMPLE;
+  private long firstStart = Long.MAX_VALUE;
   private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
   private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
   private final List<String> labelOrder = new ArrayList<>();
@@ -136,7 +142,7 @@ public final class SampleRecorder implements AutoCloseable {
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
     long start = result.getStartTime();
-    Phase phase = start - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+    Phase phase;
     String label = result.getSampleLabel();
     long end = result.getEndTime();
     long elapsed = result.getTime();
@@ -144,6 +150,11 @@ public final class SampleRecorder implements AutoCloseable {
     long sent = result.getSentBytes();
     String status = result.getResponseCode();
     synchronized (this) {
+      // first-sample: the earliest start so far in JTL order, and "within" includes the edge.
+      firstStart = Math.min(firstStart, start);
+      phase = fromFirstSample ? (start - firstStart <= warmUpMillis ? Phase.WARM_UP
+          : Phase.MEASUREMENT) : (start - origin < warmUpMillis ? Phase.WARM_UP
+          : Phase.MEASUREMENT);
       accumulator(label, phase).add(start, end, elapsed, received, sent, cause, status);
       if (!transaction) {
         accumulator(RunSummary.OVERALL, phase).add(start, end, elapsed, received, sent, cause,

@@ -4,16 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SummaryCsv;
 import dev.perfsuite.scenarios.ScenarioLauncher;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Ctrl-C (SIGINT) in the middle of a run still leaves the JTL and a summary marked interrupted. */
+/**
+ * Ctrl-C (SIGINT) in the middle of a run still leaves the JTL and a summary marked interrupted,
+ * and the two agree exactly: every JTL row is in the summary, per label and phase.
+ */
 class CtrlCIT {
   @TempDir
   Path results;
@@ -45,13 +53,31 @@ class CtrlCIT {
     String facts = Files.readString(run.resolve(ResultFiles.RUN_PROPERTIES));
     assertThat(facts).as("run facts written by the shutdown hook").contains("interrupted=true");
     assertThat(run.resolve(ResultFiles.SUMMARY_CSV)).as("summary written").exists();
-    long summarised = Files.readAllLines(run.resolve(ResultFiles.SUMMARY_CSV)).stream()
-        .filter(l -> l.startsWith("TOTAL,measurement,"))
-        .mapToLong(l -> Long.parseLong(l.split(",")[2]))
-        .findFirst().orElseThrow();
+    SummaryCsv summary = SummaryCsv.read(run);
+    JtlSamples samples = JtlSamples.read(run);
+    long summarised = 0;
+    for (Phase phase : Phase.values()) {
+      if (summary.has(RunSummary.OVERALL, phase)) {
+        summarised += summary.count(RunSummary.OVERALL, phase, "# Samples");
+      }
+    }
     assertThat(summarised).as("samples in the summary").isPositive();
-    assertThat(JtlSamples.read(run).rows().size()).as("JTL rows kept, at least those summarised")
-        .isGreaterThanOrEqualTo((int) summarised);
+    assertThat(samples.rows()).as("every JTL row summarised, no more, no less")
+        .hasSize((int) summarised);
+    Set<String> labels = new TreeSet<>();
+    samples.rows().forEach(row -> labels.add(row.label()));
+    labels.add(RunSummary.OVERALL);
+    for (String label : labels) {
+      for (Phase phase : Phase.values()) {
+        List<JtlSamples.Row> rows = samples.rows(label, phase);
+        long counted = summary.has(label, phase) ? summary.count(label, phase, "# Samples") : 0;
+        long errors = summary.has(label, phase) ? summary.count(label, phase, "Error Count") : 0;
+        assertThat(counted).as("%s/%s: summary samples = JTL rows", label, phase)
+            .isEqualTo(rows.size());
+        assertThat(errors).as("%s/%s: summary errors = failed JTL rows", label, phase)
+            .isEqualTo(rows.stream().filter(r -> !r.success()).count());
+      }
+    }
   }
 
   private static String read(Path log) throws Exception {

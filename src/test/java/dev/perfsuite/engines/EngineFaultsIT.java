@@ -15,7 +15,9 @@ import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.SummaryCsv;
 import dev.perfsuite.sla.Sla;
+import dev.perfsuite.sla.SlaVerdict;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * JTL and summary are written even when the run is interrupted.
  */
 class EngineFaultsIT {
+  /** How long the flaky server answers 200, counted from the first request it gets. */
+  private static final long HEALTHY_MILLIS = 1500;
   private static final LoadProfile FEW_SECONDS = Profiles.smoke().withUsers(2)
       .withRampUp(Duration.ZERO).withHold(Duration.ofSeconds(3)).withWarmUp(Duration.ZERO);
 
@@ -66,13 +70,15 @@ class EngineFaultsIT {
   }
 
   @Test
-  void shouldCountServerErrorsThatStartMidRun() throws Exception {
-    long healthyUntil = System.currentTimeMillis() + 1500;
-    AtomicLong served = new AtomicLong();
+  void shouldCountServerErrorsThatStartMidRunAndNameThemInTheVerdict() throws Exception {
+    // The healthy window starts at the first request, not before JMeter starts: a slow engine
+    // start must not eat it, or the run would see only 503s.
+    AtomicLong firstRequest = new AtomicLong(-1);
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", exchange -> {
-      served.incrementAndGet();
-      int status = System.currentTimeMillis() < healthyUntil ? 200 : 503;
+      long now = System.currentTimeMillis();
+      firstRequest.compareAndSet(-1, now);
+      int status = now - firstRequest.get() < HEALTHY_MILLIS ? 200 : 503;
       exchange.sendResponseHeaders(status, 2);
       exchange.getResponseBody().write("ok".getBytes());
       exchange.close();
@@ -84,19 +90,35 @@ class EngineFaultsIT {
           httpSampler("GET flaky", "http://127.0.0.1:" + server.getAddress().getPort() + "/")));
 
       RunSummary overall = result.overall(Phase.MEASUREMENT);
+      JtlSamples jtl = JtlSamples.read(result.directory());
+      long ok = jtl.rows().stream().filter(JtlSamples.Row::success).count();
+      assertThat(ok).as("successes in the healthy %d ms after the first request", HEALTHY_MILLIS)
+          .isPositive();
       assertThat(overall.errors()).as("503s counted").isPositive().isLessThan(overall.samples());
       assertThat(overall.errorsByCause()).as("classified as HTTP status")
           .containsOnlyKeys(ErrorCause.HTTP_STATUS);
       assertThat(overall.errorsByStatus()).as("by status").containsOnlyKeys("503");
-      assertThat(JtlSamples.read(result.directory()).failedCodes()).as("JTL agrees")
+      assertThat(jtl.failedCodes()).as("JTL agrees").containsOnlyKeys("503")
           .containsEntry("503", overall.errors());
+      SummaryCsv summary = SummaryCsv.read(result.directory());
+      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
+          .as("summary.csv errors = the JTL's 503s").isEqualTo(jtl.failedCodes().get("503"));
+      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "# Samples"))
+          .as("summary.csv samples = JTL rows").isEqualTo(jtl.rows().size());
+
+      SlaVerdict verdict = Sla.overall().errorPercentBelow(1).evaluate(result);
+      assertThat(verdict.passed()).as("an SLA of under 1 %% errors fails on the 503s").isFalse();
+      assertThatThrownBy(verdict::assertPassed).as("the verdict names cause and status")
+          .hasMessageContaining("SLA breached")
+          .hasMessageContaining("HTTP_STATUS " + overall.errors() + " (503 x" + overall.errors()
+              + ")");
     } finally {
       server.stop(0);
     }
   }
 
   @Test
-  void shouldClassifyResponseTimeouts() {
+  void shouldClassifyResponseTimeoutsAndNameThemInTheVerdict() {
     try (EchoBackend slow = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
         .withPort(0).withDelay(Duration.ofMillis(400)))) {
       RunResult result = engine(Duration.ofMillis(100)).run(LoadPlan.of("timeouts", FEW_SECONDS,
@@ -107,6 +129,18 @@ class EngineFaultsIT {
       assertThat(overall.errorsByCause()).as("every sample timed out")
           .containsOnlyKeys(ErrorCause.TIMEOUT)
           .containsEntry(ErrorCause.TIMEOUT, overall.samples());
+      SummaryCsv summary = SummaryCsv.read(result.directory());
+      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
+          .as("summary.csv: every JTL row an error")
+          .isEqualTo(JtlSamples.read(result.directory()).rows().size());
+      assertThat(summary.number(RunSummary.OVERALL, Phase.MEASUREMENT, "Error %"))
+          .as("summary.csv error %%").isEqualTo(100.0);
+
+      SlaVerdict verdict = Sla.overall().errorPercentBelow(1).evaluate(result);
+      assertThat(verdict.passed()).as("an SLA of under 1 %% errors fails on timeouts").isFalse();
+      assertThatThrownBy(verdict::assertPassed).as("the verdict names the cause")
+          .hasMessageContaining("SLA breached")
+          .hasMessageContaining("TIMEOUT " + overall.samples());
     }
   }
 

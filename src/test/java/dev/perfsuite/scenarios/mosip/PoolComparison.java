@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,23 +19,24 @@ import java.util.function.Function;
 
 /**
  * Two runs of the OTP journey side by side, pool A against pool B: per label the samples, mean,
- * 90th and 95th percentile, error % and throughput of the measurement phase, plus how the pool
- * itself was used.
+ * 90th and 95th percentile, error % and throughput of the measurement phase, how the pool itself
+ * was used, and the queueing model's prediction beside the measurement.
  *
- * @param poolA the smaller pool's run
- * @param usageA the smaller pool's usage
- * @param poolB the larger pool's run
- * @param usageB the larger pool's usage
+ * @param runA the smaller pool's run
+ * @param runB the larger pool's run
+ * @param latency the modelled one-way database latency
  */
-record PoolComparison(RunResult poolA, PoolUsage usageA, RunResult poolB, PoolUsage usageB) {
+record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
   static final String FILE = "mosip-otp-pool-comparison.md";
   static final List<String> LABELS = List.of(MosipRequests.TR_GENERATE_OTP,
       MosipRequests.TR_VALIDATE_OTP, RunSummary.OVERALL);
 
   /** The side-by-side table, one row per label, columns paired A then B. */
   String table() {
-    String a = "pool " + usageA.poolSize();
-    String b = "pool " + usageB.poolSize();
+    RunResult poolA = runA.result();
+    RunResult poolB = runB.result();
+    String a = "pool " + runA.pool();
+    String b = "pool " + runB.pool();
     List<String> headers = List.of("Label",
         "Samples " + a, "Samples " + b,
         "Mean ms " + a, "Mean ms " + b,
@@ -61,7 +63,38 @@ record PoolComparison(RunResult poolA, PoolUsage usageA, RunResult poolB, PoolUs
 
   /** One line per pool: peak connections in use, peak and mean requests waiting for one. */
   String usage() {
-    return line(usageA) + line(usageB);
+    return line(runA.usage()) + line(runB.usage());
+  }
+
+  /**
+   * Prediction beside measurement, one row per pool: holds (model: round trips x 2 x latency,
+   * measured), waiting per request (bound to MVA, measured), throughput (MVA to bound, measured).
+   */
+  String modelTable() {
+    long roundTrip = 2 * latency.toMillis();
+    List<String> headers = List.of("Pool", "Users", "N*",
+        "Generate hold ms mean (link + rest), min", "Validate hold ms mean (link + rest), min",
+        "Wait ms predicted", "Wait ms measured",
+        "Req/s predicted", "Req/s measured");
+    List<List<String>> rows = new ArrayList<>();
+    for (PoolRun run : List.of(runA, runB)) {
+      PoolQueueModel model = run.model();
+      rows.add(List.of(Integer.toString(run.pool()), Integer.toString(model.users()),
+          number(model.saturationUsers()),
+          hold(OtpPoolComparisonIT.GENERATE_TRIPS * roundTrip, run.times().generateHoldMillis(),
+              run.times().generateMinHoldMillis()),
+          hold(OtpPoolComparisonIT.VALIDATE_TRIPS * roundTrip, run.times().validateHoldMillis(),
+              run.times().validateMinHoldMillis()),
+          number(model.boundWait() * 1000) + " to " + number(model.mvaWait() * 1000),
+          number(run.times().waitMillis()),
+          number(model.mvaThroughput()) + " to " + number(model.boundThroughput()),
+          number(run.throughput())));
+    }
+    return Tables.markdown(headers, rows);
+  }
+
+  private static String hold(long link, double mean, double min) {
+    return String.format(Locale.ROOT, "%.1f (%d + %.1f), %.1f", mean, link, mean - link, min);
   }
 
   private static String line(PoolUsage usage) {
@@ -76,7 +109,9 @@ record PoolComparison(RunResult poolA, PoolUsage usageA, RunResult poolB, PoolUs
     Path file = resultsDir.resolve(FILE);
     try {
       Files.createDirectories(resultsDir);
-      Files.writeString(file, "# " + title + "\n\n" + notes + "\n\n" + table() + "\n" + usage(),
+      Files.writeString(file, "# " + title + "\n\n" + notes + "\n\n" + table()
+          + "\nModel prediction beside measurement (measurement phase):\n\n" + modelTable()
+          + "\n" + usage(),
           StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);

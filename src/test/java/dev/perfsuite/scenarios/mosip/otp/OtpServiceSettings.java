@@ -15,10 +15,9 @@ import java.util.Objects;
  * to {@link #connectionTimeout()}, then a 500), as they did in MOSIP, so the pool, not the worker
  * count, is the limit under test. Idle threads cost a stack each and no CPU.
  *
- * <p>Transaction overhead: locally a request holds its connection for about a millisecond of
- * SQL. A service whose requests keep their connection longer (round trips to a database on
- * another machine, ORM and application work inside the transaction) is modelled by a pause before
- * commit, with the connection held; zero, the default, is the plain local service.
+ * <p>Connection hold: locally a request holds its connection for about a millisecond of SQL. A
+ * database on another machine is modelled physically, by connecting the service through a
+ * latency link ({@code PostgresLatencyLink}), never by pausing inside the transaction.
  *
  * <p>OTP rules are the MOSIP kernel OTP manager README's defaults: 6 digits, valid 40 s, key frozen
  * 40 s after 3 failed validations, keys of 3 to 255 characters.
@@ -26,14 +25,13 @@ import java.util.Objects;
  * @param poolSize maximum (and minimum idle, so fixed) size of the HikariCP pool
  * @param workerThreads HTTP worker threads
  * @param connectionTimeout how long a request waits for a pooled connection before failing
- * @param transactionOverhead time a request keeps its connection beyond its SQL, before commit
  * @param otpLength digits per OTP
  * @param expiry how long an OTP stays valid after generation
  * @param keyFreeze how long a key stays blocked after too many failed validations
  * @param validationAttempts failed validations allowed before the key is frozen
  */
 public record OtpServiceSettings(int poolSize, int workerThreads, Duration connectionTimeout,
-    Duration transactionOverhead, int otpLength, Duration expiry, Duration keyFreeze,
+    int otpLength, Duration expiry, Duration keyFreeze,
     int validationAttempts) {
 
   /** HikariCP's default connection timeout, kept as MOSIP ran with it. */
@@ -43,17 +41,12 @@ public record OtpServiceSettings(int poolSize, int workerThreads, Duration conne
 
   public OtpServiceSettings {
     Objects.requireNonNull(connectionTimeout, "connectionTimeout");
-    Objects.requireNonNull(transactionOverhead, "transactionOverhead");
     Objects.requireNonNull(expiry, "expiry");
     Objects.requireNonNull(keyFreeze, "keyFreeze");
     if (poolSize <= 0 || workerThreads <= 0 || otpLength <= 0 || validationAttempts <= 0) {
       throw new IllegalArgumentException("pool size, workers, OTP length and attempts must be "
           + "positive: " + poolSize + ", " + workerThreads + ", " + otpLength + ", "
           + validationAttempts);
-    }
-    if (transactionOverhead.isNegative()) {
-      throw new IllegalArgumentException("transaction overhead must not be negative: "
-          + transactionOverhead);
     }
     if (connectionTimeout.toMillis() < 250) {
       throw new IllegalArgumentException("HikariCP needs a connection timeout of at least 250 ms: "
@@ -63,30 +56,24 @@ public record OtpServiceSettings(int poolSize, int workerThreads, Duration conne
 
   /**
    * A service with a pool of {@code poolSize} connections, {@code max(200, poolSize + 2 x cores)}
-   * workers, no transaction overhead and MOSIP's default OTP rules.
+   * workers and MOSIP's default OTP rules.
    */
   public static OtpServiceSettings forPool(int poolSize) {
     int workers = Math.max(TOMCAT_DEFAULT_THREADS,
         poolSize + 2 * Runtime.getRuntime().availableProcessors());
-    return new OtpServiceSettings(poolSize, workers, DEFAULT_CONNECTION_TIMEOUT, Duration.ZERO,
-        6, Duration.ofSeconds(40), Duration.ofSeconds(40), 3);
+    return new OtpServiceSettings(poolSize, workers, DEFAULT_CONNECTION_TIMEOUT, 6,
+        Duration.ofSeconds(40), Duration.ofSeconds(40), 3);
   }
 
   /** The same settings with another connection timeout. */
   public OtpServiceSettings withConnectionTimeout(Duration timeout) {
-    return new OtpServiceSettings(poolSize, workerThreads, timeout, transactionOverhead, otpLength,
-        expiry, keyFreeze, validationAttempts);
-  }
-
-  /** The same settings with requests keeping their connection {@code overhead} beyond their SQL. */
-  public OtpServiceSettings withTransactionOverhead(Duration overhead) {
-    return new OtpServiceSettings(poolSize, workerThreads, connectionTimeout, overhead, otpLength,
+    return new OtpServiceSettings(poolSize, workerThreads, timeout, otpLength,
         expiry, keyFreeze, validationAttempts);
   }
 
   /** The same settings with another OTP validity. */
   public OtpServiceSettings withExpiry(Duration validity) {
-    return new OtpServiceSettings(poolSize, workerThreads, connectionTimeout, transactionOverhead,
-        otpLength, validity, keyFreeze, validationAttempts);
+    return new OtpServiceSettings(poolSize, workerThreads, connectionTimeout, otpLength,
+        validity, keyFreeze, validationAttempts);
   }
 }

@@ -68,11 +68,13 @@ final class OtpStore {
 
   private final DataSource dataSource;
   private final OtpServiceSettings settings;
+  private final ConnectionTimes times;
   private final SecureRandom random = new SecureRandom();
 
-  OtpStore(DataSource dataSource, OtpServiceSettings settings) {
+  OtpStore(DataSource dataSource, OtpServiceSettings settings, ConnectionTimes times) {
     this.dataSource = dataSource;
     this.settings = settings;
+    this.times = times;
   }
 
   /** Creates the schema and table when missing. */
@@ -101,7 +103,9 @@ final class OtpStore {
    * @throws SQLException also when no pooled connection came within the connection timeout
    */
   Generated generate(String key) throws SQLException {
-    try (Connection connection = dataSource.getConnection()) {
+    long asked = System.nanoTime();
+    try (ConnectionTimes.Held connection = times.held(ConnectionTimes.GENERATE, asked,
+        dataSource.getConnection())) {
       try {
         LocalDateTime now = now();
         try (PreparedStatement select = connection.prepareStatement(SELECT_FOR_GENERATE)) {
@@ -125,7 +129,6 @@ final class OtpStore {
           upsert.setObject(7, now);
           upsert.executeUpdate();
         }
-        holdBeforeCommit();
         connection.commit();
         return new Generated(otp, "GENERATION_SUCCESSFUL");
       } catch (SQLException | RuntimeException e) {
@@ -143,10 +146,11 @@ final class OtpStore {
    * @throws SQLException also when no pooled connection came within the connection timeout
    */
   Optional<Validated> validate(String key, String otp) throws SQLException {
-    try (Connection connection = dataSource.getConnection()) {
+    long asked = System.nanoTime();
+    try (ConnectionTimes.Held connection = times.held(ConnectionTimes.VALIDATE, asked,
+        dataSource.getConnection())) {
       try {
-        Optional<Validated> result = validate(connection, key, otp, now());
-        holdBeforeCommit();
+        Optional<Validated> result = validate(connection.connection(), key, otp, now());
         connection.commit();
         return result;
       } catch (SQLException | RuntimeException e) {
@@ -205,20 +209,6 @@ final class OtpStore {
       return Optional.of(new Validated("success", "VALIDATION_SUCCESSFUL"));
     }
     return Optional.of(new Validated("failure", "VALIDATION_UNSUCCESSFUL"));
-  }
-
-  /** The configured transaction overhead, spent with the connection and its locks held. */
-  private void holdBeforeCommit() throws SQLException {
-    Duration overhead = settings.transactionOverhead();
-    if (overhead.isZero()) {
-      return;
-    }
-    try {
-      Thread.sleep(overhead.toMillis(), overhead.toNanosPart() % 1_000_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted inside the transaction (service stopping)", e);
-    }
   }
 
   private static void update(Connection connection, String sql, String status, int attempts,

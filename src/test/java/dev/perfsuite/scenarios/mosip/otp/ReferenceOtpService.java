@@ -52,11 +52,12 @@ public final class ReferenceOtpService implements AutoCloseable {
   private final ScheduledExecutorService sampler;
   private final OtpHttpHandler handler;
   private final PoolWatch watch;
+  private final ConnectionTimes times;
   private boolean closed;
 
   private ReferenceOtpService(OtpServiceSettings settings, HikariDataSource pool,
       HttpServer server, ExecutorService workers, ScheduledExecutorService sampler,
-      OtpHttpHandler handler, PoolWatch watch) {
+      OtpHttpHandler handler, PoolWatch watch, ConnectionTimes times) {
     this.settings = settings;
     this.pool = pool;
     this.server = server;
@@ -64,6 +65,7 @@ public final class ReferenceOtpService implements AutoCloseable {
     this.sampler = sampler;
     this.handler = handler;
     this.watch = watch;
+    this.times = times;
   }
 
   /**
@@ -88,7 +90,8 @@ public final class ReferenceOtpService implements AutoCloseable {
     ScheduledExecutorService sampler = null;
     try {
       awaitFilled(pool, settings.poolSize());
-      OtpHttpHandler handler = new OtpHttpHandler(new OtpStore(pool, settings));
+      ConnectionTimes times = new ConnectionTimes();
+      OtpHttpHandler handler = new OtpHttpHandler(new OtpStore(pool, settings, times));
       HttpServer server = HttpServer.create(
           new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
       workers = Executors.newFixedThreadPool(settings.workerThreads(),
@@ -100,7 +103,8 @@ public final class ReferenceOtpService implements AutoCloseable {
       sampler.scheduleAtFixedRate(watch::sample, SAMPLE_MILLIS, SAMPLE_MILLIS,
           TimeUnit.MILLISECONDS);
       server.start();
-      return new ReferenceOtpService(settings, pool, server, workers, sampler, handler, watch);
+      return new ReferenceOtpService(settings, pool, server, workers, sampler, handler, watch,
+          times);
     } catch (IOException | RuntimeException e) {
       if (workers != null) {
         workers.shutdownNow();
@@ -230,6 +234,12 @@ public final class ReferenceOtpService implements AutoCloseable {
   /** Forgets the usage seen so far, e.g. after a warm-up. */
   public void resetUsage() {
     watch.reset();
+    times.reset();
+  }
+
+  /** Per request: how long it waited for a connection and then held it. */
+  public ConnectionTimes connectionTimes() {
+    return times;
   }
 
   /** Stops serving, then the workers and the pool; idempotent. */

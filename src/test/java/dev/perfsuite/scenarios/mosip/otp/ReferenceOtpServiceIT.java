@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.LatencyProxy;
 import dev.perfsuite.backends.PostgresEndpoint;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
@@ -166,9 +167,14 @@ class ReferenceOtpServiceIT {
   }
 
   @Test
-  void shouldQueueRequestsForTheConnectionWhileTransactionOverheadHoldsIt() throws Exception {
-    try (ReferenceOtpService held = ReferenceOtpService.start(postgres,
-        OtpServiceSettings.forPool(1).withTransactionOverhead(Duration.ofMillis(150)))) {
+  void shouldQueueRequestsForTheConnectionWhileTheDatabaseLinkDelaysItsRoundTrips()
+      throws Exception {
+    try (LatencyProxy link = LatencyProxy.start(postgres.host(), postgres.port(),
+            Duration.ofMillis(50));
+        ReferenceOtpService held = ReferenceOtpService.start(new PostgresEndpoint("127.0.0.1",
+            link.port(), postgres.database(), postgres.username(), postgres.password()),
+            OtpServiceSettings.forPool(1))) {
+      held.resetUsage();
       long start = System.nanoTime();
       List<CompletableFuture<JsonNode>> calls = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
@@ -179,10 +185,14 @@ class ReferenceOtpServiceIT {
       }
       long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
 
-      assertThat(elapsedMillis).as("three 150 ms transactions through one connection, in turn")
-          .isGreaterThanOrEqualTo(450);
-      assertThat(held.usage().peakWaiting()).as("requests seen waiting for the connection")
-          .isPositive();
+      List<ConnectionTimes.Use> uses = held.connectionTimes().uses();
+      assertThat(uses).hasSize(3);
+      assertThat(uses).as("each generate holds its connection for 3 round trips of 2 x 50 ms")
+          .allSatisfy(use -> assertThat(use.holdNanos() / 1_000_000).isBetween(300L, 1_000L));
+      assertThat(elapsedMillis).as("three 300 ms transactions through one connection, in turn")
+          .isGreaterThanOrEqualTo(900);
+      assertThat(uses.stream().filter(use -> use.waitNanos() >= 250_000_000L).count())
+          .as("requests that waited for the one connection").isGreaterThanOrEqualTo(2);
       assertThat(held.settings().workerThreads()).as("Tomcat's default workers").isEqualTo(200);
     }
   }

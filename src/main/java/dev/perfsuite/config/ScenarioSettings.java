@@ -1,0 +1,44 @@
+package dev.perfsuite.config;
+
+import java.time.Duration;
+
+/**
+ * Keys read where they are used rather than held in {@link PerfConfig}: scenario parameters and
+ * options of one component. Same sources and precedence as every key (system property, then
+ * {@code PERF_*} variable, then {@code perf.properties}, then the default), and the same errors
+ * naming the key, its value and what it accepts.
+ */
+public final class ScenarioSettings {
+  private ScenarioSettings() {
+  }
+
+  /**
+   * A non-negative duration key of this JVM.
+   *
+   * @throws ConfigException when the value is not a duration
+   */
+  public static Duration duration(ConfigKey key) {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    Duration value = read.duration(key, false).orElse(Duration.ZERO);
+    read.throwIfInvalid();
+    return value;
+  }
+
+  /** A text key of this JVM, its default when unset. */
+  public static String text(ConfigKey key) {
+    return new SettingsReader(ConfigSource.ofThisJvm()).text(key).orElse("");
+  }
+
+  /**
+   * {@code perf.warm-up.origin} of this JVM.
+   *
+   * @throws ConfigException when the value is neither {@code test-start} nor {@code first-sample}
+   */
+  public static WarmUpOrigin warmUpOrigin() {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
+        .orElse(WarmUpOrigin.TEST_START);
+    read.throwIfInvalid();
+    return origin;
+  }
+}

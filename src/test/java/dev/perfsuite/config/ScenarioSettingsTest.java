@@ -1,0 +1,40 @@
+package dev.perfsuite.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ScenarioSettingsTest {
+  @AfterEach
+  void clear() {
+    System.clearProperty("perf.warm-up.origin");
+    System.clearProperty("perf.mosip.otp.db-latency");
+  }
+
+  @Test
+  void shouldDefaultToTestStartAnd25MsDatabaseLatency() {
+    assertThat(ScenarioSettings.warmUpOrigin()).isEqualTo(WarmUpOrigin.TEST_START);
+    assertThat(ScenarioSettings.duration(ConfigKey.OTP_DB_LATENCY))
+        .isEqualTo(Duration.ofMillis(25));
+  }
+
+  @Test
+  void shouldReadFirstSample() {
+    System.setProperty("perf.warm-up.origin", "first-sample");
+    assertThat(ScenarioSettings.warmUpOrigin()).isEqualTo(WarmUpOrigin.FIRST_SAMPLE);
+  }
+
+  @Test
+  void shouldNameKeyValueAndAcceptedFormOnBadValues() {
+    System.setProperty("perf.warm-up.origin", "first");
+    assertThatThrownBy(ScenarioSettings::warmUpOrigin).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.warm-up.origin").hasMessageContaining("first")
+        .hasMessageContaining("test-start, first-sample");
+    System.setProperty("perf.mosip.otp.db-latency", "25");
+    assertThatThrownBy(() -> ScenarioSettings.duration(ConfigKey.OTP_DB_LATENCY))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("perf.mosip.otp.db-latency");
+  }
+}
