@@ -65,6 +65,11 @@ public enum ConfigKey {
       "Push interval of perf.metrics.export=otlp."),
   PROGRESS_INTERVAL("perf.progress.interval", "10s", "a duration such as 10s, 0s turns it off",
       "How often a progress line (elapsed, ETA, threads, throughput, errors, p95) is printed."),
+  ABORT_ERROR_RATE("perf.abort.error-rate", "90", "a percentage in (0, 100) such as 90, or off",
+      "Stop a run early when its error rate stays above this for perf.abort.window (k6 "
+          + "abortOnFail); results so far are kept and the run is reported as stopped."),
+  ABORT_WINDOW("perf.abort.window", "30s", "a duration of at least 1s such as 30s",
+      "How long the error rate must stay above perf.abort.error-rate before the run stops."),
   HISTORY_DIR("perf.history.dir", ".perf-history", "a directory path (~ is your home)",
       "Where run history is appended; outside target/ so that mvn clean keeps it."),
   REGRESSION("perf.regression", "warn", "one of off, warn, fail",

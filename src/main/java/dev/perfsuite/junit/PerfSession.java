@@ -6,8 +6,10 @@ import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.ErrorRateAbort;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.metrics.LiveMetrics;
@@ -19,7 +21,10 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -31,6 +36,8 @@ public final class PerfSession implements AutoCloseable {
   private final LiveMetrics metrics;
   private final LoadEngine engine;
   private final RunHistory history;
+  private final ServiceProbe probe;
+  private final Set<URI> probed = ConcurrentHashMap.newKeySet();
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
   private boolean closed;
@@ -39,8 +46,12 @@ public final class PerfSession implements AutoCloseable {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
-    this.engine = Engines.fromConfig(config,
-        List.of(ProgressReporter.every(config.progressInterval()), metrics));
+    List<RunWatcher> watchers = new ArrayList<>(List.of(
+        ProgressReporter.every(config.progressInterval()), metrics));
+    config.abort().errorRatePercent().ifPresent(rate -> watchers.add(
+        ErrorRateAbort.above(rate, config.abort().window())));
+    this.engine = Engines.fromConfig(config, watchers);
+    this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
     this.history = RunHistory.fromConfig(config);
     RunReport.environment(config, null);
   }
@@ -79,9 +90,29 @@ public final class PerfSession implements AutoCloseable {
    * stubs; {@code keycloak}: Keycloak), otherwise {@code <service>.url} of
    * {@code targets/<target>.properties}.
    *
-   * @throws IllegalStateException naming the service, the target file and the key to add
+   * <p>Probed before it is returned (once per URL and session): a TCP connect, then one HTTP
+   * request, so a dead target fails before any load, naming the key, the URL and the cause.
+   *
+   * @throws IllegalStateException naming the service, the target file and the key to add, or
+   *     the key, URL and cause when the service does not answer
    */
   public URI service(String name) {
+    URI url = resolve(name);
+    if (probed.add(url)) {
+      try {
+        probe.probe(config.target().isLocal() ? "local backend '" + name + "'" : name + ".url",
+            config.target().isLocal() ? "started by this run (perf.target=local)"
+                : "perf.target=" + config.target().name() + ", src/test/resources/targets/"
+                    + config.target().name() + ".properties", url);
+      } catch (RuntimeException e) {
+        probed.remove(url);
+        throw e;
+      }
+    }
+    return url;
+  }
+
+  private URI resolve(String name) {
     Target target = config.target();
     if (target.isLocal()) {
       return switch (name) {

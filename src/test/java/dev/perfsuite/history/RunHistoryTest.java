@@ -109,4 +109,32 @@ class RunHistoryTest {
     assertThat(second.verdict().source()).as("why").isEqualTo("perf.regression=off");
     assertThat(history.store().runs("echo-history")).as("still recorded").hasSize(2);
   }
+
+  @Test
+  void shouldJudgeAgainstTheSpreadOfThreePreviousRunsWhenTheHistoryHasThem() {
+    RunHistory noisy = history(dir.resolve("noisy"), RegressionMode.WARN, Optional.empty());
+    for (long p95 : new long[] {10, 20, 12}) {
+      noisy.recordAndCompare(result(p95, false));
+    }
+    MetricComparison afterNoisy = p95(noisy.recordAndCompare(result(20, false)));
+    RunHistory quiet = history(dir.resolve("quiet"), RegressionMode.WARN, Optional.empty());
+    for (long p95 : new long[] {12, 12, 12}) {
+      quiet.recordAndCompare(result(p95, false));
+    }
+    MetricComparison afterQuiet = p95(quiet.recordAndCompare(result(20, false)));
+
+    assertThat(afterNoisy.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
+    assertThat(afterNoisy.status()).as("12 -> 20 ms after runs of 10, 20, 12 ms (median 12, "
+        + "3 sigma 8.9 ms)").isEqualTo(MetricComparison.Status.NOISE);
+    assertThat(afterNoisy.note()).as("why").contains("run-to-run spread");
+    assertThat(afterQuiet.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
+    assertThat(afterQuiet.status()).as("12 -> 20 ms after runs of 12, 12, 12 ms")
+        .isEqualTo(MetricComparison.Status.REGRESSION);
+  }
+
+  private static MetricComparison p95(HistoryOutcome outcome) {
+    return outcome.verdict().comparisons().stream()
+        .filter(c -> c.label().equals(RunSummary.OVERALL) && c.metric() == RegressionMetric.P95)
+        .findFirst().orElseThrow();
+  }
 }
