@@ -34,6 +34,7 @@ import java.util.OptionalDouble;
  * @param progressInterval how often a progress line is printed, zero for never
  * @param history run history and regression settings
  * @param abort when a failing run is stopped early
+ * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  */
 public record PerfConfig(
@@ -41,7 +42,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
     int otpPoolSize, DistributedSettings distributed, MetricsSettings metrics,
-    Duration progressInterval, HistorySettings history, AbortSettings abort,
+    Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
     List<String> warnings) {
 
   public PerfConfig {
@@ -84,10 +85,11 @@ public record PerfConfig(
         .orElse(Duration.ofSeconds(10));
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
+    Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, users, sizes, backendSettings, otpPool, distributed, metrics, progress, history,
-        abort, warnings);
+        abort, prime, warnings);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
@@ -165,7 +167,13 @@ public record PerfConfig(
       return p;
     });
     int trend = read.positiveInt(ConfigKey.TREND_RUNS).orElse(defaults.trendRuns());
-    return new HistorySettings(dir, mode, tolerance, baseline, trend);
+    boolean anySelection = read.parse(ConfigKey.BASELINE_SELECTION, v -> switch (v.trim()
+        .toLowerCase(java.util.Locale.ROOT)) {
+      case "same" -> false;
+      case "any" -> true;
+      default -> throw new IllegalArgumentException(v);
+    }).orElse(false);
+    return new HistorySettings(dir, mode, tolerance, baseline, trend, anySelection);
   }
 
   private static AbortSettings abort(SettingsReader read) {

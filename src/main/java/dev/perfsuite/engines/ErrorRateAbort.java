@@ -93,7 +93,8 @@ public final class ErrorRateAbort implements RunWatcher {
       }
       long sec = result.getEndTime() / 1000;
       if (sec < firstSecond) {
-        firstSecond = Math.min(firstSecond, result.getStartTime() / 1000);
+        // End times: a sample's start may be unset on hand-built or failed-early results.
+        firstSecond = sec;
       }
       int slot = (int) (sec % slots);
       long seen = second.get(slot);

@@ -220,6 +220,7 @@ final class RunExecution {
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
+      WarmUpCheck.stillRising(profile, timeline.timeline()).ifPresent(all::add);
       if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
         all.add("no samples in the measurement phase: the run was shorter than its warm-up");
       }

@@ -3,12 +3,14 @@ package dev.perfsuite.junit;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.KeycloakEndpoint;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.ErrorRateAbort;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.Priming;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
@@ -52,7 +54,7 @@ public final class PerfSession implements AutoCloseable {
         ErrorRateAbort.above(rate, config.abort().window())));
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
-    this.history = RunHistory.fromConfig(config);
+    this.history = RunHistory.fromConfig(config, ScenarioSelection::current);
     RunReport.environment(config, null);
   }
 
@@ -177,11 +179,16 @@ public final class PerfSession implements AutoCloseable {
     if (test != null) {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
+    Priming.once(plan, config.prime(), config.connectTimeout(), config.responseTimeout());
     RunResult result = engine.run(plan);
     RunReport.scenario(result, config, provider());
     lastHistory = history.recordAndCompare(result);
     AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
     AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());
+    if (config.history().regression() == RegressionMode.WARN && lastHistory.verdict().regressed()) {
+      // A passing test with a status message: the overview's categories list it (warn mode).
+      AllureReport.warning(lastHistory.verdict().headline() + " (perf.regression=warn)");
+    }
     lastHistory.verdict().enforce(config.history().regression());
     return result;
   }

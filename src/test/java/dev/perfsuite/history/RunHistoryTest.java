@@ -28,6 +28,7 @@ class RunHistoryTest {
   Path dir;
 
   private String profile = "load";
+  private String selection = RunIdentity.CATALOGUE;
   private int runs;
 
   private RunHistory history(RegressionMode mode, Optional<Path> baseline) {
@@ -35,9 +36,14 @@ class RunHistoryTest {
   }
 
   private RunHistory history(Path store, RegressionMode mode, Optional<Path> baseline) {
-    return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20),
+    return history(store, mode, baseline, false);
+  }
+
+  private RunHistory history(Path store, RegressionMode mode, Optional<Path> baseline,
+      boolean anySelection) {
+    return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20, anySelection),
         time -> new RunIdentity("run-" + ++runs, time, "abc", "local", profile, "embedded",
-            Optional.empty()));
+            Optional.empty(), selection));
   }
 
   /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
@@ -130,6 +136,34 @@ class RunHistoryTest {
     assertThat(afterQuiet.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
     assertThat(afterQuiet.status()).as("12 -> 20 ms after runs of 12, 12, 12 ms")
         .isEqualTo(MetricComparison.Status.REGRESSION);
+  }
+
+  @Test
+  void shouldCompareAClassRunAloneOnlyWithRunsOfThatClassAlone() {
+    RunHistory history = history(RegressionMode.WARN, Optional.empty());
+    HistoryOutcome catalogue = history.recordAndCompare(result(10, false));
+    selection = "class:ChannelReadIT";
+    HistoryOutcome alone = history.recordAndCompare(result(40, false));
+    HistoryOutcome aloneAgain = history.recordAndCompare(result(40, false));
+    selection = RunIdentity.CATALOGUE;
+    HistoryOutcome catalogueAgain = history.recordAndCompare(result(10, false));
+
+    assertThat(alone.verdict().baseline()).as("first run of the class alone: no baseline")
+        .isEmpty();
+    assertThat(alone.verdict().source()).as("why").contains("selection class:ChannelReadIT");
+    assertThat(aloneAgain.verdict().baseline()).as("baseline of the class alone")
+        .contains(alone.run().identity());
+    assertThat(catalogueAgain.verdict().baseline()).as("baseline of the catalogue run")
+        .contains(catalogue.run().identity());
+    assertThat(history.store().runs("echo-history")).as("selection kept in the history file")
+        .extracting(r -> r.identity().selection()).containsExactly(RunIdentity.CATALOGUE,
+            "class:ChannelReadIT", "class:ChannelReadIT", RunIdentity.CATALOGUE);
+
+    RunHistory any = history(dir.resolve("history"), RegressionMode.WARN, Optional.empty(), true);
+    selection = "class:ChannelReadIT";
+    HistoryOutcome acrossSelections = any.recordAndCompare(result(40, false));
+    assertThat(acrossSelections.verdict().baseline()).as("perf.baseline.selection=any")
+        .contains(catalogueAgain.run().identity());
   }
 
   private static MetricComparison p95(HistoryOutcome outcome) {
