@@ -64,8 +64,8 @@ public final class Priming {
   static String run(LoadPlan plan, Duration length, Duration connectTimeout,
       Duration responseTimeout) {
     int users = Math.max(1, Math.min(MAX_USERS, plan.profile().peakUsers()));
-    LoadProfile profile = Profiles.smoke().withUsers(users).withRampUp(Duration.ZERO)
-        .withHold(length).withWarmUp(Duration.ZERO);
+    LoadProfile profile = Profiles.smoke().withWarmUp(Duration.ZERO).withUsers(users)
+        .withRampUp(Duration.ZERO).withHold(length);
     Path dir = null;
     long started = System.nanoTime();
     try {

@@ -185,7 +185,8 @@ public final class PerfSession implements AutoCloseable {
     lastHistory = history.recordAndCompare(result);
     AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
     AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());
-    if (config.history().regression() == RegressionMode.WARN && lastHistory.verdict().regressed()) {
+    if (config.history().regression() == RegressionMode.WARN
+        && lastHistory.verdict().regressed()) {
       // A passing test with a status message: the overview's categories list it (warn mode).
       AllureReport.warning(lastHistory.verdict().headline() + " (perf.regression=warn)");
     }

@@ -20,7 +20,7 @@ class ErrorRateAbortTest {
   private final SampleObserver observer = abort.runStarting(new RunContext("dead", "run",
       Profiles.smoke(), Path.of("target"), 1));
 
-  /** {@code perSecond} samples in each of {@code seconds} seconds, {@code failed} of them failing. */
+  /** {@code perSecond} samples in each of {@code seconds} seconds, {@code failed} failing. */
   private void feed(int fromSecond, int seconds, int perSecond, int failed) {
     for (int s = fromSecond; s < fromSecond + seconds; s++) {
       for (int i = 0; i < perSecond; i++) {
