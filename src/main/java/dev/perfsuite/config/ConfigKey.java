@@ -66,8 +66,8 @@ public enum ConfigKey {
   PROGRESS_INTERVAL("perf.progress.interval", "10s", "a duration such as 10s, 0s turns it off",
       "How often a progress line (elapsed, ETA, threads, throughput, errors, p95) is printed."),
   PRIME("perf.prime", "5s", "a duration such as 5s, 0s turns it off",
-      "Before the first measured run of a JVM, run its journey this long (at most 4 users) to "
-          + "prime the JIT and the backends; excluded from every figure."),
+      "Before the first measured run of a JVM (and of a service not primed yet), run its journey "
+          + "this long (at most 4 users) to prime the JIT and the backends; never measured."),
   ABORT_ERROR_RATE("perf.abort.error-rate", "90", "a percentage in (0, 100) such as 90, or off",
       "Stop a run early when its error rate stays above this for perf.abort.window (k6 "
           + "abortOnFail); results so far are kept and the run is reported as stopped."),

@@ -19,15 +19,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * Primes a cold JVM before its first measured run: the first plan's journey runs briefly in this
- * JVM's embedded JMeter, through a sample recorder of its own, against the same services. The
+ * Primes a cold JVM before its first measured run, and backends before the first run that uses
+ * them: the plan's journey runs briefly in this JVM's embedded JMeter, through a sample recorder
+ * of its own, against the same services ({@code PerfSession} decides when). The
  * JIT then has compiled the sample path, and the local backends have served their first requests,
  * before any sample is measured: a class run alone otherwise measures its JVM's warm-up (seen:
  * ~100 to ~1,300 req/s over 7 s, past a 2 s warm-up).
@@ -40,24 +39,21 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 public final class Priming {
   /** Users of the priming run at most: enough threads to compile the shared code paths. */
   static final int MAX_USERS = 4;
-  private static final AtomicBoolean DONE = new AtomicBoolean();
 
   private Priming() {
   }
 
   /**
-   * Primes with {@code plan} unless this JVM was primed already; returns the line it printed.
+   * Primes with {@code plan} and prints one line saying so.
    *
-   * @param length how long the priming load holds ({@code perf.prime}), zero for never
+   * @param length how long the priming load holds ({@code perf.prime})
+   * @return the line printed
    */
-  public static Optional<String> once(LoadPlan plan, Duration length, Duration connectTimeout,
+  public static String prime(LoadPlan plan, Duration length, Duration connectTimeout,
       Duration responseTimeout) {
-    if (length.isZero() || !DONE.compareAndSet(false, true)) {
-      return Optional.empty();
-    }
     String line = run(plan, length, connectTimeout, responseTimeout);
     System.out.println(line);
-    return Optional.of(line);
+    return line;
   }
 
   /** Runs the priming load for {@code plan} and describes it in one line. */

@@ -40,6 +40,8 @@ public final class PerfSession implements AutoCloseable {
   private final RunHistory history;
   private final ServiceProbe probe;
   private final Set<URI> probed = ConcurrentHashMap.newKeySet();
+  private final Set<URI> primed = ConcurrentHashMap.newKeySet();
+  private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
   private boolean closed;
@@ -179,7 +181,7 @@ public final class PerfSession implements AutoCloseable {
     if (test != null) {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
-    Priming.once(plan, config.prime(), config.connectTimeout(), config.responseTimeout());
+    primeIfCold(plan);
     RunResult result = engine.run(plan);
     RunReport.scenario(result, config, provider());
     lastHistory = history.recordAndCompare(result);
@@ -192,6 +194,20 @@ public final class PerfSession implements AutoCloseable {
     }
     lastHistory.verdict().enforce(config.history().regression());
     return result;
+  }
+
+  /**
+   * Primes before the first run of this session (a fresh JVM) and before the first run that
+   * uses a service no earlier priming reached (a backend started for this class), for
+   * {@code perf.prime}; never measured.
+   */
+  private synchronized void primeIfCold(LoadPlan plan) {
+    if (config.prime().isZero() || primedOnce && primed.containsAll(probed)) {
+      return;
+    }
+    Priming.prime(plan, config.prime(), config.connectTimeout(), config.responseTimeout());
+    primedOnce = true;
+    primed.addAll(probed);
   }
 
   /** The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments. */
