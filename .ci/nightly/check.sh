@@ -2,7 +2,8 @@
 # CI check of the nightly job without Jenkins: the scripts parse, every script the Jenkinsfile
 # calls exists, and smoke.sh then full-scale.sh (both at smoke scale on one small gateway row)
 # write JTL, summaries, verdict, trend chart and a history whose second run has a baseline.
-# Assumes the project is built (CI ran mvn verify before). About 1-2 minutes.
+# Then the regression sensitivity sweep runs with its assertion.
+# Assumes the project is built (CI ran mvn verify before). About 3-4 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -61,4 +62,12 @@ done
 verdict=$(find target/nightly/full-scale/perf-results -name regression.md | sort | sed -n 1p)
 grep -q "| Label | Metric | Baseline | Current |" "$verdict" \
   || fail "the second run has no verdict table against the first: $(cat "$verdict")"
+
+echo "==> regression sensitivity sweep (RegressionVerdictIT, about 2 minutes)"
+# 3 base runs at 5 ms, then 8 ms and 10 ms against them: asserts that 5 -> 10 ms is caught with
+# the run-to-run rule of 3 previous runs in force; 5 -> 8 ms is printed (README "How sensitive").
+mvn -B -ntp -q verify -Dhistory.sweep=true \
+  -Dit.test='RegressionVerdictIT#shouldCatchTheLargestSweptRegressionWhenJudgedAgainstThreeBaselines' \
+  -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
+  || fail "the sensitivity sweep did not catch 5 -> 10 ms against 3 base runs"
 echo "nightly check passed: $(echo "$files" | wc -l) scenario history file(s), verdict in $verdict"

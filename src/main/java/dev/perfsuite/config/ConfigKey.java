@@ -72,6 +72,14 @@ public enum ConfigKey {
       "Push interval of perf.metrics.export=otlp."),
   PROGRESS_INTERVAL("perf.progress.interval", "10s", "a duration such as 10s, 0s turns it off",
       "How often a progress line (elapsed, ETA, threads, throughput, errors, p95) is printed."),
+  PRIME("perf.prime", "5s", "a duration such as 5s, 0s turns it off",
+      "Before the first measured run of a JVM (and of a service not primed yet), run its journey "
+          + "this long (at most 4 users) to prime the JIT and the backends; never measured."),
+  ABORT_ERROR_RATE("perf.abort.error-rate", "90", "a percentage in (0, 100) such as 90, or off",
+      "Stop a run early when its error rate stays above this for perf.abort.window (k6 "
+          + "abortOnFail); results so far are kept and the run is reported as stopped."),
+  ABORT_WINDOW("perf.abort.window", "30s", "a duration of at least 1s such as 30s",
+      "How long the error rate must stay above perf.abort.error-rate before the run stops."),
   HISTORY_DIR("perf.history.dir", ".perf-history", "a directory path (~ is your home)",
       "Where run history is appended; outside target/ so that mvn clean keeps it."),
   REGRESSION("perf.regression", "warn", "one of off, warn, fail",
@@ -80,6 +88,9 @@ public enum ConfigKey {
       "How far p95, p99, error % or throughput may move before it counts as a regression."),
   BASELINE("perf.baseline", null, "a path to a pinned baseline history file",
       "Compare with this baseline instead of the previous run on the same target and profile."),
+  BASELINE_SELECTION("perf.baseline.selection", "same", "one of same, any",
+      "same: compare a run only with runs of the same selection (one class alone, or the "
+          + "catalogue); any: with any run on the same target and profile."),
   TREND_RUNS("perf.trend.runs", "20", "a positive whole number",
       "How many past runs the trend charts show."),
   RESULTS_DIR("perf.results-dir", "target/perf-results", "a directory path",

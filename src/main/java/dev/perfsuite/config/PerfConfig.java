@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The validated configuration of one run: every {@code perf.*} key read, typed and checked before
@@ -32,6 +33,8 @@ import java.util.Optional;
  * @param metrics live metrics export
  * @param progressInterval how often a progress line is printed, zero for never
  * @param history run history and regression settings
+ * @param abort when a failing run is stopped early
+ * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  */
 public record PerfConfig(
@@ -39,7 +42,8 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
     int otpPoolSize, DistributedSettings distributed, MetricsSettings metrics,
-    Duration progressInterval, HistorySettings history, List<String> warnings) {
+    Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
+    List<String> warnings) {
 
   public PerfConfig {
     wso2Users = List.copyOf(wso2Users);
@@ -80,10 +84,12 @@ public record PerfConfig(
     Duration progress = read.duration(ConfigKey.PROGRESS_INTERVAL, false)
         .orElse(Duration.ofSeconds(10));
     HistorySettings history = history(read);
+    AbortSettings abort = abort(read);
+    Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, users, sizes, backendSettings, otpPool, distributed, metrics, progress, history,
-        warnings);
+        abort, prime, warnings);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
@@ -163,7 +169,33 @@ public record PerfConfig(
       return p;
     });
     int trend = read.positiveInt(ConfigKey.TREND_RUNS).orElse(defaults.trendRuns());
-    return new HistorySettings(dir, mode, tolerance, baseline, trend);
+    boolean anySelection = read.parse(ConfigKey.BASELINE_SELECTION, v -> switch (v.trim()
+        .toLowerCase(java.util.Locale.ROOT)) {
+      case "same" -> false;
+      case "any" -> true;
+      default -> throw new IllegalArgumentException(v);
+    }).orElse(false);
+    return new HistorySettings(dir, mode, tolerance, baseline, trend, anySelection);
+  }
+
+  private static AbortSettings abort(SettingsReader read) {
+    AbortSettings defaults = AbortSettings.defaults();
+    OptionalDouble rate = read.parse(ConfigKey.ABORT_ERROR_RATE, v -> {
+      if ("off".equalsIgnoreCase(v.trim())) {
+        return OptionalDouble.empty();
+      }
+      double percent = Double.parseDouble(v.trim());
+      if (!(percent > 0 && percent < 100)) {
+        throw new IllegalArgumentException(v);
+      }
+      return OptionalDouble.of(percent);
+    }).orElse(defaults.errorRatePercent());
+    Duration window = read.duration(ConfigKey.ABORT_WINDOW, true).orElse(defaults.window());
+    if (window.toSeconds() < 1) {
+      read.fail("perf.abort.window=" + window + " is shorter than 1 s. Fix: a duration such as "
+          + "30s");
+    }
+    return new AbortSettings(rate, window);
   }
 
   private static Optional<Integer> port(SettingsReader read, ConfigKey key) {

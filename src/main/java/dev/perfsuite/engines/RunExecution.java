@@ -105,7 +105,7 @@ final class RunExecution {
       boolean interrupted;
       try {
         Future<?> run = runner.submit(() -> testPlan.runIn(driver.jmeter()));
-        interrupted = await(run, profile, driver, warnings);
+        interrupted = await(run, profile, driver, watchers, warnings);
       } finally {
         runner.shutdownNow();
         removeHook(flushOnExit);
@@ -129,7 +129,7 @@ final class RunExecution {
 
   /** Waits for the run; returns true when it had to be stopped early. */
   private static boolean await(Future<?> run, LoadProfile profile, EngineDriver driver,
-      List<String> warnings) {
+      List<RunWatcher> watchers, List<String> warnings) {
     boolean bounded = profile.iterations().isEmpty();
     long deadline = System.nanoTime() + profile.plannedDuration().plus(GRACE).toNanos();
     try {
@@ -138,7 +138,8 @@ final class RunExecution {
           run.get(POLL.toMillis(), TimeUnit.MILLISECONDS);
           return false;
         } catch (TimeoutException e) {
-          Optional<String> failure = driver.failure();
+          Optional<String> failure = driver.failure().or(() -> watchers.stream()
+              .map(RunWatcher::stopRequest).flatMap(Optional::stream).findFirst());
           if (failure.isPresent()) {
             warnings.add("run stopped: " + failure.get());
             stop(run, driver);
@@ -219,6 +220,7 @@ final class RunExecution {
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
+      WarmUpCheck.stillRising(profile, timeline.timeline()).ifPresent(all::add);
       if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
         all.add("no samples in the measurement phase: the run was shorter than its warm-up");
       }

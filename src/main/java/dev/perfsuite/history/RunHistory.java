@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The single entry point of run history: after each run, {@link #recordAndCompare} appends it to
@@ -51,8 +52,17 @@ public final class RunHistory {
    * {@code perf.profile}, {@code perf.engine}, the git commit and the Jenkins build.
    */
   public static RunHistory fromConfig(PerfConfig config) {
+    return fromConfig(config, () -> RunIdentity.CATALOGUE);
+  }
+
+  /**
+   * As {@link #fromConfig(PerfConfig)}, recording each run with the selection of scenario
+   * classes {@code selection} names when the run ends (see {@link RunIdentity#selection}).
+   */
+  public static RunHistory fromConfig(PerfConfig config, Supplier<String> selection) {
     return new RunHistory(config.history(),
-        time -> RunIdentity.of(UUID.randomUUID().toString(), time, config, System.getenv()));
+        time -> RunIdentity.of(UUID.randomUUID().toString(), time, config, System.getenv(),
+            selection.get()));
   }
 
   /** History with explicit settings, identifying each run with {@code identity(startTime)}. */
@@ -76,7 +86,7 @@ public final class RunHistory {
     RegressionVerdict verdict = verdict(record);
     store.append(record);
     List<RunRecord> comparable = store.runs(record.scenario()).stream()
-        .filter(r -> r.identity().comparableWith(record.identity()))
+        .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .toList();
     List<RunRecord> trend = comparable.subList(Math.max(0, comparable.size()
         - settings.trendRuns()), comparable.size());
@@ -118,7 +128,8 @@ public final class RunHistory {
               + pinned + " has no complete run of " + record.scenario(), tolerance));
     }
     String where = "target " + record.identity().target() + ", profile "
-        + record.identity().profile();
+        + record.identity().profile() + (settings.anySelection() ? ""
+        : ", selection " + record.identity().selection());
     List<RunRecord> previous = previous(record);
     return last(previous)
         .map(b -> RegressionVerdict.compare(b, record, previous, "previous run on " + where,
@@ -130,7 +141,7 @@ public final class RunHistory {
   /** Complete runs before this one on its target and profile, the last perf.trend.runs. */
   private List<RunRecord> previous(RunRecord record) {
     List<RunRecord> runs = store.runs(record.scenario()).stream()
-        .filter(r -> r.identity().comparableWith(record.identity()))
+        .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(RunRecord::usableAsBaseline)
         .toList();
     return runs.subList(Math.max(0, runs.size() - settings.trendRuns()), runs.size());

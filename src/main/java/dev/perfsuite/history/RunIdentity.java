@@ -22,9 +22,21 @@ import java.util.concurrent.TimeUnit;
  * @param profile {@code perf.profile} name of the run
  * @param engine {@code perf.engine} of the run, lower case
  * @param build the Jenkins build that ran it, empty outside Jenkins
+ * @param selection which scenarios the test run selected: {@value #CATALOGUE} (several classes,
+ *     the main job and the nightly) or {@code class:<SimpleName>} (one class run alone, whose JVM
+ *     and backends start cold); runs of different selections are not compared by default
  */
 public record RunIdentity(String runId, Instant time, String commit, String target, String profile,
-    String engine, Optional<JenkinsBuild> build) {
+    String engine, Optional<JenkinsBuild> build, String selection) {
+
+  /** Selection of a run among several scenario classes, and of history rows older than it. */
+  public static final String CATALOGUE = "catalogue";
+
+  /** An identity of a run of the whole catalogue. */
+  public RunIdentity(String runId, Instant time, String commit, String target, String profile,
+      String engine, Optional<JenkinsBuild> build) {
+    this(runId, time, commit, target, profile, engine, build, CATALOGUE);
+  }
 
   /** Commit recorded when neither {@code GIT_COMMIT} nor {@code git rev-parse HEAD} gives one. */
   public static final String UNKNOWN_COMMIT = "unknown";
@@ -49,6 +61,12 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
    */
   public static RunIdentity of(String runId, Instant time, PerfConfig config,
       Map<String, String> environment) {
+    return of(runId, time, config, environment, CATALOGUE);
+  }
+
+  /** As {@link #of(String, Instant, PerfConfig, Map)}, for a run of {@code selection}. */
+  public static RunIdentity of(String runId, Instant time, PerfConfig config,
+      Map<String, String> environment, String selection) {
     String commit = Optional.ofNullable(environment.get("GIT_COMMIT")).filter(c -> !c.isBlank())
         .or(RunIdentity::gitHead).orElse(UNKNOWN_COMMIT);
     Optional<JenkinsBuild> build = Optional.ofNullable(environment.get("BUILD_NUMBER"))
@@ -56,7 +74,7 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
         .map(n -> new JenkinsBuild(environment.getOrDefault("JOB_NAME", ""), n,
             environment.getOrDefault("BUILD_URL", "")));
     return new RunIdentity(runId, time, commit, config.target().name(), config.profile().name(),
-        config.engine().name().toLowerCase(Locale.ROOT), build);
+        config.engine().name().toLowerCase(Locale.ROOT), build, selection);
   }
 
   /** The commit shortened to 8 characters, as charts and tables show it. */
@@ -73,6 +91,11 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   /** True when a run with {@code other}'s identity ran the same target and profile. */
   public boolean comparableWith(RunIdentity other) {
     return target.equals(other.target) && profile.equals(other.profile);
+  }
+
+  /** As {@link #comparableWith}, and from the same selection of scenario classes. */
+  public boolean comparableWith(RunIdentity other, boolean anySelection) {
+    return comparableWith(other) && (anySelection || selection.equals(other.selection));
   }
 
   private static Optional<String> gitHead() {

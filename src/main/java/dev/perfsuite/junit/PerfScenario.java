@@ -9,11 +9,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Marks a catalogue scenario: tagged {@code perf} (run by {@code mvn verify -Pperf}, not by the
- * plain test build) and given a {@link PerfSession}.
+ * plain test build) and given a {@link PerfSession}; its {@code @AfterAll} attachments reach the
+ * Allure report as tear-down fixtures ({@link AllureClassFixtures}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Tag("perf")
-@ExtendWith(PerfExtension.class)
+@ExtendWith({PerfExtension.class, AllureClassFixtures.class})
 public @interface PerfScenario {
 }

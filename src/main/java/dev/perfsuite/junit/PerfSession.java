@@ -3,11 +3,15 @@ package dev.perfsuite.junit;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.KeycloakEndpoint;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.ErrorRateAbort;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.Priming;
+import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.metrics.LiveMetrics;
@@ -19,7 +23,10 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -31,6 +38,10 @@ public final class PerfSession implements AutoCloseable {
   private final LiveMetrics metrics;
   private final LoadEngine engine;
   private final RunHistory history;
+  private final ServiceProbe probe;
+  private final Set<URI> probed = ConcurrentHashMap.newKeySet();
+  private final Set<URI> primed = ConcurrentHashMap.newKeySet();
+  private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
   private boolean closed;
@@ -39,9 +50,13 @@ public final class PerfSession implements AutoCloseable {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
-    this.engine = Engines.fromConfig(config,
-        List.of(ProgressReporter.every(config.progressInterval()), metrics));
-    this.history = RunHistory.fromConfig(config);
+    List<RunWatcher> watchers = new ArrayList<>(List.of(
+        ProgressReporter.every(config.progressInterval()), metrics));
+    config.abort().errorRatePercent().ifPresent(rate -> watchers.add(
+        ErrorRateAbort.above(rate, config.abort().window())));
+    this.engine = Engines.fromConfig(config, watchers);
+    this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
+    this.history = RunHistory.fromConfig(config, ScenarioSelection::current);
     RunReport.environment(config, null);
   }
 
@@ -79,9 +94,29 @@ public final class PerfSession implements AutoCloseable {
    * stubs; {@code keycloak}: Keycloak), otherwise {@code <service>.url} of
    * {@code targets/<target>.properties}.
    *
-   * @throws IllegalStateException naming the service, the target file and the key to add
+   * <p>Probed before it is returned (once per URL and session): a TCP connect, then one HTTP
+   * request, so a dead target fails before any load, naming the key, the URL and the cause.
+   *
+   * @throws IllegalStateException naming the service, the target file and the key to add, or
+   *     the key, URL and cause when the service does not answer
    */
   public URI service(String name) {
+    URI url = resolve(name);
+    if (probed.add(url)) {
+      try {
+        probe.probe(config.target().isLocal() ? "local backend '" + name + "'" : name + ".url",
+            config.target().isLocal() ? "started by this run (perf.target=local)"
+                : "perf.target=" + config.target().name() + ", src/test/resources/targets/"
+                    + config.target().name() + ".properties", url);
+      } catch (RuntimeException e) {
+        probed.remove(url);
+        throw e;
+      }
+    }
+    return url;
+  }
+
+  private URI resolve(String name) {
     Target target = config.target();
     if (target.isLocal()) {
       return switch (name) {
@@ -146,13 +181,33 @@ public final class PerfSession implements AutoCloseable {
     if (test != null) {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
+    primeIfCold(plan);
     RunResult result = engine.run(plan);
     RunReport.scenario(result, config, provider());
     lastHistory = history.recordAndCompare(result);
     AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
     AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());
+    if (config.history().regression() == RegressionMode.WARN
+        && lastHistory.verdict().regressed()) {
+      // A passing test with a status message: the overview's categories list it (warn mode).
+      AllureReport.warning(lastHistory.verdict().headline() + " (perf.regression=warn)");
+    }
     lastHistory.verdict().enforce(config.history().regression());
     return result;
+  }
+
+  /**
+   * Primes before the first run of this session (a fresh JVM) and before the first run that
+   * uses a service no earlier priming reached (a backend started for this class), for
+   * {@code perf.prime}; never measured.
+   */
+  private synchronized void primeIfCold(LoadPlan plan) {
+    if (config.prime().isZero() || primedOnce && primed.containsAll(probed)) {
+      return;
+    }
+    Priming.prime(plan, config.prime(), config.connectTimeout(), config.responseTimeout());
+    primedOnce = true;
+    primed.addAll(probed);
   }
 
   /** The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments. */

@@ -5,6 +5,7 @@ import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SummaryTable;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.model.StatusDetails;
 import io.qameta.allure.util.PropertiesUtils;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -119,6 +120,30 @@ public final class AllureReport {
     }
   }
 
+  /**
+   * Marks the current test with a warning that the report's overview shows although the test
+   * passed: the text becomes the result's status message, which the category
+   * {@value #WARNING_CATEGORY} (matching passed results) picks up. Used for regressions found
+   * under {@code perf.regression=warn}.
+   */
+  public static void warning(String message) {
+    if (!active()) {
+      return;
+    }
+    String masked = Secrets.mask(message);
+    Allure.getLifecycle().updateTestCase(tc -> {
+      if (tc.getStatusDetails() == null) {
+        tc.setStatusDetails(new StatusDetails());
+      }
+      StatusDetails details = tc.getStatusDetails();
+      details.setMessage(details.getMessage() == null ? masked
+          : details.getMessage() + "\n" + masked);
+    });
+  }
+
+  /** The category that lists passed tests carrying a {@link #warning}. */
+  public static final String WARNING_CATEGORY = "Performance regression (warning, test passed)";
+
   /** Attaches a table under {@code name} as HTML and adds it to the test page. */
   public static void table(String name, String html) {
     if (!active()) {
@@ -212,6 +237,10 @@ public final class AllureReport {
          "messageRegex": "(?s).*(errorPercent|error %|Error %).*FAIL.*"},
         {"name": "Performance regression", "matchedStatuses": ["failed"],
          "messageRegex": "(?s).*[Rr]egression.*"},
+        {"name": "Performance regression (warning, test passed)",
+         "matchedStatuses": ["passed"],
+         "messageRegex": "(?s).*REGRESSION.*perf.regression=warn.*",
+         "description": "perf.regression=warn: passed, but the verdict found a regression."},
         {"name": "Generator saturation", "matchedStatuses": ["failed", "broken"],
          "messageRegex": "(?s).*(thread cap|saturat|perf.max-threads).*"},
         {"name": "Backend or infrastructure failure", "matchedStatuses": ["broken", "failed"],

@@ -17,6 +17,7 @@ import java.util.function.ToDoubleFunction;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
@@ -66,9 +67,7 @@ public final class Charts {
             "Throughput (requests/s)", p -> p.samples() / windowSeconds, true)),
         new Png("Active threads over time", perLabel(run, "Active threads over time",
             "Active threads", TimelinePoint::maxActiveThreads, false)),
-        new Png("Errors over time", perLabel(run, "Errors over time",
-            "Errors per " + timeline.window().toSeconds() + " s window", TimelinePoint::errors,
-            true)));
+        new Png("Errors over time", png(errorsChart(run))));
   }
 
   private static byte[] responseTimes(RunResult run) {
@@ -90,6 +89,17 @@ public final class Charts {
 
   private static byte[] perLabel(RunResult run, String title, String axis,
       ToDoubleFunction<TimelinePoint> value, boolean byLabel) {
+    return png(perLabelChart(run, title, axis, value, byLabel));
+  }
+
+  /** The errors chart of a run, unrendered, for tests of its axes. */
+  static JFreeChart errorsChart(RunResult run) {
+    return perLabelChart(run, "Errors over time", "Errors per "
+        + run.timeline().window().toSeconds() + " s window", TimelinePoint::errors, true);
+  }
+
+  private static JFreeChart perLabelChart(RunResult run, String title, String axis,
+      ToDoubleFunction<TimelinePoint> value, boolean byLabel) {
     XYSeriesCollection data = new XYSeriesCollection();
     Timeline timeline = run.timeline();
     data.addSeries(series("all", timeline.of(RunSummary.OVERALL), value));
@@ -98,7 +108,7 @@ public final class Charts {
         data.addSeries(series(label, timeline.of(label), value));
       }
     }
-    return png(chart(run.scenario() + ": " + title.toLowerCase(), axis, data, run));
+    return chart(run.scenario() + ": " + title.toLowerCase(), axis, data, run);
   }
 
   private static XYSeries series(String name, List<TimelinePoint> points,
@@ -116,6 +126,7 @@ public final class Charts {
         PlotOrientation.VERTICAL, true, false, false);
     style(chart);
     XYPlot plot = chart.getXYPlot();
+    readableWhenFlat((NumberAxis) plot.getRangeAxis());
     double warmUp = run.warmUp().toMillis() / 1000.0;
     if (warmUp > 0) {
       IntervalMarker marker = new IntervalMarker(0, warmUp, WARM_UP);
@@ -162,6 +173,20 @@ public final class Charts {
     XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
     for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
       renderer.setSeriesStroke(i, new BasicStroke(2f));
+    }
+  }
+
+  /**
+   * A series that is all zero (no errors) would make JFreeChart auto-range a 1e-8 wide axis and
+   * print overlapping tick labels such as 0.000000001; at least 0..1 with whole-number ticks is
+   * what a reader expects of counts, and latencies or rates only ever span more.
+   */
+  private static void readableWhenFlat(NumberAxis axis) {
+    axis.setAutoRangeIncludesZero(true);
+    axis.setAutoRangeMinimumSize(1.0);
+    if (axis.getLabel() != null && (axis.getLabel().startsWith("Errors")
+        || axis.getLabel().startsWith("Active threads"))) {
+      axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     }
   }
 

@@ -43,8 +43,10 @@ final class SlaEvaluator {
   private static ThresholdResult evaluate(Threshold threshold, RunResult run) {
     if (threshold.metric() == Metric.RUN_COMPLETED) {
       return run.interrupted()
-          ? new ThresholdResult(threshold, 0, false,
-              "stopped before the load profile ended; every other row covers a partial run")
+          ? new ThresholdResult(threshold, 0, false, "stopped before the load profile ended"
+              + run.warnings().stream().filter(w -> w.startsWith("run stopped: ")).findFirst()
+                  .map(w -> " (" + w + ")").orElse("")
+              + "; every other row covers a partial run")
           : new ThresholdResult(threshold, 1, true, "the load profile ran to its end");
     }
     Optional<RunSummary> measured = run.summary(threshold.scope(), Phase.MEASUREMENT)

@@ -28,6 +28,7 @@ class RunHistoryTest {
   Path dir;
 
   private String profile = "load";
+  private String selection = RunIdentity.CATALOGUE;
   private int runs;
 
   private RunHistory history(RegressionMode mode, Optional<Path> baseline) {
@@ -35,9 +36,14 @@ class RunHistoryTest {
   }
 
   private RunHistory history(Path store, RegressionMode mode, Optional<Path> baseline) {
-    return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20),
+    return history(store, mode, baseline, false);
+  }
+
+  private RunHistory history(Path store, RegressionMode mode, Optional<Path> baseline,
+      boolean anySelection) {
+    return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20, anySelection),
         time -> new RunIdentity("run-" + ++runs, time, "abc", "local", profile, "embedded",
-            Optional.empty()));
+            Optional.empty(), selection));
   }
 
   /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
@@ -108,5 +114,61 @@ class RunHistoryTest {
     assertThat(second.verdict().comparisons()).as("no comparison").isEmpty();
     assertThat(second.verdict().source()).as("why").isEqualTo("perf.regression=off");
     assertThat(history.store().runs("echo-history")).as("still recorded").hasSize(2);
+  }
+
+  @Test
+  void shouldJudgeAgainstTheSpreadOfThreePreviousRunsWhenTheHistoryHasThem() {
+    RunHistory noisy = history(dir.resolve("noisy"), RegressionMode.WARN, Optional.empty());
+    for (long p95 : new long[] {10, 20, 12}) {
+      noisy.recordAndCompare(result(p95, false));
+    }
+    MetricComparison afterNoisy = p95(noisy.recordAndCompare(result(20, false)));
+    RunHistory quiet = history(dir.resolve("quiet"), RegressionMode.WARN, Optional.empty());
+    for (long p95 : new long[] {12, 12, 12}) {
+      quiet.recordAndCompare(result(p95, false));
+    }
+    MetricComparison afterQuiet = p95(quiet.recordAndCompare(result(20, false)));
+
+    assertThat(afterNoisy.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
+    assertThat(afterNoisy.status()).as("12 -> 20 ms after runs of 10, 20, 12 ms (median 12, "
+        + "3 sigma 8.9 ms)").isEqualTo(MetricComparison.Status.NOISE);
+    assertThat(afterNoisy.note()).as("why").contains("run-to-run spread");
+    assertThat(afterQuiet.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
+    assertThat(afterQuiet.status()).as("12 -> 20 ms after runs of 12, 12, 12 ms")
+        .isEqualTo(MetricComparison.Status.REGRESSION);
+  }
+
+  @Test
+  void shouldCompareAClassRunAloneOnlyWithRunsOfThatClassAlone() {
+    RunHistory history = history(RegressionMode.WARN, Optional.empty());
+    HistoryOutcome catalogue = history.recordAndCompare(result(10, false));
+    selection = "class:ChannelReadIT";
+    HistoryOutcome alone = history.recordAndCompare(result(40, false));
+    HistoryOutcome aloneAgain = history.recordAndCompare(result(40, false));
+    selection = RunIdentity.CATALOGUE;
+    HistoryOutcome catalogueAgain = history.recordAndCompare(result(10, false));
+
+    assertThat(alone.verdict().baseline()).as("first run of the class alone: no baseline")
+        .isEmpty();
+    assertThat(alone.verdict().source()).as("why").contains("selection class:ChannelReadIT");
+    assertThat(aloneAgain.verdict().baseline()).as("baseline of the class alone")
+        .contains(alone.run().identity());
+    assertThat(catalogueAgain.verdict().baseline()).as("baseline of the catalogue run")
+        .contains(catalogue.run().identity());
+    assertThat(history.store().runs("echo-history")).as("selection kept in the history file")
+        .extracting(r -> r.identity().selection()).containsExactly(RunIdentity.CATALOGUE,
+            "class:ChannelReadIT", "class:ChannelReadIT", RunIdentity.CATALOGUE);
+
+    RunHistory any = history(dir.resolve("history"), RegressionMode.WARN, Optional.empty(), true);
+    selection = "class:ChannelReadIT";
+    HistoryOutcome acrossSelections = any.recordAndCompare(result(40, false));
+    assertThat(acrossSelections.verdict().baseline()).as("perf.baseline.selection=any")
+        .contains(catalogueAgain.run().identity());
+  }
+
+  private static MetricComparison p95(HistoryOutcome outcome) {
+    return outcome.verdict().comparisons().stream()
+        .filter(c -> c.label().equals(RunSummary.OVERALL) && c.metric() == RegressionMetric.P95)
+        .findFirst().orElseThrow();
   }
 }

@@ -67,4 +67,32 @@ class ChartsTest {
 
     assertThat(ImageIO.read(new ByteArrayInputStream(png))).isNotNull();
   }
+
+  @Test
+  void shouldDrawAReadableAxisWhenEverySeriesIsZero() {
+    List<TimelinePoint> points = new ArrayList<>();
+    for (int s = 0; s < 10; s++) {
+      points.add(new TimelinePoint(RunSummary.OVERALL, Duration.ofSeconds(s), Phase.MEASUREMENT,
+          100, 0, 10, 20, 25, 40, 8));
+    }
+    RunResult run = new RunResult("no-errors", 8, Duration.ZERO, Duration.ZERO, List.of(),
+        List.of(), Path.of("target"), false, new Timeline(Duration.ofSeconds(1), points),
+        Map.of());
+    org.jfree.chart.JFreeChart chart = Charts.errorsChart(run);
+    chart.createBufferedImage(960, 480);
+    org.jfree.chart.axis.NumberAxis axis =
+        (org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getRangeAxis();
+
+    assertThat(axis.getRange().getLength()).as("errors axis span with no errors")
+        .isGreaterThanOrEqualTo(1.0);
+    assertThat(axis.getTickUnit().getSize()).as("tick unit: whole errors, not 1e-9 steps")
+        .isGreaterThanOrEqualTo(1.0);
+    List<String> labels = new ArrayList<>();
+    for (double v = axis.getLowerBound(); v <= axis.getUpperBound() + 1e-9;
+        v += axis.getTickUnit().getSize()) {
+      labels.add(axis.getTickUnit().valueToString(v));
+    }
+    assertThat(labels).as("tick labels").doesNotHaveDuplicates().hasSizeLessThanOrEqualTo(12)
+        .allMatch(l -> l.length() <= 3);
+  }
 }

@@ -25,6 +25,11 @@ public final class ScenarioLauncher {
   }
 
   public static void main(String[] classNames) throws ClassNotFoundException {
+    // A test's child run never writes the developer's run history unless told where to.
+    if (System.getProperty("perf.history.dir") == null
+        && System.getenv("PERF_HISTORY_DIR") == null) {
+      System.setProperty("perf.history.dir", "target/perf-history");
+    }
     LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
     for (String name : classNames) {
       request.selectors(selectClass(Class.forName(name)));
