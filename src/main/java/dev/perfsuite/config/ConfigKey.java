@@ -52,7 +52,8 @@ public enum ConfigKey {
   REMOTES_DATA("perf.remotes.data", "shared",
       "one of shared, partitioned, off, or partitioned:FILE,FILE (CSV file names)",
       "Data files (CSV data sets, uploads) sent to every engine before load: shared whole, CSV "
-          + "rows partitioned among engines (all, or the named files), or off (engines hold them)."),
+          + "rows partitioned among engines (all, or the named files), or off (engines hold "
+          + "them)."),
   RMI_SSL("perf.rmi.ssl", "true", "true or false",
       "RMI over SSL between controller and engines; false must be set explicitly to turn it off."),
   RMI_KEYSTORE("perf.rmi.keystore", "rmi_keystore.jks", "a path to a JKS keystore",

@@ -31,7 +31,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * engine-<port>/data}: per port, because engines on one host get different slices of a
  * partitioned file under the same name.
  *
- * <p>The service shares the registry's port (no port to open beyond what JMeter needs). <b>Trap:</b>
+ * <p>The service shares the registry's port (no port to open beyond what JMeter needs).
+ * <b>Trap:</b>
  * RMI shares a port only between objects exported with equal socket factories, and JMeter's SSL
  * factories compare by identity; so with SSL the launcher creates the registry itself with
  * factory instances it keeps ({@link #prepare}) and JMeter binds its engine in that registry

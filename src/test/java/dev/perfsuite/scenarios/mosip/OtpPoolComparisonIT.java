@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * getting the connection to handing it back), checks the shortest against the round trips times
  * {@code 2 L} plus a small SQL allowance, then, with the mean holds as measured, compares the
  * measured waiting for a connection (service side), the mean response times (JMeter side) and the
- * throughput with {@link PoolQueueModel}: between the distribution-free asymptotic bound (what deterministic think and hold times reach) and exact MVA
+ * throughput with {@link PoolQueueModel}: between the distribution-free asymptotic bound (what
+ * deterministic think and hold times reach) and exact MVA
  * (exponential holds), within {@value #TOLERANCE_PERCENT} % plus {@value #SLACK_MILLIS} ms for a
  * shared 2-core machine. Pool 2 with 20 users is deep in saturation, where both predictions agree
  * and the check is sharp; pool 6 is below saturation, where the prediction is little waiting.
