@@ -28,7 +28,7 @@ build_images() {   # build_images REBUILD(0|1)
         if [[ -f "$REPO_ROOT/docker/$name/build.sh" ]]; then
             [[ "$dir" == "$REPO_ROOT"/docker/* ]] || continue
             log "$name: docker/$name/build.sh"
-            BASE_IMAGE="$(prop image.local.base)" bash "$REPO_ROOT/docker/$name/build.sh" \
+            BASE_IMAGE="$(prop image.local.base)" TOXIPROXY_VERSION="$(prop toxiproxy.version)" bash "$REPO_ROOT/docker/$name/build.sh" \
                 ${opts:+--rebuild} >/dev/null || die "docker/$name/build.sh failed"
         elif [[ "$dir" == "$CONTEXTS"/* && "$name" != jre && -f "$dir/Dockerfile" ]]; then
             build_context "$name" "$(prop "image.local.$name" "perf-suite/$name:latest")" "${opts[@]}"

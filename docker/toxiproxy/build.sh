@@ -5,14 +5,15 @@
 #
 # Usage: docker/toxiproxy/build.sh [--rebuild]
 # Environment:
-#   TOXIPROXY_VERSION  Toxiproxy release to build (default 2.12.0; the image tag, without 'v')
+#   TOXIPROXY_VERSION  Toxiproxy release to build, without 'v' (required; .ci/docker/images.sh
+#                      passes toxiproxy.version from versions.properties, declared in pom.xml)
 #   TOXIPROXY_CACHE    where GOPATH and the built binary are kept (default ~/.cache/perf-suite/toxiproxy)
 #   BASE_IMAGE         base image (default perf-suite/debian:bookworm)
 # Prints the image name on its last line.
 set -Eeuo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-version="${TOXIPROXY_VERSION:-2.12.0}"
+version="${TOXIPROXY_VERSION:?set TOXIPROXY_VERSION (pom.xml toxiproxy.version)}"
 cache="${TOXIPROXY_CACHE:-${HOME}/.cache/perf-suite/toxiproxy}"
 base="${BASE_IMAGE:-perf-suite/debian:bookworm}"
 image="perf-suite/toxiproxy:${version}"

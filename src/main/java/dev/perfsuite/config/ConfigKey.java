@@ -125,7 +125,7 @@ public enum ConfigKey {
   OTP_DB_LATENCY("perf.mosip.otp.db-latency", "25ms", "a duration such as 0ms, 25ms or 100ms",
       "One-way latency between the reference OTP service and PostgreSQL, added to each "
           + "direction by a proxy; a database round trip costs twice this."),
-  TOXIPROXY_IMAGE("perf.toxiproxy.image", "perf-suite/toxiproxy:2.12.0", "a Docker image name",
+  TOXIPROXY_IMAGE("perf.toxiproxy.image", Versions.TOXIPROXY_IMAGE, "a Docker image name",
       "Toxiproxy image for latency links under Testcontainers (docker/toxiproxy/build.sh)."),
   WSO2_USERS("perf.wso2.users", null, "comma-separated positive whole numbers, e.g. 10,50,100",
       "Concurrent users of the gateway matrix (default: 2,8 at smoke; 10..1000 otherwise)."),

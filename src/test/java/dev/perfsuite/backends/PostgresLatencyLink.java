@@ -1,6 +1,7 @@
 package dev.perfsuite.backends;
 
 import dev.perfsuite.config.BackendSettings;
+import dev.perfsuite.config.Versions;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
@@ -25,7 +26,7 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class PostgresLatencyLink implements AutoCloseable {
   /** The locally built Toxiproxy image ({@code docker/toxiproxy/build.sh}). */
-  public static final String TOXIPROXY_IMAGE = "perf-suite/toxiproxy:2.12.0";
+  public static final String TOXIPROXY_IMAGE = Versions.TOXIPROXY_IMAGE;
   private static final int PROXY_PORT = 8666;
   private static final String ALIAS = "otp-postgres";
 

@@ -45,8 +45,9 @@ class VersionsTest {
 
   /** A version written anywhere but pom.xml drifts apart on the next upgrade. */
   @Test
-  void shouldDeclareKeycloakAndWireMockVersionsOnlyInThePom() throws IOException {
-    List<String> literals = List.of(Versions.KEYCLOAK, Versions.WIREMOCK);
+  void shouldDeclareBackendVersionsOnlyInThePom() throws IOException {
+    List<String> literals = List.of(Versions.KEYCLOAK, Versions.WIREMOCK,
+        Versions.TOXIPROXY);
     try (Stream<Path> files = Stream.of("src", "docker", ".ci", "Jenkinsfile")
         .map(Path::of).filter(Files::exists).flatMap(VersionsTest::walk)) {
       List<String> offenders = files.filter(Files::isRegularFile)
