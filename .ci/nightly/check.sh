@@ -12,9 +12,9 @@ echo "==> scripts parse"
 for script in .ci/nightly/*.sh; do
   bash -n "$script" || fail "$script does not parse"
 done
-if command -v shellcheck > /dev/null; then
-  shellcheck -x -P .ci/nightly -S warning .ci/nightly/*.sh
-fi
+command -v shellcheck > /dev/null \
+  || fail "shellcheck is not installed (apt-get install shellcheck; .ci/run installs it)"
+shellcheck -x -P .ci/nightly -S warning .ci/nightly/*.sh
 
 echo "==> every script the Jenkinsfile calls exists and is executable"
 called=$(grep -o "\.ci/nightly/[a-z-]*\.sh" Jenkinsfile | sort -u)
