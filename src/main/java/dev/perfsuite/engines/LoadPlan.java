@@ -38,6 +38,12 @@ public record LoadPlan(String scenario, LoadProfile profile, List<ThreadGroupChi
     }
   }
 
+  /** A plan whose thread group the engine builds from {@code profile}. */
+  public LoadPlan(String scenario, LoadProfile profile, List<ThreadGroupChild> journey,
+      List<? extends TestPlanChild> planElements) {
+    this(scenario, profile, journey, List.copyOf(planElements), false);
+  }
+
   /** A plan running {@code journey} with {@code profile}. */
   public static LoadPlan of(String scenario, LoadProfile profile, ThreadGroupChild... journey) {
     return new LoadPlan(scenario, profile, Arrays.asList(journey), List.of(), false);

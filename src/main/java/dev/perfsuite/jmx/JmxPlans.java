@@ -3,6 +3,7 @@ package dev.perfsuite.jmx;
 import dev.perfsuite.config.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
@@ -103,6 +104,33 @@ public final class JmxPlans {
    */
   public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
       LoadProfile suiteProfile) {
+    return load(save(name, plan), name, Path.of("").toAbsolutePath(), settings, suiteProfile);
+  }
+
+  /**
+   * As {@link #load(Path, JmxSettings, LoadProfile)} for a run of {@code perf}: the configured
+   * keys and profile, and the addresses of services the plan reads with {@code ${__P()}}.
+   */
+  public static ImportedPlan load(Path jmx, PerfSession perf) {
+    return load(jmx, withServices(jmx, JmxSettings.fromThisJvm(), perf),
+        perf.config().profile());
+  }
+
+  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of {@code perf}. */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      PerfSession perf) {
+    Path file = save(name, plan);
+    return load(file, name, Path.of("").toAbsolutePath(), withServices(file, settings, perf),
+        perf.config().profile());
+  }
+
+  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
+    return new JmxSettings(settings.plans(), settings.load(),
+        ServiceProperties.of(jmx, perf, settings.properties()), settings.keepListeners(),
+        settings.sla(), settings.defaultErrorPercent());
+  }
+
+  private static Path save(String name, DslTestPlan plan) {
     Path file = SAVED.resolve(name + ".jmx");
     try {
       Files.createDirectories(SAVED);
@@ -110,7 +138,7 @@ public final class JmxPlans {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + file, e);
     }
-    return load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile);
+    return file;
   }
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
