@@ -110,17 +110,20 @@ public final class JmxToJava {
         "us.abstracta.jmeter.javadsl.core.DslTestPlan"));
     StringBuilder java = new StringBuilder();
     java.append("package ").append(PACKAGE).append(";\n\n");
-    for (String s : new TreeSet<>(plan.getStaticImports())) {
-      java.append("import static ").append(s).append(";\n");
+    // As the DSL's own class template: JmeterDsl always, other entries are classes.
+    Set<String> statics = new TreeSet<>(plan.getStaticImports());
+    statics.add("us.abstracta.jmeter.javadsl.JmeterDsl");
+    for (String s : statics) {
+      java.append("import static ").append(s.replace('$', '.')).append(".*;\n");
     }
     java.append('\n');
     for (String i : imports) {
-      java.append("import ").append(i).append(";\n");
+      java.append("import ").append(i.replace('$', '.')).append(";\n");
     }
-    java.append("\n/**\n * Converted from {@code ").append(jmx.toString().replace('\\', '/'))
-        .append("} by jmx2java on ").append(LocalDate.now())
-        .append(" with jmeter-java-dsl's\n * DslCodeGenerator. Review the plan, then tighten the "
-            + "SLA stub.\n");
+    java.append("\n/**\n * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) on ")
+        .append(LocalDate.now()).append(" from\n * {@code ")
+        .append(jmx.toString().replace('\\', '/'))
+        .append("}.\n * Review the plan, then tighten the SLA stub.\n");
     for (String note : notes) {
       java.append(" *\n * <p>Conversion note: ").append(escapeComment(note)).append('\n');
     }
