@@ -33,6 +33,13 @@ final class JmxSource {
   private static final Pattern PROPERTY = Pattern.compile(
       "\\$\\{__P\\(\\s*([^,()}]+?)\\s*(?:,([^()}]*))?\\)}");
 
+  /**
+   * The same call as jmeter-java-dsl's saveAsJmx writes it inside a {@code __groovy} expression
+   * (thread-group durations): {@code #{__P(name\,default)}}.
+   */
+  private static final Pattern ESCAPED_PROPERTY = Pattern.compile(
+      "#\\{__P\\(\\s*([^,()}\\\\]+?)\\s*(?:\\\\,([^()}]*))?\\)}");
+
   private JmxSource() {
   }
 
@@ -144,23 +151,8 @@ final class JmxSource {
   /** Replaces {@code ${__P()}} calls; fails naming every property without value or default. */
   static String substitute(Path file, String text, Map<String, String> properties) {
     Set<String> missing = new LinkedHashSet<>();
-    Matcher m = PROPERTY.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String name = m.group(1);
-      String value = properties.containsKey(name) ? properties.get(name) : m.group(2);
-      if (value == null) {
-        missing.add(name);
-        value = m.group();
-      } else if (!properties.containsKey(name)) {
-        // The default is already XML text in the file.
-        m.appendReplacement(out, Matcher.quoteReplacement(value));
-        continue;
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(properties.containsKey(name)
-          ? xml(value) : value));
-    }
-    m.appendTail(out);
+    String resolved = substitute(PROPERTY, text, properties, missing);
+    resolved = substitute(ESCAPED_PROPERTY, resolved, properties, missing);
     if (!missing.isEmpty()) {
       StringBuilder fix = new StringBuilder();
       missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
@@ -168,8 +160,27 @@ final class JmxSource {
           + String.join(", ", missing) + ". Fix:" + fix
           + " (or put them in the file of perf.jmx.props-file).");
     }
+    return resolved;
+  }
+
+  private static String substitute(Pattern pattern, String text, Map<String, String> properties,
+      Set<String> missing) {
+    Matcher m = pattern.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1);
+      // A default is XML text of the file already; a configured value is escaped for it.
+      String value = properties.containsKey(name) ? xml(properties.get(name)) : m.group(2);
+      if (value == null) {
+        missing.add(name);
+        value = m.group();
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement(value));
+    }
+    m.appendTail(out);
     return out.toString();
   }
+
 
   private static String xml(String value) {
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import org.apache.jmeter.control.LoopController;
+import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
@@ -75,9 +76,10 @@ final class PlanShape {
     }
     if (group instanceof ThreadGroup tg) {
       Duration ramp = Duration.ofSeconds(tg.getRampUp());
-      if (tg.getScheduler() && tg.getDuration() > 0) {
+      long duration = tg.getScheduler() ? seconds(plan, tg, "ThreadGroup.duration") : 0;
+      if (duration > 0) {
         return new Shape(tg.getNumThreads(), ramp,
-            Duration.ofSeconds(tg.getDelay() + tg.getDuration()), 0);
+            Duration.ofSeconds(seconds(plan, tg, "ThreadGroup.delay") + duration), 0);
       }
       int loops = tg.getSamplerController() instanceof LoopController loop ? loop.getLoops() : -1;
       if (loops <= 0) {
@@ -90,6 +92,28 @@ final class PlanShape {
     throw new JmxException(plan + ": thread group '" + group.getName() + "' (" + type + ") has "
         + "a shape the suite cannot plan for. Fix: use a Thread Group, Ultimate or Concurrency "
         + "Thread Group, or -Dperf.jmx.load=profile.");
+  }
+
+  /**
+   * A whole-seconds property; a JMeter expression (the DSL writes ramp + hold as a
+   * {@code __groovy} sum) is evaluated as JMeter would at the start of the group.
+   */
+  private static long seconds(String plan, TestElement group, String property) {
+    String text = group.getPropertyAsString(property).trim();
+    if (text.isEmpty()) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException notANumber) {
+      try {
+        return Long.parseLong(new CompoundVariable(text).execute().trim());
+      } catch (RuntimeException e) {
+        throw new JmxException(plan + ": thread group '" + group.getName() + "' has "
+            + property + "=" + text + ", which is not a number of seconds. Fix: write a number "
+            + "or a ${__P(name,default)} the suite can fill.", e);
+      }
+    }
   }
 
   /** Rows: threads, initial delay, startup, hold, shutdown (seconds). */

@@ -2,6 +2,9 @@ package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.JmxLoad;
 import dev.perfsuite.profiles.Profiles;
@@ -13,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import org.junit.jupiter.api.io.TempDir;
 
 class JmxPlansTest {
@@ -91,6 +95,21 @@ class JmxPlansTest {
         JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
     assertThat(ultimate.plan().profile().peakUsers()).isEqualTo(3);
     assertThat(ultimate.plan().profile().plannedDuration()).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void shouldPlanTheDurationTheDslWritesAsAnExpressionWithProperties() {
+    DslTestPlan plan = testPlan(threadGroup("g").rampToAndHold("${__P(t,2)}", "1",
+        "${__P(s,8)}").children(httpSampler("GET x", "http://127.0.0.1:9/")));
+    ImportedPlan defaults = JmxPlans.fromDsl("dsl-defaults", plan,
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of()), NO_WARM_UP);
+    ImportedPlan set = JmxPlans.fromDsl("dsl-set", plan,
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of("s", "4", "t", "3")), NO_WARM_UP);
+
+    assertThat(defaults.plan().profile().plannedDuration()).isEqualTo(Duration.ofSeconds(9));
+    assertThat(defaults.plan().profile().peakUsers()).isEqualTo(2);
+    assertThat(set.plan().profile().plannedDuration()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(set.plan().profile().peakUsers()).isEqualTo(3);
   }
 
   @Test

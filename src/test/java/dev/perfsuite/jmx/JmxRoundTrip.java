@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -62,25 +63,29 @@ public final class JmxRoundTrip implements AutoCloseable {
 
   /** Requests the same plan sends after {@code saveAsJmx} and loading back as a JMX. */
   public List<String> viaJmx(LoadPlan plan) {
-    Path jmx = saveAsJmx(plan, results.resolve(plan.scenario() + ".jmx"));
-    ImportedPlan imported = JmxPlans.load(jmx, JmxFixtures.settings(JmxLoad.PLAN, Map.of()),
-        plan.profile());
+    // fromDsl saves with saveAsJmx and loads the file like any JMX (CSV paths from the project).
+    ImportedPlan imported = JmxPlans.fromDsl(plan.scenario(), dslPlan(plan),
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of()), plan.profile());
     return capture(() -> Engines.embedded(results.resolve("jmx"), Duration.ofSeconds(2),
         Duration.ofSeconds(5)).run(imported.plan()));
   }
 
   /** The plan as a JMeter file: its plan elements and the thread group its profile makes. */
   public static Path saveAsJmx(LoadPlan plan, Path file) {
-    List<TestPlanChild> children = new ArrayList<>(plan.planElements());
-    children.add(ThreadGroups.of(plan.scenario(), plan.profile(),
-        plan.journey().toArray(ThreadGroupChild[]::new)));
     try {
       Files.createDirectories(file.getParent());
-      testPlan(children.toArray(TestPlanChild[]::new)).saveAsJmx(file.toString());
+      dslPlan(plan).saveAsJmx(file.toString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return file;
+  }
+
+  private static DslTestPlan dslPlan(LoadPlan plan) {
+    List<TestPlanChild> children = new ArrayList<>(plan.planElements());
+    children.add(ThreadGroups.of(plan.scenario(), plan.profile(),
+        plan.journey().toArray(ThreadGroupChild[]::new)));
+    return testPlan(children.toArray(TestPlanChild[]::new));
   }
 
   private List<String> capture(java.util.function.Supplier<RunResult> run) {
