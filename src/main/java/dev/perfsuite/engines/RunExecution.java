@@ -94,7 +94,9 @@ final class RunExecution {
         profile.warmUp())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
-      DslTestPlan testPlan = testPlan(children(plan, driver.perEngine(profile), recorder));
+      // A plan with its own thread groups runs whole on every engine, as JMeter runs a JMX.
+      LoadProfile threads = plan.ownThreadGroups() ? profile : driver.perEngine(profile);
+      DslTestPlan testPlan = testPlan(children(plan, threads, recorder));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);

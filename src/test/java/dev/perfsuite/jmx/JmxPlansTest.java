@@ -22,6 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 class JmxPlansTest {
   private static final LoadProfile NO_WARM_UP = Profiles.smoke().withWarmUp(Duration.ZERO);
 
+  private static ImportedPlan load(String fixture, JmxLoad load) {
+    return JmxPlans.load(JmxFixtures.file(fixture), JmxFixtures.settings(load,
+        JmxFixtures.shop(9)), NO_WARM_UP);
+  }
+
   @Test
   void shouldFailNamingFileAndLineWhenXmlIsMalformed() {
     assertThatThrownBy(() -> JmxPlans.load(JmxFixtures.file("malformed.jmx"),
@@ -55,8 +60,7 @@ class JmxPlansTest {
 
   @Test
   void shouldDisableGuiListenersSayingWhich() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PLAN);
     assertThat(plan.notes()).as("hygiene notes")
         .anyMatch(n -> n.contains("'Debug tree' (View Results Tree)"))
         .anyMatch(n -> n.contains("'Summary Report' (Summary Report)"));
@@ -65,8 +69,7 @@ class JmxPlansTest {
 
   @Test
   void shouldResolveCsvPathsAgainstTheJmxDirectory() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PLAN);
     assertThat(plan.notes()).anyMatch(n -> n.contains("data/shoppers.csv resolved to "
         + JmxFixtures.DIR.resolve("data/shoppers.csv").toAbsolutePath()));
   }
@@ -83,16 +86,14 @@ class JmxPlansTest {
 
   @Test
   void shouldDescribeOwnThreadGroupsWhenPlanKeepsThem() {
-    ImportedPlan shop = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan shop = load("shop-checkout.jmx", JmxLoad.PLAN);
     assertThat(shop.plan().ownThreadGroups()).isTrue();
     assertThat(shop.plan().profile().peakUsers()).as("users from ${__P(shop.threads,2)}")
         .isEqualTo(2);
     assertThat(shop.plan().profile().iterations()).hasValue(3);
     assertThat(shop.plan().scenario()).isEqualTo("shop-checkout");
 
-    ImportedPlan ultimate = JmxPlans.load(JmxFixtures.file("ultimate-ping.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan ultimate = load("ultimate-ping.jmx", JmxLoad.PLAN);
     assertThat(ultimate.plan().profile().peakUsers()).isEqualTo(3);
     assertThat(ultimate.plan().profile().plannedDuration()).isEqualTo(Duration.ofSeconds(3));
   }
@@ -114,8 +115,7 @@ class JmxPlansTest {
 
   @Test
   void shouldReplaceThreadGroupsWithTheProfileWhenLoadIsProfile() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PROFILE, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PROFILE);
     assertThat(plan.plan().ownThreadGroups()).isFalse();
     assertThat(plan.plan().profile()).isEqualTo(NO_WARM_UP);
     assertThat(plan.plan().journey()).as("CSV, GET user, Checkout; the GUI listener removed")
@@ -134,8 +134,7 @@ class JmxPlansTest {
 
   @Test
   void shouldReadTheSidecarSlaInTheTermsOfTheSlaDsl() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PLAN);
     assertThat(plan.sla()).isEqualTo(Sla.label("Checkout").p95Below(Duration.ofSeconds(5))
         .and(Sla.label("GET user").samplesAtLeast(6))
         .and(Sla.overall().errorPercentBelow(0.001).p99Below(Duration.ofSeconds(5))));
@@ -144,16 +143,14 @@ class JmxPlansTest {
 
   @Test
   void shouldDefaultToErrorsAndEveryLabelWithoutSidecar() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("ultimate-ping.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("ultimate-ping.jmx", JmxLoad.PLAN);
     assertThat(plan.sla()).isEqualTo(Sla.overall().errorPercentBelow(1.0)
         .and(Sla.label("GET ping").samplesAtLeast(1)));
   }
 
   @Test
   void shouldListLabelsIncludingTransactions() {
-    ImportedPlan plan = JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), NO_WARM_UP);
+    ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PLAN);
     assertThat(plan.labels()).containsExactly("GET user", "Checkout", "POST order", "GET cart");
   }
 
