@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
@@ -32,6 +33,10 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * reached the server each time.
  */
 public final class JmxRoundTrip implements AutoCloseable {
+  private static final Pattern UUID = Pattern.compile(
+      "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+  private static final Pattern TIMESTAMP = Pattern.compile(
+      "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([+-]\\d{4}|Z)?");
   private final WireMockServer server;
   private final Path results;
 
@@ -96,7 +101,16 @@ public final class JmxRoundTrip implements AutoCloseable {
         .map(r -> r.getMethod().getName() + " " + r.getUrl() + " | authorization="
             + r.getHeader("Authorization") + " content-type=" + r.getHeader("Content-Type")
             + " | " + r.getBodyAsString())
+        .map(JmxRoundTrip::normalized)
         .sorted().toList();
+  }
+
+  /**
+   * Values a plan makes fresh per request ({@code ${__UUID()}}, {@code ${__time()}}) differ between
+   * any two runs; they are compared by shape.
+   */
+  static String normalized(String request) {
+    return UUID.matcher(TIMESTAMP.matcher(request).replaceAll("<timestamp>")).replaceAll("<uuid>");
   }
 
   @Override
