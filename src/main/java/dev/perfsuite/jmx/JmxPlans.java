@@ -69,7 +69,7 @@ public final class JmxPlans {
     }
   }
 
-  /** A path as given, or a bare name ({@code checkout} or {@code checkout.jmx}) in the catalogue. */
+  /** A path as given, or a bare name ({@code checkout}, {@code checkout.jmx}) in the catalogue. */
   public static Path resolve(String spec) {
     Path path = Path.of(spec);
     if (Files.exists(path) || spec.contains("/") || spec.contains("\\")) {
@@ -116,7 +116,7 @@ public final class JmxPlans {
         perf.config().profile());
   }
 
-  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of {@code perf}. */
+  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
   public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
       PerfSession perf) {
     Path file = save(name, plan);

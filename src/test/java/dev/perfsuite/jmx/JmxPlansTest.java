@@ -114,6 +114,17 @@ class JmxPlansTest {
   }
 
   @Test
+  void shouldLoadConcurrencyThreadGroupAndThroughputShapingTimer() {
+    ImportedPlan shaped = load("concurrency-shaped.jmx", JmxLoad.PLAN);
+    assertThat(shaped.plan().profile().peakUsers()).isEqualTo(3);
+    assertThat(shaped.plan().profile().plannedDuration()).as("ramp 2 s + hold 4 s")
+        .isEqualTo(Duration.ofSeconds(6));
+    assertThat(shaped.plan().planElements().toString())
+        .contains("Shoppers (ConcurrencyThreadGroup)");
+    assertThat(shaped.labels()).containsExactly("GET shaped");
+  }
+
+  @Test
   void shouldReplaceThreadGroupsWithTheProfileWhenLoadIsProfile() {
     ImportedPlan plan = load("shop-checkout.jmx", JmxLoad.PROFILE);
     assertThat(plan.plan().ownThreadGroups()).isFalse();
