@@ -131,7 +131,28 @@ public enum ConfigKey {
       "Concurrent users of the gateway matrix (default: 2,8 at smoke; 10..1000 otherwise)."),
   WSO2_SIZES("perf.wso2.sizes", "50,1024,10240,102400",
       "comma-separated payload sizes in bytes, each at least 50",
-      "Payload sizes of the gateway matrix.");
+      "Payload sizes of the gateway matrix."),
+  JMX("perf.jmx", null, "comma-separated .jmx paths, or file names under src/test/resources/jmx",
+      "JMeter plans JmxPlansIT runs, each as a test named after its file (unset: every plan "
+          + "under src/test/resources/jmx)."),
+  JMX_LOAD("perf.jmx.load", "plan", "one of plan, profile",
+      "plan: a JMX keeps its own thread groups; profile: they are replaced by the suite's profile "
+          + "(perf.profile, perf.threads, ...), keeping their samplers."),
+  JMX_PROPS_FILE("perf.jmx.props-file", null, "a path to a .properties file",
+      "Values for ${__P(name)} in JMX plans; perf.jmx.props.NAME keys win over it."),
+  JMX_KEEP_LISTENERS("perf.jmx.keep-listeners", "none",
+      "none, or comma-separated backend, data-writer",
+      "Which JMX Backend Listeners and Simple Data Writers stay enabled (GUI listeners never do)."),
+  JMX_SLA("perf.jmx.sla", null, "a path to an SLA properties file",
+      "SLA for every JMX plan instead of each plan's sidecar <plan>.sla.properties."),
+  JMX_SLA_ERRORS("perf.jmx.sla.errors", "1", "a percentage such as 1 or 0.5",
+      "Without an SLA file: the overall error % a JMX plan must stay below.");
+
+  /**
+   * Key family giving {@code ${__P(NAME)}} values to JMX plans: {@code perf.jmx.props.NAME}, from
+   * system properties or perf.properties (not the environment, which loses the name's case).
+   */
+  public static final String JMX_PROPS_PREFIX = "perf.jmx.props.";
 
   private final String key;
   private final String defaultValue;

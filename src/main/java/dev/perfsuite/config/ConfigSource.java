@@ -82,6 +82,22 @@ final class ConfigSource {
   }
 
   /**
+   * Every key of a key family such as {@link ConfigKey#JMX_PROPS_PREFIX}, by the name after the
+   * prefix: perf.properties values, overridden by system properties.
+   */
+  Map<String, String> family(String prefix) {
+    Map<String, String> values = new java.util.TreeMap<>();
+    for (Map<String, String> source : List.of(file, systemProperties)) {
+      source.forEach((k, v) -> {
+        if (k.startsWith(prefix) && k.length() > prefix.length()) {
+          values.put(k.substring(prefix.length()), v.trim());
+        }
+      });
+    }
+    return values;
+  }
+
+  /**
    * Fails on any unknown {@code perf.*} key in system properties or perf.properties.
    *
    * @return warnings for unknown {@code PERF_*} environment variables
@@ -108,7 +124,7 @@ final class ConfigSource {
   private static List<String> unknown(Set<String> names) {
     return names.stream()
         .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty()
-            && !BUILD_KEYS.contains(n))
+            && !BUILD_KEYS.contains(n) && !n.startsWith(ConfigKey.JMX_PROPS_PREFIX))
         .sorted()
         .toList();
   }

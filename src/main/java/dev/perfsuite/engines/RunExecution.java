@@ -94,7 +94,9 @@ final class RunExecution {
         profile.warmUp())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
-      DslTestPlan testPlan = testPlan(children(plan, driver.perEngine(profile), recorder));
+      // A plan with its own thread groups runs whole on every engine, as JMeter runs a JMX.
+      LoadProfile threads = plan.ownThreadGroups() ? profile : driver.perEngine(profile);
+      DslTestPlan testPlan = testPlan(children(plan, threads, recorder));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
@@ -121,8 +123,10 @@ final class RunExecution {
     // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
     children.add(httpCache().disable());
     children.addAll(plan.planElements());
-    children.add(ThreadGroups.of(plan.scenario(), threads,
-        plan.journey().toArray(ThreadGroupChild[]::new)));
+    if (!plan.ownThreadGroups()) {
+      children.add(ThreadGroups.of(plan.scenario(), threads,
+          plan.journey().toArray(ThreadGroupChild[]::new)));
+    }
     children.add(recorder.listener());
     return children.toArray(TestPlanChild[]::new);
   }

@@ -1,0 +1,104 @@
+package dev.perfsuite.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * How existing JMeter plans run under the suite: the {@code perf.jmx*} keys, read and checked
+ * before any plan loads.
+ *
+ * @param plans what {@code perf.jmx} names, empty when unset
+ * @param load own thread groups or the suite's profile
+ * @param properties values for {@code ${__P(name)}}: the props file, then
+ *     {@code perf.jmx.props.NAME} keys on top
+ * @param keepListeners {@code backend} and/or {@code data-writer}: JMX listeners kept enabled
+ * @param sla an SLA file for every plan instead of sidecars
+ * @param defaultErrorPercent the overall error % a plan without an SLA file must stay below
+ */
+public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
+    Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent) {
+  private static final Set<String> LISTENER_KINDS = Set.of("backend", "data-writer");
+
+  public JmxSettings {
+    plans = List.copyOf(plans);
+    properties = Map.copyOf(properties);
+    keepListeners = Set.copyOf(keepListeners);
+  }
+
+  /** Defaults: no plans named, own thread groups, no properties, no listeners kept, 1 % errors. */
+  public static JmxSettings defaults() {
+    return new JmxSettings(List.of(), JmxLoad.PLAN, Map.of(), Set.of(), Optional.empty(), 1.0);
+  }
+
+  /**
+   * Reads the keys of this JVM.
+   *
+   * @throws ConfigException naming every bad key, its value and the accepted form
+   */
+  public static JmxSettings fromThisJvm() {
+    return from(ConfigSource.ofThisJvm());
+  }
+
+  static JmxSettings from(ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
+    List<String> plans = read.parse(ConfigKey.JMX, v -> Arrays.stream(v.split(","))
+        .map(String::trim).filter(p -> !p.isEmpty()).toList()).orElse(List.of());
+    JmxLoad load = read.choice(ConfigKey.JMX_LOAD, JmxLoad.class).orElse(JmxLoad.PLAN);
+    Map<String, String> properties = new TreeMap<>();
+    read.parse(ConfigKey.JMX_PROPS_FILE, JmxSettings::propertiesFile)
+        .ifPresent(properties::putAll);
+    properties.putAll(source.family(ConfigKey.JMX_PROPS_PREFIX));
+    Set<String> keep = read.parse(ConfigKey.JMX_KEEP_LISTENERS, JmxSettings::listenerKinds)
+        .orElse(Set.of());
+    Optional<Path> sla = read.parse(ConfigKey.JMX_SLA, v -> {
+      Path path = Path.of(v);
+      if (!Files.isRegularFile(path)) {
+        throw new ConfigException("perf.jmx.sla=" + v + " is not a readable file. Fix: point it at "
+            + "an SLA properties file (README \"Bring your JMX\").");
+      }
+      return path;
+    });
+    double errors = read.parse(ConfigKey.JMX_SLA_ERRORS, v -> {
+      double percent = Double.parseDouble(v);
+      if (!(percent > 0) || percent > 100) {
+        throw new IllegalArgumentException(v);
+      }
+      return percent;
+    }).orElse(1.0);
+    read.throwIfInvalid();
+    return new JmxSettings(plans, load, properties, keep, sla, errors);
+  }
+
+  private static Map<String, String> propertiesFile(String value) {
+    Path path = Path.of(value);
+    java.util.Properties file = new java.util.Properties();
+    try (Reader in = Files.newBufferedReader(path)) {
+      file.load(in);
+    } catch (IOException e) {
+      throw new ConfigException("perf.jmx.props-file=" + value + " cannot be read (" + e
+          + "). Fix: point it at a .properties file with the plan's ${__P(name)} values.");
+    }
+    Map<String, String> values = new LinkedHashMap<>();
+    file.forEach((k, v) -> values.put(k.toString(), v.toString()));
+    return values;
+  }
+
+  private static Set<String> listenerKinds(String value) {
+    Set<String> kinds = Arrays.stream(value.split(",")).map(String::trim)
+        .filter(k -> !k.isEmpty() && !k.equals("none")).collect(Collectors.toSet());
+    if (!LISTENER_KINDS.containsAll(kinds)) {
+      throw new IllegalArgumentException(value);
+    }
+    return kinds;
+  }
+}

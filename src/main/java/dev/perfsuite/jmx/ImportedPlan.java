@@ -1,0 +1,25 @@
+package dev.perfsuite.jmx;
+
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.sla.Sla;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A JMX plan made ready for the suite's engines.
+ *
+ * @param source the JMX file (for a converted class, the JMX saved from its DSL plan)
+ * @param plan what the engine runs; its scenario names the results directory
+ * @param sla the sidecar's thresholds, or the default (errors below a limit, every label present)
+ * @param slaSource where the SLA came from, for the report
+ * @param labels sampler and transaction labels the plan names (without {@code ${...}} ones)
+ * @param notes one line per change made to the plan (disabled listeners, resolved paths, ...)
+ */
+public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
+    List<String> labels, List<String> notes) {
+
+  public ImportedPlan {
+    labels = List.copyOf(labels);
+    notes = List.copyOf(notes);
+  }
+}

@@ -1,0 +1,240 @@
+package dev.perfsuite.jmx;
+
+import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.sla.Sla;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.control.TransactionController;
+import org.apache.jmeter.samplers.Sampler;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.PostThreadGroup;
+import org.apache.jmeter.threads.SetupThreadGroup;
+import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * Entry point for existing JMeter plans: finds them ({@code perf.jmx}, or the catalogue under
+ * {@code src/test/resources/jmx}), and loads one into an {@link ImportedPlan} with every check
+ * done before load.
+ *
+ * <pre>{@code
+ * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), JmxSettings.fromThisJvm(),
+ *     perf.config().profile());
+ * RunResult result = perf.run(imported.plan());
+ * imported.sla().evaluate(result).assertPassed();
+ * }</pre>
+ */
+public final class JmxPlans {
+  /** Where JMX plans that run in the main job live. */
+  public static final Path CATALOGUE = Path.of("src", "test", "resources", "jmx");
+  /** Where plans saved from DSL code are written before they load like any JMX. */
+  static final Path SAVED = Path.of("target", "jmx-from-dsl");
+
+  private JmxPlans() {
+  }
+
+  /**
+   * The plans to run: {@code perf.jmx} when set (paths, or file names under
+   * {@link #CATALOGUE}), otherwise every {@code .jmx} under {@link #CATALOGUE}.
+   */
+  public static List<Path> selected(JmxSettings settings) {
+    if (!settings.plans().isEmpty()) {
+      return settings.plans().stream().map(JmxPlans::resolve).toList();
+    }
+    if (!Files.isDirectory(CATALOGUE)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(CATALOGUE)) {
+      return files.filter(f -> f.toString().toLowerCase().endsWith(".jmx")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + CATALOGUE, e);
+    }
+  }
+
+  /** A path as given, or a bare name ({@code checkout}, {@code checkout.jmx}) in the catalogue. */
+  public static Path resolve(String spec) {
+    Path path = Path.of(spec);
+    if (Files.exists(path) || spec.contains("/") || spec.contains("\\")) {
+      return path;
+    }
+    return CATALOGUE.resolve(spec.toLowerCase().endsWith(".jmx") ? spec : spec + ".jmx");
+  }
+
+  /** The scenario name of a JMX file: its name without {@code .jmx}, safe for a directory. */
+  public static String scenarioName(Path jmx) {
+    return jmx.getFileName().toString().replaceFirst("(?i)\\.jmx$", "")
+        .replaceAll("[^A-Za-z0-9._-]", "-");
+  }
+
+  /**
+   * Loads {@code jmx} for a run: checks, hygiene, {@code ${__P()}} values, thread groups or the
+   * suite's profile, and its SLA.
+   *
+   * @param suiteProfile the configured profile: its warm-up always applies, its shape only with
+   *     {@code perf.jmx.load=profile}
+   * @throws JmxException before any load, naming the file and what to fix
+   */
+  public static ImportedPlan load(Path jmx, JmxSettings settings, LoadProfile suiteProfile) {
+    Path base = jmx.toAbsolutePath().getParent();
+    return load(jmx, scenarioName(jmx), base, settings, suiteProfile);
+  }
+
+  /**
+   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
+   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
+   * working directory, as they do in DSL code.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      LoadProfile suiteProfile) {
+    return load(save(name, plan), name, Path.of("").toAbsolutePath(), settings, suiteProfile);
+  }
+
+  /**
+   * As {@link #load(Path, JmxSettings, LoadProfile)} for a run of {@code perf}: the configured
+   * keys and profile, and the addresses of services the plan reads with {@code ${__P()}}.
+   */
+  public static ImportedPlan load(Path jmx, PerfSession perf) {
+    return load(jmx, withServices(jmx, JmxSettings.fromThisJvm(), perf),
+        perf.config().profile());
+  }
+
+  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      PerfSession perf) {
+    Path file = save(name, plan);
+    return load(file, name, Path.of("").toAbsolutePath(), withServices(file, settings, perf),
+        perf.config().profile());
+  }
+
+  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
+    return new JmxSettings(settings.plans(), settings.load(),
+        ServiceProperties.of(jmx, perf, settings.properties()), settings.keepListeners(),
+        settings.sla(), settings.defaultErrorPercent());
+  }
+
+  private static Path save(String name, DslTestPlan plan) {
+    Path file = SAVED.resolve(name + ".jmx");
+    try {
+      Files.createDirectories(SAVED);
+      plan.saveAsJmx(file.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save the plan of " + name + " to " + file, e);
+    }
+    return file;
+  }
+
+  private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
+      LoadProfile suiteProfile) {
+    HashTree tree = JmxSource.load(jmx, settings.properties(), true);
+    Object root = tree.getArray()[0];
+    if (!(root instanceof TestPlan testPlan)) {
+      throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
+    }
+    HashTree planTree = tree.getTree(testPlan);
+    List<String> notes = new ArrayList<>(PlanHygiene.apply(planTree, settings.keepListeners(),
+        csvBase, jmx));
+    JMeter.convertSubTree(planTree, true);
+    List<String> labels = new ArrayList<>(labels(planTree));
+
+    List<TestPlanChild> elements = new ArrayList<>();
+    Map<String, String> variables = testPlan.getUserDefinedVariables();
+    if (!variables.isEmpty()) {
+      elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    }
+    List<AbstractThreadGroup> groups = new ArrayList<>();
+    List<ThreadGroupChild> journey = new ArrayList<>();
+    for (Object key : planTree.list()) {
+      TestElement element = (TestElement) key;
+      HashTree subtree = planTree.getTree(key);
+      boolean main = element instanceof AbstractThreadGroup
+          && !(element instanceof SetupThreadGroup) && !(element instanceof PostThreadGroup);
+      if (main) {
+        groups.add((AbstractThreadGroup) element);
+      }
+      if (main && settings.load() == JmxLoad.PROFILE) {
+        for (Object child : subtree.list()) {
+          journey.add(new JmxTree((TestElement) child, subtree.getTree(child)));
+        }
+      } else {
+        elements.add(new JmxTree(element, subtree));
+      }
+    }
+    LoadPlan plan;
+    if (settings.load() == JmxLoad.PROFILE) {
+      if (journey.isEmpty()) {
+        throw new JmxException(jmx + " has no thread group with samplers to run under the "
+            + "profile");
+      }
+      notes.add("thread groups " + groups.stream().map(g -> "'" + g.getName() + "'").toList()
+          + " replaced by the suite's profile (perf.jmx.load=profile); their children run in "
+          + "one journey, in plan order");
+      plan = new LoadPlan(name, suiteProfile, journey, elements, false);
+    } else {
+      LoadProfile shape = PlanShape.of(jmx.toString(), groups, suiteProfile.warmUp());
+      notes.add("the plan's own thread groups run: " + shape);
+      plan = LoadPlan.withOwnThreadGroups(name, shape, elements);
+    }
+    Path sidecar = settings.sla().orElse(JmxSla.sidecar(jmx));
+    Sla sla;
+    String source;
+    if (Files.isRegularFile(sidecar)) {
+      sla = JmxSla.read(sidecar);
+      source = sidecar.toString();
+    } else {
+      sla = JmxSla.defaults(settings.defaultErrorPercent(), labels);
+      source = "default: overall errors below " + settings.defaultErrorPercent()
+          + " %, every label present (no " + sidecar.getFileName() + ")";
+    }
+    return new ImportedPlan(jmx, plan, sla, source, labels, notes);
+  }
+
+  private static Arguments userDefinedVariables(Map<String, String> variables) {
+    Arguments arguments = new Arguments();
+    arguments.setName("User Defined Variables of the JMX Test Plan");
+    arguments.setProperty(TestElement.TEST_CLASS, Arguments.class.getName());
+    arguments.setProperty(TestElement.GUI_CLASS, "org.apache.jmeter.config.gui.ArgumentsPanel");
+    variables.forEach(arguments::addArgument);
+    return arguments;
+  }
+
+  /** Labels the plan's samples will carry, skipping children a parent transaction sample hides. */
+  static Set<String> labels(HashTree tree) {
+    Set<String> labels = new LinkedHashSet<>();
+    collect(tree, labels);
+    return labels;
+  }
+
+  private static void collect(HashTree tree, Set<String> labels) {
+    for (Object key : tree.list()) {
+      if (!(key instanceof TestElement element) || !element.isEnabled()) {
+        continue;
+      }
+      boolean named = !element.getName().contains("${") && !element.getName().isBlank();
+      if ((element instanceof Sampler || element instanceof TransactionController) && named) {
+        labels.add(element.getName());
+      }
+      if (element instanceof TransactionController tc && tc.isGenerateParentSample()) {
+        continue;
+      }
+      collect(tree.getTree(key), labels);
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package dev.perfsuite.jmx;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.save.SaveService;
+import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.codegeneration.DslCodeGenerator;
+import us.abstracta.jmeter.javadsl.codegeneration.MethodCall;
+
+/**
+ * Converts a JMX plan into a scenario class skeleton in the suite's form: {@code @PerfScenario},
+ * the plan as jmeter-java-dsl's own {@link DslCodeGenerator} writes it, the {@code LoadPlan} the
+ * suite runs (its own thread groups, or the profile with {@code perf.jmx.load=profile}) and an
+ * SLA stub naming every label.
+ *
+ * <p>Command: {@code mvn -Pjmx2java -Dperf.jmx=plan.jmx[,more.jmx]}; classes land in
+ * {@code src/test/java/dev/perfsuite/scenarios/imported/} ({@code -Djmx2java.out=DIR} to change
+ * the source root). GUI listeners are left out of the code, relative CSV paths are rewritten
+ * relative to the project directory, and {@code ${__P()}} calls are kept (the suite fills them
+ * from {@code perf.jmx.props.*} when the class runs).
+ */
+public final class JmxToJava {
+  /** Package of generated classes. */
+  public static final String PACKAGE = "dev.perfsuite.scenarios.imported";
+
+  private JmxToJava() {
+  }
+
+  /**
+   * Converts every plan of {@code perf.jmx} (or the arguments).
+   *
+   * @param args JMX paths; empty reads the system property {@code perf.jmx}
+   */
+  public static void main(String[] args) {
+    List<String> plans = new ArrayList<>(List.of(args));
+    if (plans.isEmpty()) {
+      String property = System.getProperty("perf.jmx", "");
+      for (String p : property.split(",")) {
+        if (!p.isBlank()) {
+          plans.add(p.trim());
+        }
+      }
+    }
+    if (plans.isEmpty()) {
+      System.err.println("usage: mvn -Pjmx2java -Dperf.jmx=path/to/plan.jmx[,more.jmx]");
+      System.exit(2);
+    }
+    Path root = Path.of(System.getProperty("jmx2java.out", "src/test/java"));
+    for (String plan : plans) {
+      Path written = convert(JmxPlans.resolve(plan), root);
+      System.out.println("jmx2java: " + plan + " -> " + written);
+    }
+  }
+
+  /** Writes the class for {@code jmx} under {@code sourceRoot}; returns the file written. */
+  public static Path convert(Path jmx, Path sourceRoot) {
+    String className = className(jmx);
+    Path file = sourceRoot.resolve(PACKAGE.replace('.', '/')).resolve(className + ".java");
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, source(jmx, className), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+    return file;
+  }
+
+  /** {@code shop-checkout.jmx} becomes {@code ShopCheckoutIT}. */
+  static String className(Path jmx) {
+    StringBuilder name = new StringBuilder();
+    for (String word : JmxPlans.scenarioName(jmx).split("[^A-Za-z0-9]+")) {
+      if (!word.isEmpty()) {
+        name.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+      }
+    }
+    if (name.length() == 0 || !Character.isJavaIdentifierStart(name.charAt(0))) {
+      name.insert(0, "Plan");
+    }
+    return name + "IT";
+  }
+
+  /** The Java source of the scenario class for {@code jmx}. */
+  static String source(Path jmx, String className) {
+    HashTree tree = JmxSource.load(jmx, Map.of(), false);
+    Object testPlan = tree.getArray()[0];
+    HashTree planTree = tree.getTree(testPlan);
+    List<String> notes = PlanHygiene.apply(planTree, Set.of(),
+        jmx.toAbsolutePath().getParent(), jmx);
+    relativizeCsvPaths(planTree);
+    JMeter.convertSubTree(planTree, true);
+    Set<String> labels = JmxPlans.labels(planTree);
+    MethodCall plan = generate(tree, jmx);
+
+    Set<String> imports = new TreeSet<>(plan.getImports());
+    imports.addAll(List.of("dev.perfsuite.config.JmxSettings", "dev.perfsuite.engines.LoadPlan",
+        "dev.perfsuite.jmx.JmxPlans", "dev.perfsuite.junit.PerfScenario",
+        "dev.perfsuite.junit.PerfSession", "dev.perfsuite.results.RunResult",
+        "dev.perfsuite.sla.Sla", "org.junit.jupiter.api.Test",
+        "us.abstracta.jmeter.javadsl.core.DslTestPlan"));
+    StringBuilder java = new StringBuilder();
+    java.append("package ").append(PACKAGE).append(";\n\n");
+    // As the DSL's own class template: JmeterDsl always, other entries are classes.
+    Set<String> statics = new TreeSet<>(plan.getStaticImports());
+    statics.add("us.abstracta.jmeter.javadsl.JmeterDsl");
+    for (String s : statics) {
+      java.append("import static ").append(s.replace('$', '.')).append(".*;\n");
+    }
+    java.append('\n');
+    for (String i : imports) {
+      java.append("import ").append(i.replace('$', '.')).append(";\n");
+    }
+    java.append("\n/**\n * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) on ")
+        .append(LocalDate.now()).append(" from\n * {@code ")
+        .append(jmx.toString().replace('\\', '/'))
+        .append("}.\n * Review the plan, then tighten the SLA stub.\n");
+    for (String note : notes) {
+      java.append(" *\n * <p>Conversion note: ").append(escapeComment(note)).append('\n');
+    }
+    java.append(" */\n@PerfScenario\nclass ").append(className).append(" {\n")
+        .append("  static final String SCENARIO = \"").append(JmxPlans.scenarioName(jmx))
+        .append("\";\n\n")
+        .append("  @Test\n  void shouldMeetItsSla(PerfSession perf) {\n")
+        .append("    RunResult result = perf.run(loadPlan(perf));\n")
+        .append("    sla().evaluate(result).assertPassed();\n  }\n\n")
+        .append("  /**\n   * The plan below as the suite runs it: its own thread groups, or the "
+            + "configured profile\n   * with {@code -Dperf.jmx.load=profile}; warm-up from "
+            + "{@code perf.warm-up}.\n   */\n")
+        .append("  static LoadPlan loadPlan(PerfSession perf) {\n")
+        .append("    return JmxPlans.fromDsl(SCENARIO, dslPlan(), JmxSettings.fromThisJvm(), perf)"
+            + ".plan();\n  }\n\n")
+        .append("  /** SLA stub: every label measured and no errors; add percentiles and "
+            + "throughput per label. */\n")
+        .append("  static Sla sla() {\n    return Sla.overall().errorPercentBelow(1.0)");
+    for (String label : labels) {
+      java.append("\n        .and(Sla.label(").append(quote(label))
+          .append(").samplesAtLeast(1))");
+    }
+    java.append(";\n  }\n\n")
+        .append("  /** The plan as jmeter-java-dsl's code generator wrote it. */\n")
+        .append("  static DslTestPlan dslPlan() {\n")
+        .append("    return ").append(plan.buildAssignmentCode("    ").trim()).append(";\n  }\n");
+    for (Map.Entry<String, MethodCall> method : plan.getMethodDefinitions().entrySet()) {
+      java.append("\n  private static ").append(method.getValue().getReturnType().getSimpleName())
+          .append(' ').append(method.getKey()).append("() {\n    return ")
+          .append(method.getValue().buildAssignmentCode("    ").trim()).append(";\n  }\n");
+    }
+    return java.append("}\n").toString();
+  }
+
+  private static MethodCall generate(HashTree tree, Path jmx) {
+    Path cleaned = null;
+    try {
+      cleaned = Files.createTempFile("perf-jmx2java-", ".jmx");
+      try (OutputStream out = Files.newOutputStream(cleaned)) {
+        SaveService.saveTree(tree, out);
+      }
+      return new DslCodeGenerator().buildMethodCallFromJmxFile(cleaned.toFile());
+    } catch (IOException e) {
+      throw new JmxException("cannot convert " + jmx + ": " + e, e);
+    } finally {
+      if (cleaned != null) {
+        cleaned.toFile().delete();
+      }
+    }
+  }
+
+  /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
+  private static void relativizeCsvPaths(HashTree tree) {
+    Path project = Path.of("").toAbsolutePath();
+    for (Object key : tree.list()) {
+      if (key instanceof org.apache.jmeter.config.CSVDataSet csv) {
+        Path path = Path.of(csv.getPropertyAsString("filename"));
+        if (path.isAbsolute() && path.startsWith(project)) {
+          csv.setProperty("filename", project.relativize(path).toString().replace('\\', '/'));
+        }
+      }
+      relativizeCsvPaths(tree.getTree(key));
+    }
+  }
+
+  private static String quote(String text) {
+    return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+  }
+
+  private static String escapeComment(String text) {
+    return text.replace("*/", "*&#47;").replace("@", "{@literal @}");
+  }
+}

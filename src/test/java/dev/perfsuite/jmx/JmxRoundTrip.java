@@ -1,0 +1,120 @@
+package dev.perfsuite.jmx;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.profiles.ThreadGroups;
+import dev.perfsuite.results.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * Runs a Java scenario's plan, then the same plan saved with the DSL's {@code saveAsJmx} and
+ * loaded back as a JMX, against one capturing server that echoes request bodies, and returns what
+ * reached the server each time.
+ */
+public final class JmxRoundTrip implements AutoCloseable {
+  private static final Pattern UUID = Pattern.compile(
+      "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+  private static final Pattern TIMESTAMP = Pattern.compile(
+      "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([+-]\\d{4}|Z)?");
+  private final WireMockServer server;
+  private final Path results;
+
+  private JmxRoundTrip(WireMockServer server, Path results) {
+    this.server = server;
+    this.results = results;
+  }
+
+  /** Starts the capturing server on a loopback ephemeral port; runs write under {@code results}. */
+  public static JmxRoundTrip start(Path results) {
+    WireMockServer server = new WireMockServer(WireMockConfiguration.options()
+        .bindAddress("127.0.0.1").dynamicPort().templatingEnabled(true));
+    server.start();
+    server.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
+        .withBody("{{request.body}}").withTransformers("response-template")));
+    return new JmxRoundTrip(server, results);
+  }
+
+  /** Base URL ending in '/'. */
+  public URI base() {
+    return URI.create("http://127.0.0.1:" + server.port() + "/");
+  }
+
+  /** Requests the Java plan sends, as sorted "METHOD url | headers | body" lines. */
+  public List<String> viaJava(LoadPlan plan) {
+    return capture(() -> Engines.embedded(results.resolve("java"), Duration.ofSeconds(2),
+        Duration.ofSeconds(5)).run(plan));
+  }
+
+  /** Requests the same plan sends after {@code saveAsJmx} and loading back as a JMX. */
+  public List<String> viaJmx(LoadPlan plan) {
+    // fromDsl saves with saveAsJmx and loads the file like any JMX (CSV paths from the project).
+    ImportedPlan imported = JmxPlans.fromDsl(plan.scenario(), dslPlan(plan),
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of()), plan.profile());
+    return capture(() -> Engines.embedded(results.resolve("jmx"), Duration.ofSeconds(2),
+        Duration.ofSeconds(5)).run(imported.plan()));
+  }
+
+  /** The plan as a JMeter file: its plan elements and the thread group its profile makes. */
+  public static Path saveAsJmx(LoadPlan plan, Path file) {
+    try {
+      Files.createDirectories(file.getParent());
+      dslPlan(plan).saveAsJmx(file.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  private static DslTestPlan dslPlan(LoadPlan plan) {
+    List<TestPlanChild> children = new ArrayList<>(plan.planElements());
+    children.add(ThreadGroups.of(plan.scenario(), plan.profile(),
+        plan.journey().toArray(ThreadGroupChild[]::new)));
+    return testPlan(children.toArray(TestPlanChild[]::new));
+  }
+
+  private List<String> capture(java.util.function.Supplier<RunResult> run) {
+    server.resetRequests();
+    run.get();
+    return server.getAllServeEvents().stream()
+        .map(e -> (LoggedRequest) e.getRequest())
+        .map(r -> r.getMethod().getName() + " " + r.getUrl() + " | authorization="
+            + r.getHeader("Authorization") + " content-type=" + r.getHeader("Content-Type")
+            + " | " + r.getBodyAsString())
+        .map(JmxRoundTrip::normalized)
+        .sorted().toList();
+  }
+
+  /**
+   * Values a plan makes fresh per request ({@code ${__UUID()}}, {@code ${__time()}}) differ between
+   * any two runs; they are compared by shape.
+   */
+  static String normalized(String request) {
+    return UUID.matcher(TIMESTAMP.matcher(request).replaceAll("<timestamp>")).replaceAll("<uuid>");
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+}

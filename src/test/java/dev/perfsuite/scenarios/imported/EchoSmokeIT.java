@@ -1,0 +1,73 @@
+package dev.perfsuite.scenarios.imported;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.*;
+
+import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.jmx.JmxPlans;
+import dev.perfsuite.junit.PerfScenario;
+import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.sla.Sla;
+import java.time.Duration;
+import org.apache.jmeter.protocol.http.util.HTTPConstants;
+import org.junit.jupiter.api.Test;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+
+/**
+ * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) on 2026-11-23 from
+ * {@code src/test/resources/jmx/echo-smoke.jmx}.
+ * Review the plan, then tighten the SLA stub.
+ */
+@PerfScenario
+class EchoSmokeIT {
+  static final String SCENARIO = "echo-smoke";
+
+  @Test
+  void shouldMeetItsSla(PerfSession perf) {
+    RunResult result = perf.run(loadPlan(perf));
+    sla().evaluate(result).assertPassed();
+  }
+
+  /**
+   * The plan below as the suite runs it: its own thread groups, or the configured profile
+   * with {@code -Dperf.jmx.load=profile}; warm-up from {@code perf.warm-up}.
+   */
+  static LoadPlan loadPlan(PerfSession perf) {
+    return JmxPlans.fromDsl(SCENARIO, dslPlan(), JmxSettings.fromThisJvm(), perf).plan();
+  }
+
+  /** SLA stub: every label measured and no errors; add percentiles and throughput per label. */
+  static Sla sla() {
+    return Sla.overall().errorPercentBelow(1.0)
+        .and(Sla.label("POST echo").samplesAtLeast(1));
+  }
+
+  /** The plan as jmeter-java-dsl's code generator wrote it. */
+  static DslTestPlan dslPlan() {
+    return testPlan()
+      .tearDownOnlyAfterMainThreadsDone()
+      .children(
+        httpDefaults()
+          .url("http://${__P(gateway.host,127.0.0.1)}:${__P(gateway.port)}")
+          .followRedirects(false),
+        httpCache()
+          .disable(),
+        httpCookies()
+          .disable(),
+        threadGroup("Echo users")
+          // To keep generated DSL simple, the original duration is used as hold for time. But, you should use as hold for time the original duration - ramp up period.
+          .rampToAndHold("${__P(echo.threads,2)}", "1", "${__P(echo.seconds,8)}")
+          .children(
+            constantTimer(Duration.ofMillis(50)),
+            httpSampler("POST echo", "/echo")
+              .method(HTTPConstants.POST)
+              .body("{\"item\":\"echo-smoke\",\"thread\":\"${__threadNum}\"}")
+              .children(
+                responseAssertion("Echoed")
+                  .containsSubstrings("echo-smoke")
+              )
+          )
+      );
+  }
+}
