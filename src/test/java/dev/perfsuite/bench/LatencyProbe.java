@@ -2,13 +2,9 @@ package dev.perfsuite.bench;
 
 import java.time.Duration;
 import org.HdrHistogram.Histogram;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
-import org.apache.jmeter.testelement.TestStateListener;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**
@@ -95,8 +91,7 @@ final class LatencyProbe extends BaseListener {
   }
 
   /** The JMeter side. */
-  public static final class Element extends AbstractTestElement
-      implements SampleListener, TestStateListener, NoThreadClone {
+  public static final class Element extends CompletedSampleElement {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -105,33 +100,13 @@ final class LatencyProbe extends BaseListener {
     }
 
     @Override
-    public void sampleStarted(SampleEvent event) {
-      // Only completed samples matter.
-    }
-
-    @Override
-    public void sampleStopped(SampleEvent event) {
-      // Only completed samples matter.
-    }
-
-    @Override
     public void testStarted() {
       state.start();
     }
 
     @Override
-    public void testStarted(String host) {
-      testStarted();
-    }
-
-    @Override
     public void testEnded() {
       // Nothing to flush.
-    }
-
-    @Override
-    public void testEnded(String host) {
-      testEnded();
     }
   }
 }
