@@ -1,7 +1,10 @@
 package dev.perfsuite.bench;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
@@ -40,53 +43,60 @@ final class LatencyProbe extends BaseListener {
     return new Element();
   }
 
-  /** What the probe saw. */
+  /**
+   * What the probe saw. Lock-free on the sample path (adders, accumulators and HdrHistogram's
+   * wait-free {@link Recorder}), so the probe adds no contention point to the baseline.
+   */
   static final class State {
     private final long warmUpMillis;
-    private final Histogram measured = new Histogram(3);
-    private long testStart;
-    private long samples;
-    private long errors;
-    private long firstStart = Long.MAX_VALUE;
-    private long lastEnd;
+    private final Recorder measured = new Recorder(3);
+    private final LongAdder samples = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final LongAccumulator firstStart = new LongAccumulator(Math::min, Long.MAX_VALUE);
+    private final LongAccumulator lastEnd = new LongAccumulator(Math::max, 0);
+    private volatile long testStart;
 
     State(long warmUpMillis) {
       this.warmUpMillis = warmUpMillis;
     }
 
-    synchronized void start() {
+    void start() {
       testStart = System.currentTimeMillis();
     }
 
-    synchronized void add(SampleResult result) {
-      samples++;
-      errors += result.isSuccessful() ? 0 : 1;
-      firstStart = Math.min(firstStart, result.getStartTime());
-      lastEnd = Math.max(lastEnd, result.getEndTime());
+    void add(SampleResult result) {
+      samples.increment();
+      if (!result.isSuccessful()) {
+        errors.increment();
+      }
+      firstStart.accumulate(result.getStartTime());
+      lastEnd.accumulate(result.getEndTime());
       if (result.getStartTime() >= testStart + warmUpMillis) {
         measured.recordValue(Math.max(0, result.getTime()));
       }
     }
 
-    synchronized long samples() {
-      return samples;
+    long samples() {
+      return samples.sum();
     }
 
-    synchronized long errors() {
-      return errors;
+    long errors() {
+      return errors.sum();
     }
 
-    synchronized long firstStart() {
-      return firstStart;
+    long firstStart() {
+      return firstStart.get();
     }
 
-    synchronized long lastEnd() {
-      return lastEnd;
+    long lastEnd() {
+      return lastEnd.get();
     }
 
-    /** p99 of the measurement window, ms. */
-    synchronized long p99() {
-      return measured.getValueAtPercentile(99);
+    /** p99 of the measurement window, ms; call once, after the run. */
+    long p99() {
+      Histogram all = new Histogram(3);
+      all.add(measured.getIntervalHistogram());
+      return all.getValueAtPercentile(99);
     }
   }
 
