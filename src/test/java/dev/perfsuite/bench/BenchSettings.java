@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,16 +29,53 @@ import java.util.Optional;
  * @param k6 the k6 binary, empty when not installed
  * @param generatorHeap {@code -Xmx} of generator JVMs, default 1g (the issue's heap target)
  * @param generatorFlags extra JVM flags of generator JVMs (GC experiments), default none
+ * @param runs runs per throughput cell ({@code bench.runs}), at least and by default 3: each cell
+ *     shows their median and min-max
+ * @param unavailable tools declared unavailable on this machine ({@code bench.unavailable}, e.g.
+ *     {@code k6}); their rows are skipped with a note
+ * @param strict whether a missing tool that is not declared unavailable fails the bench: on
+ *     with {@code bench.strict=true}, or when the {@code CI} or {@code JENKINS_URL} environment
+ *     variable is set
  */
 record BenchSettings(Duration duration, List<Integer> threads, int pairs, int memoryThreads,
     Duration memoryThink, Duration memoryDuration, Duration accuracyDuration, Path out,
     Path echoJar, Optional<Path> nginx, Optional<Path> wrk, Optional<Path> k6,
-    String generatorHeap, List<String> generatorFlags) {
+    String generatorHeap, List<String> generatorFlags, int runs, List<String> unavailable,
+    boolean strict) {
+
+  /** Tool binaries by name, for {@link #requireTools}. */
+  private Map<String, Optional<Path>> tools() {
+    return Map.of("nginx", nginx, "wrk", wrk, "k6", k6);
+  }
+
+  /**
+   * Fails when a tool of a benchmark row is missing in strict mode (CI) and not declared
+   * unavailable by {@code bench.unavailable}, so a CI run never drops a row silently.
+   */
+  void requireTools(List<String> names) {
+    List<String> missing = names.stream()
+        .filter(n -> tools().get(n).isEmpty() && !unavailable.contains(n)).toList();
+    if (strict && !missing.isEmpty()) {
+      throw new IllegalStateException("benchmark tools missing: " + missing + ". Fix: install "
+          + "them (bench/run does it as root), or declare them unavailable on this machine, "
+          + "e.g. -Dbench.unavailable=" + String.join(",", missing)
+          + " (their rows are then skipped with a note).");
+    }
+  }
 
   static BenchSettings load() {
     Optional<Duration> quick = Optional.ofNullable(System.getProperty("bench.duration"))
         .map(BenchSettings::duration);
     Duration run = quick.orElse(Duration.ofSeconds(15));
+    List<String> unavailable = Arrays.stream(System.getProperty("bench.unavailable", "")
+        .split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    int runs = Integer.parseInt(System.getProperty("bench.runs", "3"));
+    if (runs < 3) {
+      throw new IllegalArgumentException("bench.runs=" + runs + ": a median with min-max needs "
+          + "at least 3 runs. Fix: -Dbench.runs=3 or more");
+    }
+    boolean strict = Boolean.getBoolean("bench.strict") || System.getenv("CI") != null
+        || System.getenv("JENKINS_URL") != null;
     return new BenchSettings(run,
         Arrays.stream(System.getProperty("bench.threads", "50,200").split(","))
             .map(String::strip).map(Integer::parseInt).toList(),
@@ -50,11 +88,13 @@ record BenchSettings(Duration duration, List<Integer> threads, int pairs, int me
             quick.map(d -> d.multipliedBy(2).toSeconds() + "s").orElse("30s"))),
         Path.of(System.getProperty("bench.out", "target/bench")),
         Path.of(System.getProperty("bench.echo-jar", "target/perf-suite-echo.jar")),
-        binary("bench.nginx", "/usr/sbin/nginx"), binary("bench.wrk", "/usr/bin/wrk"),
-        binary("bench.k6", "/usr/bin/k6"),
+        binary("bench.nginx", "/usr/sbin/nginx", unavailable),
+        binary("bench.wrk", "/usr/bin/wrk", unavailable),
+        binary("bench.k6", "/usr/bin/k6", unavailable),
         System.getProperty("bench.generator.heap", "1g"),
         Arrays.stream(System.getProperty("bench.generator.flags", "").split("\\s+"))
-            .filter(s -> !s.isBlank()).toList());
+            .filter(s -> !s.isBlank()).toList(),
+        runs, unavailable, strict);
   }
 
   /** Durations as the suite writes them: {@code 500ms}, {@code 15s}, {@code 2m}. */
@@ -75,7 +115,10 @@ record BenchSettings(Duration duration, List<Integer> threads, int pairs, int me
         + "' is not like 500ms, 15s or 2m. Fix: e.g. -Dbench.duration=5s");
   }
 
-  private static Optional<Path> binary(String key, String fallback) {
+  private static Optional<Path> binary(String key, String fallback, List<String> unavailable) {
+    if (unavailable.contains(key.substring("bench.".length()))) {
+      return Optional.empty();
+    }
     Path path = Path.of(System.getProperty(key, fallback));
     return path.toFile().canExecute() ? Optional.of(path) : Optional.empty();
   }

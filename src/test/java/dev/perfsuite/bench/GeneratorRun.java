@@ -51,7 +51,7 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
 /**
  * One generator run in its own JVM, so heap, RSS, JIT and GC belong to that run alone.
  *
- * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, startup), {@code url},
+ * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, bare-suite, ab, startup), {@code url},
  * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
  * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
  * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
@@ -86,6 +86,7 @@ final class GeneratorRun {
       case "suite" -> run.suite();
       case "bare" -> run.bare(false);
       case "bare-tuned" -> run.bare(true);
+      case "bare-suite" -> run.bareWithSuiteSettings();
       case "startup" -> run.startup(testStart);
       case "ab" -> run.alternate();
       default -> throw new IllegalArgumentException("unknown mode " + args.get("mode"));
@@ -179,6 +180,17 @@ final class GeneratorRun {
    * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
    * throughput then comes from the recorder.
    */
+  /**
+   * The headline baseline: bare jmeter-java-dsl with the suite's own settings (its engine
+   * properties and HTTP defaults, no HTTP cache manager, no DSL statistics collector), measured
+   * by {@link LatencyProbe} so throughput and p99 use the suite's estimator and window.
+   */
+  private void bareWithSuiteSettings() throws Exception {
+    args.put("dslstats", "off");
+    args.put("probe", "on");
+    bare(true);
+  }
+
   private void bare(boolean tuned) throws Exception {
     List<ThreadGroupChild> journey = new ArrayList<>();
     journey.add(sampler(args.get("url")));
@@ -199,6 +211,11 @@ final class GeneratorRun {
       children.add(httpCache().disable());
     }
     children.add(threadGroup(threads(), duration(), journey.toArray(ThreadGroupChild[]::new)));
+    boolean probe = "on".equals(args.get("probe"));
+    if (probe) {
+      children.add(LatencyProbe.create(BenchSettings.duration(args.getOrDefault("warmup",
+          "2s"))));
+    }
     String mode = args.getOrDefault("recorder", "none");
     SampleRecorder recorder = null;
     if (!mode.equals("none")) {
@@ -233,7 +250,11 @@ final class GeneratorRun {
       }
     }
     TestPlanStats stats = testPlan(children.toArray(TestPlanChild[]::new)).runIn(engine);
-    if (recorder != null && !dslStats) {
+    if (probe) {
+      LatencyProbe.State seen = LatencyProbe.last();
+      throughput(seen.samples(), seen.errors(), seen.firstStart(), seen.lastEnd());
+      out.put("p99", seen.p99());
+    } else if (recorder != null && !dslStats) {
       RunSummary all = recorder.summaries().stream()
           .filter(s -> s.label().equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
           .findFirst().orElseThrow();
@@ -286,7 +307,10 @@ final class GeneratorRun {
     List<String> bCpu = new ArrayList<>();
     for (int i = -1; i < pairs; i++) {
       out.clear();
-      bare(true);
+      // A: the suite's plan and engine settings with no listener but the bench's probe (the
+      // DSL's statistics collector off, as the suite's engine drops it), so A and B differ in
+      // the listeners only.
+      bareWithSuiteSettings();
       if (i >= 0) {
         a.add(out.get("rps").toString());
         aCpu.add(out.get("cpuUsPerSample").toString());

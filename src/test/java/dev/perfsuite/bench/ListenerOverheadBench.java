@@ -11,8 +11,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suite's listener overhead: A = bare jmeter-java-dsl with the suite's engine settings,
- * B = the suite with every listener; runs alternate A B A B so machine drift hits both alike,
+ * The suite's listener overhead: A = bare jmeter-java-dsl with the suite's plan and engine
+ * settings and no listener but the bench's probe (no DSL statistics collector, no HTTP cache
+ * manager), B = the suite with every listener, so A and B differ in the listeners only; runs alternate A B A B so machine drift hits both alike,
  * and the verdict is the median of the per-pair ratios B / A.
  */
 final class ListenerOverheadBench {
@@ -23,9 +24,11 @@ final class ListenerOverheadBench {
   @Test
   void shouldStayWithinFivePercentWhenEveryListenerIsOn() {
     BenchSettings settings = BenchSettings.load();
+    settings.requireTools(List.of("nginx"));
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT, """
-        A = bare jmeter-java-dsl + the suite's engine settings, B = the suite with every listener \
-        (%s); %d threads, %d s per run, %d pairs run A B A B ... in one generator JVM after one \
+        A = bare jmeter-java-dsl with the suite's plan and engine settings (no HTTP cache manager, \
+        no DSL statistics collector) and one counting probe as its only listener, B = the suite \
+        with every listener (%s): A and B differ in the listeners only; %d threads, %d s per run, %d pairs run A B A B ... in one generator JVM after one \
         unrecorded A and B (JIT, connections), so neighbouring runs share the machine's state. \
         Throughput overhead = 1 - median(B/A of req/s). CPU overhead = median(B/A of generator \
         CPU per sample) - 1: the whole generator JVM's CPU time (JIT and GC included) within the \

@@ -2,10 +2,8 @@ package dev.perfsuite.bench;
 
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
-import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
@@ -37,8 +35,7 @@ final class QueuedRecorderListener extends BaseListener {
   }
 
   /** The JMeter side: enqueue only. */
-  public static final class Element extends AbstractTestElement
-      implements SampleListener, TestStateListener, NoThreadClone {
+  public static final class Element extends CompletedSampleElement {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -47,33 +44,13 @@ final class QueuedRecorderListener extends BaseListener {
     }
 
     @Override
-    public void sampleStarted(SampleEvent event) {
-      // Only completed samples matter.
-    }
-
-    @Override
-    public void sampleStopped(SampleEvent event) {
-      // Only completed samples matter.
-    }
-
-    @Override
     public void testStarted() {
       active.start();
     }
 
     @Override
-    public void testStarted(String host) {
-      testStarted();
-    }
-
-    @Override
     public void testEnded() {
       active.stop();
-    }
-
-    @Override
-    public void testEnded(String host) {
-      testEnded();
     }
   }
 

@@ -11,7 +11,9 @@ import java.util.Map;
  *
  * <p>"bare" is plain jmeter-java-dsl ({@code testPlan(...).runIn(new EmbeddedJmeterEngine())}, its
  * defaults); "bare-tuned" adds exactly the HTTP defaults and JMeter properties the suite's engine
- * sets, so that the only difference left to "suite" is the suite's own listeners.
+ * sets and drops the HTTP cache manager; "bare-suite", the headline baseline, also drops the
+ * DSL's statistics collector (the suite's engine does), so that the only difference left to
+ * "suite" is the suite's own listeners.
  */
 final class SuiteRuns {
   /**
@@ -58,6 +60,18 @@ final class SuiteRuns {
         "body=" + body));
     args.addAll(List.of(extra));
     return ChildJvm.run(settings, name, jvmFlags, duration, args.toArray(String[]::new));
+  }
+
+  /**
+   * The headline baseline: bare jmeter-java-dsl with the suite's own settings (no HTTP cache
+   * manager, no DSL statistics collector), throughput and p99 by the bench's probe with the
+   * suite's estimator and warm-up window.
+   */
+  static Map<String, String> bareWithSuiteSettings(BenchSettings settings, String name,
+      URI target, int threads, Duration duration, int body) {
+    return ChildJvm.run(settings, name, List.of(), duration, "mode=bare-suite",
+        "url=" + target, "threads=" + threads, "duration=" + duration.toMillis() + "ms",
+        "body=" + body, "warmup=" + warmUp(duration).toMillis() + "ms");
   }
 
   /** A fifth of the run, at most 5 s: long enough for JIT and connection set-up. */

@@ -3,28 +3,46 @@ package dev.perfsuite.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * Throughput of the suite, bare jmeter-java-dsl and other load tools against the echo backend
  * (POST 1 KiB) and a static 1 KiB nginx file (GET), closed model, no think time.
+ *
+ * <p>Fair by construction: the ratio's base is bare jmeter-java-dsl with the suite's own settings
+ * (no HTTP cache manager, no DSL statistics collector); every cell is the median of
+ * {@code bench.runs} (at least 3) runs taken in interleaved rounds (each round runs every
+ * generator once, so drift of the machine hits all alike), with min-max beside it; p99 of bare
+ * and suite is the same estimator (HdrHistogram, 3 digits) over the same window (after the
+ * warm-up, from test start).
  */
 final class ThroughputBench {
   private static final int ECHO_BODY = 1024;
+  static final String BASELINE = "bare jmeter-java-dsl, suite settings";
 
   @Test
   void shouldCompareGeneratorsWhenTargetsRunOnLoopback() {
     BenchSettings settings = BenchSettings.load();
+    settings.requireTools(List.of("nginx", "wrk", "k6"));
     StringBuilder table = new StringBuilder("""
-        Closed model, %d s per run, one run each, every generator in a fresh JVM (-Xmx%s); targets \
-        in their own processes on the same cores. Ratio = req/s / bare jmeter-java-dsl's req/s.
+        Closed model, %d s per run, median of %d runs in interleaved rounds [min-max], every \
+        generator in a fresh JVM (-Xmx%s); targets in their own processes on the same cores. \
+        Ratio = median req/s / median req/s of %s (no HTTP cache manager, no DSL statistics \
+        collector). p99 of the JVM generators: HdrHistogram (3 significant digits) over the \
+        samples after the warm-up (%s from test start), on both sides. A shared, loaded machine \
+        makes these figures noisy: read ratios, not absolutes.
 
-        | target | threads | generator | req/s | ratio to bare DSL | generator CPU µs/request | p99 ms | errors | peak heap MiB | peak RSS MiB |
+        | target | threads | generator | req/s median [min-max] | ratio to baseline | generator CPU µs/request | p99 ms median [min-max] | errors | peak heap MiB | peak RSS MiB |
         |---|---:|---|---:|---:|---:|---:|---:|---:|---:|
-        """.formatted(settings.duration().toSeconds(), settings.generatorHeap()));
+        """.formatted(settings.duration().toSeconds(), settings.runs(), settings.generatorHeap(),
+        BASELINE, SuiteRuns.warmUp(settings.duration())));
     StringBuilder skipped = new StringBuilder();
     try (LoopbackServer echo = LoopbackServer.echo(settings, Duration.ZERO)) {
       measure(settings, echo, ECHO_BODY, "echo", table);
@@ -34,15 +52,14 @@ final class ThroughputBench {
         measure(settings, nginx, 0, "nginx", table);
       }
     } else {
-      skipped.append("- nginx: not installed (`apt-get install -y nginx-light`, or bench/run "
-          + "does it); nginx rows skipped.\n");
+      skipped.append("- nginx: unavailable (declared by bench.unavailable, or not installed "
+          + "outside CI); nginx rows skipped.\n");
     }
     if (settings.wrk().isEmpty()) {
-      skipped.append("- wrk: not installed (`apt-get install -y wrk`); wrk rows skipped.\n");
+      skipped.append("- wrk: unavailable (`apt-get install -y wrk`); wrk rows skipped.\n");
     }
     if (settings.k6().isEmpty()) {
-      skipped.append("- k6: not installed (not packaged in Debian; `apt-get install -y k6` finds "
-          + "nothing without Grafana's repository); k6 rows skipped.\n");
+      skipped.append("- k6: unavailable (not packaged in Debian); k6 rows skipped.\n");
     }
     skipped.append("- Gatling: not run (gatling-app resolves from Maven Central here, but no "
         + "simulation runner is wired into the harness yet).\n");
@@ -55,38 +72,86 @@ final class ThroughputBench {
     for (int threads : settings.threads()) {
       String id = target + "-" + threads;
       Duration d = settings.duration();
-      Map<String, String> bare = SuiteRuns.bare(settings, "tp-bare-" + id, server.uri(),
-          threads, d, body, false);
-      double base = SuiteRuns.rps(bare);
-      row(table, target, threads, "bare jmeter-java-dsl (defaults)", bare, base);
-      row(table, target, threads, "bare DSL + suite engine settings",
-          SuiteRuns.bare(settings, "tp-tuned-" + id, server.uri(), threads, d, body, true), base);
-      row(table, target, threads, "suite", SuiteRuns.suite(settings, "tp-suite-" + id,
-          server.uri(), threads, d, body), base);
-      settings.wrk().ifPresent(wrk -> tool(table, target, threads, "wrk (2 threads)",
-          LoadTools.wrk(settings, wrk, server.uri(), threads, body, "tp-wrk-" + id), base));
-      settings.k6().ifPresent(k6 -> tool(table, target, threads, "k6",
-          LoadTools.k6(settings, k6, server.uri(), threads, body, "tp-k6-" + id)
-              .stream().mapToObj(rps -> new LoadTools.ToolResult(rps, Double.NaN)).findFirst(),
+      Map<String, Supplier<Map<String, String>>> generators = new LinkedHashMap<>();
+      generators.put(BASELINE, () -> SuiteRuns.bareWithSuiteSettings(settings,
+          "tp-base-" + id, server.uri(), threads, d, body));
+      // Its defaults (cache manager, DSL statistics collector) measured by the same probe, so
+      // its p99 too is the suite's estimator over the suite's window.
+      generators.put("bare jmeter-java-dsl (its defaults)", () -> SuiteRuns.bare(settings,
+          "tp-bare-" + id, server.uri(), threads, d, body, false, "probe=on",
+          "warmup=" + SuiteRuns.warmUp(d).toMillis() + "ms"));
+      generators.put("suite", () -> SuiteRuns.suite(settings, "tp-suite-" + id,
+          server.uri(), threads, d, body));
+      settings.wrk().ifPresent(wrk -> generators.put("wrk (2 threads)", () -> tool(
+          LoadTools.wrk(settings, wrk, server.uri(), threads, body, "tp-wrk-" + id))));
+      settings.k6().ifPresent(k6 -> generators.put("k6", () -> tool(LoadTools.k6(settings, k6,
+          server.uri(), threads, body, "tp-k6-" + id).stream()
+          .mapToObj(rps -> new LoadTools.ToolResult(rps, Double.NaN)).findFirst())));
+      Map<String, List<Map<String, String>>> runs = new LinkedHashMap<>();
+      for (int round = 0; round < settings.runs(); round++) {
+        for (var generator : generators.entrySet()) {
+          runs.computeIfAbsent(generator.getKey(), k -> new ArrayList<>())
+              .add(generator.getValue().get());
+        }
+      }
+      double base = Cell.of(runs.get(BASELINE), "rps").median();
+      runs.forEach((generator, results) -> row(table, target, threads, generator, results,
           base));
     }
   }
 
-  private static void row(StringBuilder table, String target, int threads, String generator,
-      Map<String, String> r, double base) {
-    double rps = SuiteRuns.rps(r);
-    table.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | %s | %s | %s | %s | %s |%n",
-        target, threads, generator, rps, rps / base, r.get("cpuUsPerSample"),
-        r.getOrDefault("p99", "—"), r.get("errors"), r.get("heapPeakMiB"), r.get("rssPeakMiB")));
+  /** An external tool's run as the same key-value shape the JVM generators print. */
+  private static Map<String, String> tool(Optional<LoadTools.ToolResult> result) {
+    Map<String, String> r = new LinkedHashMap<>();
+    result.ifPresent(t -> {
+      r.put("rps", Double.toString(t.rps()));
+      if (!Double.isNaN(t.cpuUsPerRequest())) {
+        r.put("cpuUsPerSample", String.format(Locale.ROOT, "%.1f", t.cpuUsPerRequest()));
+      }
+    });
+    return r;
   }
 
-  private static void tool(StringBuilder table, String target, int threads, String generator,
-      Optional<LoadTools.ToolResult> result, double base) {
-    table.append(result.isPresent()
-        ? String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.2f | %.1f | — | — | — | — |%n",
-            target, threads, generator, result.get().rps(), result.get().rps() / base,
-            result.get().cpuUsPerRequest())
-        : String.format(Locale.ROOT, "| %s | %d | %s | failed, see logs | | | | | | |%n", target,
-            threads, generator));
+  private static void row(StringBuilder table, String target, int threads, String generator,
+      List<Map<String, String>> results, double base) {
+    Cell rps = Cell.of(results, "rps");
+    if (rps.values().isEmpty()) {
+      table.append(String.format(Locale.ROOT, "| %s | %d | %s | failed, see logs | | | | | | |%n",
+          target, threads, generator));
+      return;
+    }
+    table.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %s | %s | %s | %s | %s |%n",
+        target, threads, generator, rps.format("%.0f"), rps.median() / base,
+        Cell.of(results, "cpuUsPerSample").formatMedian("%.1f"),
+        Cell.of(results, "p99").format("%.0f"), Cell.of(results, "errors").formatMedian("%.0f"),
+        Cell.of(results, "heapPeakMiB").formatMedian("%.0f"),
+        Cell.of(results, "rssPeakMiB").formatMedian("%.0f")));
+  }
+
+  /** One figure over the runs of a cell: median and min-max. */
+  record Cell(List<Double> values) {
+    static Cell of(List<Map<String, String>> results, String key) {
+      return new Cell(results.stream().map(r -> r.get(key)).filter(v -> v != null)
+          .map(Double::parseDouble).toList());
+    }
+
+    double median() {
+      return ListenerOverheadBench.median(values);
+    }
+
+    /** {@code median [min-max]}, or a dash when no run had the figure. */
+    String format(String number) {
+      if (values.isEmpty()) {
+        return "—";
+      }
+      double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+      double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+      return String.format(Locale.ROOT, number + " [" + number + "-" + number + "]", median(),
+          min, max);
+    }
+
+    String formatMedian(String number) {
+      return values.isEmpty() ? "—" : String.format(Locale.ROOT, number, median());
+    }
   }
 }

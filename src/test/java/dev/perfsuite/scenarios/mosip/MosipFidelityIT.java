@@ -3,7 +3,6 @@ package dev.perfsuite.scenarios.mosip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -15,12 +14,14 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.ReferenceRequests;
+import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,9 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The MOSIP journeys send the requests of the reference scripts (seed-systems §C.1, §C.2):
- * method, path, query, {@code Cookie: Authorization} and {@code Content-Type} headers, body
- * shape, the token taken from {@code Set-Cookie} and the OTP taken from {@code response.otp}.
+ * The MOSIP journeys send the requests of the reference scripts (rows {@code mosip.*} of
+ * {@link ReferenceRequests}): method, path, query, headers, body shape, the token taken from
+ * {@code Set-Cookie} and the OTP taken from {@code response.otp}.
  * Each journey runs once (1 user, 1 iteration) against the capturing stubs, which also answer the
  * OTP manager API.
  */
@@ -43,6 +44,7 @@ class MosipFidelityIT {
   private static final Pattern SET_COOKIE = Pattern.compile("^Authorization=([\\w.-]+);");
   private static final Pattern REQUEST_TIME =
       Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+  private static final ReferenceRequests REFERENCE = ReferenceRequests.table();
   private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
       .withWarmUp(Duration.ZERO);
 
@@ -73,11 +75,7 @@ class MosipFidelityIT {
     String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
         before);
     LoggedRequest validate = events.get(1).getRequest();
-    assertThat(validate.getMethod().getName()).isEqualTo("GET");
-    assertThat(validate.getUrl()).isEqualTo("/" + MosipRequests.VALIDATE_TOKEN_PATH);
-    assertThat(validate.getHeader("Cookie")).as("token of the Set-Cookie header")
-        .isEqualTo("Authorization=" + token);
-    assertThat(validate.getHeader("Content-Type")).isEqualTo("application/json");
+    REFERENCE.row("mosip.validate-token").check(Sent.of(validate), Map.of("jwt", token));
     assertThat(result.overall(Phase.MEASUREMENT).errors())
         .as("assertions passed on the stubs' answers").isZero();
   }
@@ -94,36 +92,38 @@ class MosipFidelityIT {
         before);
 
     LoggedRequest generate = events.get(1).getRequest();
-    assertThat(generate.getMethod().getName()).isEqualTo("POST");
-    assertThat(generate.getUrl()).isEqualTo("/" + MosipRequests.GENERATE_OTP_PATH);
-    assertThat(generate.getHeader("Cookie")).isEqualTo("Authorization=" + token);
-    assertThat(generate.getHeader("Content-Type")).isEqualTo("application/json");
-    JsonNode body = JSON.readTree(generate.getBodyAsString());
-    assertThat(fieldNames(body)).containsExactly("id", "metadata", "request", "requesttime",
-        "version");
-    assertThat(body.get("id").asText()).isEqualTo("string");
-    assertThat(body.get("metadata").isObject() && body.get("metadata").isEmpty()).isTrue();
-    assertThat(fieldNames(body.get("request"))).containsExactly("key");
-    assertThat(body.at("/request/key").asText()).as("first value of the shared counter")
-        .isEqualTo(Long.toString(OtpManagerJourney.FIRST_KEY));
-    assertRequestTime(body.get("requesttime").asText(), before);
-    assertThat(body.get("version").asText()).isEqualTo("string");
+    // The counter's first value: Kernel_OTPManager_Test_Script.jmx starts it at 1000000000.
+    REFERENCE.row("mosip.otp-generate").check(Sent.of(generate),
+        Map.of("jwt", token, "key", "1000000000"));
+    assertRequestTime(JSON.readTree(generate.getBodyAsString()).get("requesttime").asText(),
+        before);
 
     String otp = JSON.readTree(events.get(1).getResponse().getBodyAsString())
         .at("/response/otp").asText();
     LoggedRequest validate = events.get(2).getRequest();
-    assertThat(validate.getMethod().getName()).isEqualTo("GET");
-    assertThat(validate.getUrl()).as("key of the generate call and the OTP it answered")
-        .isEqualTo("/" + MosipRequests.VALIDATE_OTP_PATH + "?key="
-            + OtpManagerJourney.FIRST_KEY + "&otp=" + otp);
-    assertThat(validate.getHeader("Cookie")).isEqualTo("Authorization=" + token);
-    assertThat(validate.getHeader("Content-Type")).isEqualTo("application/json");
+    REFERENCE.row("mosip.otp-validate").check(Sent.of(validate),
+        Map.of("jwt", token, "key", "1000000000", "otp", otp));
     assertThat(Duration.between(generate.getLoggedDate().toInstant(),
         validate.getLoggedDate().toInstant()))
         .as("the seed's 1 s think time between generate and validate")
         .isGreaterThanOrEqualTo(OtpManagerJourney.THINK_TIME);
     assertThat(result.overall(Phase.MEASUREMENT).errors())
         .as("assertions passed on the stubs' answers").isZero();
+  }
+
+  @Test
+  void shouldPauseOneSecondBetweenAuthenticateAndValidateTokenWhenAskedAsTheReference() {
+    engine.run(AuthManagerJourney.plan(stubs.base(), MosipClient.local(), ONCE,
+        Duration.ofMillis(1000)));
+
+    List<ServeEvent> events = events();
+    assertThat(events).as("authenticate, validateToken").hasSize(2);
+    REFERENCE.row("mosip.authenticate").check(Sent.of(events.get(0).getRequest()));
+    REFERENCE.row("mosip.validate-token").check(Sent.of(events.get(1).getRequest()));
+    assertThat(Duration.between(events.get(0).getRequest().getLoggedDate().toInstant(),
+        events.get(1).getRequest().getLoggedDate().toInstant()))
+        .as("02.kernel_auth_service.jmx's 1000 ms thinktime between the two calls")
+        .isGreaterThanOrEqualTo(Duration.ofMillis(1000));
   }
 
   @Test
@@ -144,21 +144,11 @@ class MosipFidelityIT {
   private static String assertAuthenticate(ServeEvent event, String secretKey, Instant before)
       throws Exception {
     LoggedRequest request = event.getRequest();
-    assertThat(request.getMethod().getName()).isEqualTo("POST");
-    assertThat(request.getUrl()).isEqualTo("/" + MosipRequests.AUTHENTICATE_PATH);
-    assertThat(request.getHeader("Content-Type")).isEqualTo("application/json");
-    assertThat(request.containsHeader("Cookie")).as("no cookie before authenticating").isFalse();
-    JsonNode body = JSON.readTree(request.getBodyAsString());
-    assertThat(fieldNames(body)).containsExactly("id", "metadata", "request", "requesttime",
-        "version");
-    assertThat(body.get("id").asText()).isEqualTo("string");
-    assertThat(body.get("metadata").isObject() && body.get("metadata").isEmpty()).isTrue();
-    assertThat(fieldNames(body.get("request"))).containsExactly("clientId", "secretKey", "appId");
-    assertThat(body.at("/request/clientId").asText()).isEqualTo("mosip-resident-client");
-    assertThat(body.at("/request/secretKey").asText()).isEqualTo(secretKey);
-    assertThat(body.at("/request/appId").asText()).isEqualTo("resident");
-    assertRequestTime(body.get("requesttime").asText(), before);
-    assertThat(body.get("version").asText()).isEqualTo("1.0");
+    // The helper script's defaults: client mosip-resident-client of app resident.
+    REFERENCE.row("mosip.authenticate").check(Sent.of(request), Map.of(
+        "clientId", "mosip-resident-client", "secretKey", secretKey, "appId", "resident"));
+    assertRequestTime(JSON.readTree(request.getBodyAsString()).get("requesttime").asText(),
+        before);
 
     Matcher cookie = SET_COOKIE.matcher(event.getResponse().getHeaders()
         .getHeader("Set-Cookie").firstValue());
@@ -174,12 +164,6 @@ class MosipFidelityIT {
     assertThat(sent.toEpochMilli()).as("requesttime is the current UTC time")
         .isCloseTo(Instant.now().toEpochMilli(), within(60_000L))
         .isGreaterThanOrEqualTo(before.toEpochMilli() - 1000);
-  }
-
-  private static List<String> fieldNames(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
   }
 
   private List<ServeEvent> events() {

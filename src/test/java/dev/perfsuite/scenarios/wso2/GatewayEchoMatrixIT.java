@@ -48,7 +48,7 @@ class GatewayEchoMatrixIT {
   void shouldEchoEveryPayloadWithinSlaWhenLoadedByUsers(int users, int bytes, PerfSession perf) {
     perf.parameter("payload", GatewayPayloads.label(bytes));
     RunResult result = perf.run(GatewayJourney.plan(perf.service("gateway"), users, bytes,
-        JWT.token(Instant.now()), perf.config().profile()));
+        JWT.tokensFor(users, Instant.now()), perf.config().profile()));
     MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
 
     sla(perf.config(), bytes).evaluate(result).assertPassed();

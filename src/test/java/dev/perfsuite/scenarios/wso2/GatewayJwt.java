@@ -9,7 +9,9 @@ import java.security.MessageDigest;
 import java.security.Signature;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -24,6 +26,8 @@ final class GatewayJwt {
 
   private final KeyPair keys;
   private final String consumerKey = UUID.randomUUID().toString().replace("-", "");
+  /** Tokens minted so far; user k (1-based) always gets the k-th. */
+  private final List<String> perUser = new ArrayList<>();
 
   private GatewayJwt(KeyPair keys) {
     this.keys = keys;
@@ -42,6 +46,21 @@ final class GatewayJwt {
 
   KeyPair keys() {
     return keys;
+  }
+
+  /**
+   * One token per user, as WSO2's harness writes one line of tokens.csv per user: the first
+   * {@code users} tokens of this signer, minted on first need and then kept, so a user keeps its
+   * token from one matrix cell to the next.
+   */
+  synchronized List<String> tokensFor(int users, Instant now) {
+    if (users < 1) {
+      throw new IllegalArgumentException("users must be at least 1: " + users);
+    }
+    while (perUser.size() < users) {
+      perUser.add(token(now));
+    }
+    return List.copyOf(perUser.subList(0, users));
   }
 
   /** A token valid for a year from {@code now}, registered for masking. */

@@ -3,15 +3,22 @@ package dev.perfsuite.scenarios.wso2;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Request bodies in WSO2's ARRAY form ({@code payload-generator -p ARRAY}): exactly N bytes,
- * {@code {"size":"<N>B","payload":["0123456789","ABCDEFGHIJ",...]}}, items of at least 10
- * characters drawn cyclically from 0-9A-Za-z.
+ * Request bodies in WSO2's ARRAY form ({@code payload-generator -p ARRAY}), byte for byte:
+ * exactly N bytes, {@code {"size":"<N>B","payload":["0123456789","ABCDEFGHIJ",...]}}.
+ *
+ * <p>The characters run cyclically through 0-9A-Za-z across the whole array. An item closes after
+ * 10 characters only when more than the 3 bytes of a separator are still to fill; otherwise the
+ * remaining bytes lengthen the current item. So the last item is usually short (1-10
+ * characters, e.g. 50 B ends in {@code "ABCDEFGH"}) and at most 13 characters (55 B ends in
+ * {@code "ABCDEFGHIJKLM"}). docs/reference/requests.md says where this was read.
  */
 final class GatewayPayloads {
   static final int MIN_SIZE = 50;
   private static final String ALPHABET =
       "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  /** The generator's default {@code --payload-min-length}. */
   private static final int ITEM = 10;
+  private static final String SEPARATOR = "\",\"";
 
   private GatewayPayloads() {
   }
@@ -22,33 +29,30 @@ final class GatewayPayloads {
       throw new IllegalArgumentException("payload size must be at least " + MIN_SIZE + " B: "
           + bytes);
     }
-    String prefix = "{\"size\":\"" + bytes + "B\",\"payload\":[";
-    String suffix = "]}";
-    int remaining = bytes - prefix.length() - suffix.length();
+    String prefix = "{\"size\":\"" + bytes + "B\",\"payload\":[\"";
+    String suffix = "\"]}";
+    int toFill = bytes - prefix.length() - suffix.length();
     StringBuilder body = new StringBuilder(bytes).append(prefix);
     int next = 0;
-    // A full item costs 13 B ("..." plus comma); stop while a last item of >= 10 chars still fits.
-    while (remaining >= 2 * (ITEM + 3)) {
-      next = appendItem(body, next, ITEM);
-      body.append(',');
-      remaining -= ITEM + 3;
+    int inItem = 0;
+    while (toFill > 0) {
+      body.append(ALPHABET.charAt(next));
+      next = (next + 1) % ALPHABET.length();
+      toFill--;
+      if (++inItem == ITEM) {
+        inItem = 0;
+        // A new item only when at least one character can follow the separator.
+        if (toFill > SEPARATOR.length()) {
+          body.append(SEPARATOR);
+          toFill -= SEPARATOR.length();
+        }
+      }
     }
-    appendItem(body, next, remaining - 2);
     String payload = body.append(suffix).toString();
     if (payload.getBytes(StandardCharsets.UTF_8).length != bytes) {
       throw new IllegalStateException("payload generator is off for " + bytes + " B");
     }
     return payload;
-  }
-
-  private static int appendItem(StringBuilder body, int next, int length) {
-    body.append('"');
-    for (int i = 0; i < length; i++) {
-      body.append(ALPHABET.charAt(next));
-      next = (next + 1) % ALPHABET.length();
-    }
-    body.append('"');
-    return next;
   }
 
   /** The marker the echo carries back and the response assertion looks for. */

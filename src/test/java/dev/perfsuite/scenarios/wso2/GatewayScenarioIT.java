@@ -56,7 +56,7 @@ class GatewayScenarioIT {
     LoadEngine engine = Engines.embedded(results, Duration.ofSeconds(5), Duration.ofSeconds(20));
     int bytes = 1024;
     RunResult result = engine.run(GatewayJourney.plan(echo.uri(), 4, bytes,
-        GatewayJwt.generate().token(Instant.now()), SHORT));
+        GatewayJwt.generate().tokensFor(4, Instant.now()), SHORT));
     JtlSamples jtl = JtlSamples.read(result.directory());
     String label = GatewayJourney.label(bytes);
 

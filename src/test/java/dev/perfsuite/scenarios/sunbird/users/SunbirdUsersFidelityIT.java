@@ -20,19 +20,20 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.ReferenceRequests;
+import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import dev.perfsuite.scenarios.sunbird.users.RequestLog.Exchange;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Request fidelity of the Sunbird user-management journeys: each plan runs once (1 user,
- * 1 iteration) and every request it sent is checked against the reference request table of
- * seed-systems.md §A.4 and the login workflow of §A.5: method, path, headers and body shape.
+ * 1 iteration) and every request it sent is checked against the reference request table
+ * ({@link ReferenceRequests}, rows {@code sunbird.users.*} and {@code sunbird.login.*}): method,
+ * path, headers and body shape. Nothing here compares with a constant the plans send.
  *
  * <p>Sunbird APIs go to {@link CapturingStubs}; Keycloak and the stub portal are the embedded
  * backends (Keycloak starts here, 20-45 s), whose exchanges JMeter itself records
@@ -58,6 +60,8 @@ class SunbirdUsersFidelityIT {
   private static final String API_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJmaWRlbGl0eSJ9.c2ln";
   private static final String FIRST_USER = "user0001";
   private static final String FIRST_EMAIL = "user0001@perf.example";
+  private static final ReferenceRequests REFERENCE = ReferenceRequests.table();
+  private static final Map<String, String> KEY = Map.of("apiKey", API_KEY);
 
   @TempDir
   static Path work;
@@ -99,74 +103,46 @@ class SunbirdUsersFidelityIT {
     Secret password = UserData.signupPassword();
     LoggedRequest request = single(UserJourneys.signup(targets, ONCE, password));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("POST");
-    assertThat(request.getUrl()).as("path").isEqualTo("/api/user/v1/signup");
-    checkJsonHeaders(request, true);
+    REFERENCE.row("sunbird.users.signup").check(Sent.of(request), KEY);
     JsonNode body = json(request).path("request");
     assertThat(body.path("firstName").asText()).as("firstName from signup-first-names.csv")
         .isEqualTo("Aarav");
     assertThat(body.path("email").asText()).as("a new address per request")
         .matches("perf\\.signup\\." + UUID + "@perf\\.example");
-    assertThat(body.path("emailVerified").isBoolean() && body.path("emailVerified").asBoolean())
-        .as("emailVerified true").isTrue();
     assertThat(Secrets.mask(body.path("password").asText())).as("the run's generated password")
         .isEqualTo("****");
-    assertThat(fieldNames(body)).as("request fields")
-        .containsExactly("firstName", "email", "emailVerified", "password");
   }
 
   @Test
   void shouldGetSettingByNameWhenReadingSystemSettings() {
     LoggedRequest request = single(UserJourneys.systemSettingsRead(targets, ONCE));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("GET");
-    assertThat(request.getUrl()).as("path with the first setting of system-settings.csv")
-        .isEqualTo("/api/data/v1/system/settings/get/custodianOrgId");
-    assertThat(request.getHeader("Content-Type")).as("Content-Type")
-        .startsWith("application/json");
-    assertThat(request.getHeader("X-Scenario-Id")).as("X-Scenario-Id")
-        .isEqualTo("sunbird-users-system-settings-read");
-    assertThat(request.getHeader("Authorization")).as("Authorization")
-        .isEqualTo("Bearer " + API_KEY);
+    REFERENCE.row("sunbird.users.system-settings").check(Sent.of(request),
+        Map.of("apiKey", API_KEY, "settingName", "custodianOrgId"));
   }
 
   @Test
   void shouldGetRealmUserByEmailWhenGettingUserByEmail() {
     LoggedRequest request = single(UserJourneys.userByEmail(targets, ONCE));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("GET");
-    assertThat(request.getUrl()).as("path with the realm's first user")
-        .isEqualTo("/api/user/v1/get/email/" + FIRST_EMAIL);
-    checkJsonHeaders(request, true);
-    assertThat(request.getHeader("Connection")).as("Connection")
-        .isEqualToIgnoringCase("keep-alive");
+    REFERENCE.row("sunbird.users.user-get").check(Sent.of(request),
+        Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
   }
 
   @Test
   void shouldGetRolesWithUserIdWhenReadingRoles() {
     LoggedRequest request = single(UserJourneys.roleRead(targets, ONCE));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("GET");
-    assertThat(request.getUrl()).as("path with the first user's id")
-        .isEqualTo("/api/data/v1/role/read/" + UserData.userId(FIRST_USER));
-    assertThat(request.getHeader("Accept")).as("accept").isEqualTo("application/json");
-    assertThat(request.getHeader("Authorization")).as("Authorization")
-        .isEqualTo("Bearer " + API_KEY);
+    REFERENCE.row("sunbird.users.role-read").check(Sent.of(request),
+        Map.of("apiKey", API_KEY, "userId", UserData.userId(FIRST_USER)));
   }
 
   @Test
   void shouldPostSlugFilterWhenSearchingOrganisations() {
     LoggedRequest request = single(UserJourneys.orgSearch(targets, ONCE));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("POST");
-    assertThat(request.getUrl()).as("path").isEqualTo("/api/org/v1/search");
-    checkJsonHeaders(request, true);
-    JsonNode filters = json(request).path("request").path("filters");
-    assertThat(filters.path("slug").asText()).as("slug from org-slugs.csv, a string")
-        .isEqualTo("ntp");
-    assertThat(filters.path("isRootOrg").isBoolean() && filters.path("isRootOrg").asBoolean())
-        .as("isRootOrg: true").isTrue();
-    assertThat(fieldNames(filters)).as("filters").containsExactly("slug", "isRootOrg");
+    REFERENCE.row("sunbird.users.org-search").check(Sent.of(request),
+        Map.of("apiKey", API_KEY, "slug", "ntp"));
   }
 
   @Test
@@ -176,22 +152,13 @@ class SunbirdUsersFidelityIT {
     assertThat(requests).as("generate then verify").hasSize(2);
     LoggedRequest generate = requests.get(0);
     LoggedRequest verify = requests.get(1);
-    assertThat(generate.getUrl()).as("generate path").isEqualTo("/api/otp/v1/generate");
-    assertThat(verify.getUrl()).as("verify path").isEqualTo("/api/otp/v1/verify");
-    for (LoggedRequest request : requests) {
-      assertThat(request.getMethod().getName()).as("method").isEqualTo("POST");
-      checkJsonHeaders(request, true);
-    }
-    JsonNode generated = json(generate).path("request");
-    assertThat(generated.path("key").asText()).as("key").isEqualTo(FIRST_EMAIL);
-    assertThat(generated.path("type").asText()).as("type").isEqualTo("email");
-    assertThat(fieldNames(generated)).as("generate fields").containsExactly("key", "type");
-    JsonNode verified = json(verify).path("request");
+    REFERENCE.row("sunbird.users.otp-generate").check(Sent.of(generate),
+        Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
     String otp = stubOtp(FIRST_EMAIL);
-    assertThat(verified.path("key").asText()).as("verify key").isEqualTo(FIRST_EMAIL);
-    assertThat(verified.path("otp").asText()).as("the OTP generate returned, not 45678")
-        .isEqualTo(otp).isNotEqualTo("45678");
-    assertThat(fieldNames(verified)).as("verify fields").containsExactly("key", "type", "otp");
+    assertThat(otp).as("the stub's OTP differs from the reference's fixed one")
+        .isNotEqualTo("45678");
+    REFERENCE.row("sunbird.users.otp-verify").check(Sent.of(verify),
+        Map.of("apiKey", API_KEY, "email", FIRST_EMAIL, "otp", otp));
     assertThat(verifyOtp(FIRST_EMAIL, "45678")).as("the stub rejects the reference's fixed OTP")
         .contains("\"err\":\"OTP_VERIFICATION_FAILED\"");
   }
@@ -200,13 +167,8 @@ class SunbirdUsersFidelityIT {
   void shouldGetExistenceByEmailWhenCheckingUserExists() {
     LoggedRequest request = single(UserJourneys.userExists(targets, ONCE));
 
-    assertThat(request.getMethod().getName()).as("method").isEqualTo("GET");
-    assertThat(request.getUrl()).as("path, without /api as user-existence.jmx")
-        .isEqualTo("/v1/user/exists/email/" + FIRST_EMAIL);
-    assertThat(request.getHeader("Content-Type")).as("Content-Type")
-        .startsWith("application/json");
-    assertThat(request.getHeader("Authorization")).as("Authorization")
-        .isEqualTo("Bearer " + API_KEY);
+    REFERENCE.row("sunbird.users.user-exists").check(Sent.of(request),
+        Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
   }
 
   @Test
@@ -233,15 +195,8 @@ class SunbirdUsersFidelityIT {
     assertThat(token).as("x-authenticated-user-token: a real Keycloak token").matches(JWT);
     String subject = TokenScripts.subject(token);
     assertThat(subject).as("token subject, the Keycloak user id").matches(UUID);
-    assertThat(read.getMethod().getName()).as("method").isEqualTo("GET");
-    assertThat(read.getUrl()).as("path: the token's user, with user-read.jmx's fields")
-        .isEqualTo("/api/user/v2/read/" + subject
-            + "?fields=organisations,roles,locations,declarations");
-    assertThat(read.getHeader("Authorization")).as("Authorization")
-        .isEqualTo("Bearer " + API_KEY);
-    assertThat(read.getHeader("X-Device-Id")).as("X-Device-Id generated").matches(UUID);
-    assertThat(read.getHeader("X-App-Id")).as("X-App-Id").isEqualTo("org.sunbird.app");
-    assertThat(read.getHeader("User-Agent")).as("User-Agent").isEqualTo(UserJourneys.BROWSER);
+    REFERENCE.row("sunbird.users.profile-read").check(Sent.of(read),
+        Map.of("apiKey", API_KEY, "userId", subject));
   }
 
   @Test
@@ -256,35 +211,27 @@ class SunbirdUsersFidelityIT {
     String keycloak = targets.keycloak().baseUrl().toString();
 
     Exchange home = calls.get(0);
-    assertThat(home.method() + " " + home.url()).as("1: portal /resources/")
-        .isEqualTo("GET " + portal.resolve("resources/"));
-    assertThat(home.requestHeader("User-Agent")).as("browser UA").isEqualTo(UserJourneys.BROWSER);
-    assertThat(home.requestHeader("Accept")).as("browser Accept").startsWith("text/html");
+    assertThat(home.url()).as("1: the portal").startsWith(portal.toString());
+    REFERENCE.row("sunbird.login.home").check(sent(home));
     assertThat(home.status()).as("1: redirect, not followed").isEqualTo("302");
     String auth = home.responseHeader("Location");
     assertThat(auth).as("1: Location, the realm's auth endpoint for client portal")
         .startsWith(targets.keycloak().authUrl() + "?client_id=portal&redirect_uri=");
 
     Exchange page = calls.get(1);
-    assertThat(page.method() + " " + page.url()).as("2: GET the Location as is")
-        .isEqualTo("GET " + auth);
+    assertThat(page.url()).as("2: GET the Location as is").isEqualTo(auth);
+    REFERENCE.row("sunbird.login.auth").check(sent(page));
     assertThat(page.status()).as("2: login page").isEqualTo("200");
     assertThat(page.responseHeader("Set-Cookie")).as("2: Keycloak's session cookie")
         .isNotEmpty();
 
     Exchange credentials = calls.get(2);
-    assertThat(credentials.method()).as("3: method").isEqualTo("POST");
+    REFERENCE.row("sunbird.login.credentials").check(sent(credentials),
+        Map.of("referer", auth, "email", FIRST_EMAIL, "password", "****"));
     assertThat(credentials.url()).as("3: the form action, entities decoded")
         .startsWith(keycloak + "/realms/sunbird/login-actions/authenticate?session_code=")
         .contains("&execution=", "&client_id=portal", "&tab_id=")
         .doesNotContain("&amp;");
-    assertThat(URLDecoder.decode(credentials.body(), StandardCharsets.UTF_8))
-        .as("3: form with the user's e-mail and the realm's password")
-        .isEqualTo("username=" + FIRST_EMAIL + "&password=****&credentialId=");
-    assertThat(credentials.requestHeader("Content-Type")).as("3: Content-Type")
-        .startsWith("application/x-www-form-urlencoded");
-    assertThat(credentials.requestHeader("Referer")).as("3: Referer, the auth URL")
-        .isEqualTo(auth);
     assertThat(credentials.cookies()).as("3: one Cookie header with Keycloak's Secure session "
         + "cookies of step 2 and the portal's cookie")
         .contains("AUTH_SESSION_ID=" + setCookie(page, "AUTH_SESSION_ID"))
@@ -298,8 +245,8 @@ class SunbirdUsersFidelityIT {
         .contains("&code=");
 
     Exchange back = calls.get(3);
-    assertThat(back.method() + " " + back.url()).as("4: GET the callback as is")
-        .isEqualTo("GET " + callback);
+    assertThat(back.url()).as("4: GET the callback as is").isEqualTo(callback);
+    REFERENCE.row("sunbird.login.callback").check(sent(back));
     assertThat(back.status()).as("4: portal redirects home").isEqualTo("302");
     assertThat(back.responseHeader("Location")).as("4: home").endsWith("/resources/home");
 
@@ -335,24 +282,16 @@ class SunbirdUsersFidelityIT {
   }
 
   private static void checkPasswordGrant(Exchange token) {
-    assertThat(token.method() + " " + token.url()).as("token endpoint")
-        .isEqualTo("POST " + targets.keycloak().tokenUrl());
-    assertThat(token.requestHeader("Content-Type")).as("Content-Type")
-        .startsWith("application/x-www-form-urlencoded");
-    assertThat(URLDecoder.decode(token.body(), StandardCharsets.UTF_8))
-        .as("generate-token.jmx's form, with the realm's public client and password")
-        .isEqualTo("client_id=sunbird-direct&username=" + FIRST_USER
-            + "&password=****&grant_type=password");
+    assertThat(token.url()).as("token endpoint")
+        .isEqualTo(targets.keycloak().tokenUrl().toString());
+    REFERENCE.row("sunbird.users.token").check(sent(token), Map.of("clientId", "sunbird-direct",
+        "username", FIRST_USER, "password", "****"));
   }
 
-  private static void checkJsonHeaders(LoggedRequest request, boolean accept) {
-    assertThat(request.getHeader("Content-Type")).as("Content-Type")
-        .startsWith("application/json");
-    if (accept) {
-      assertThat(request.getHeader("Accept")).as("Accept").isEqualTo("application/json");
-    }
-    assertThat(request.getHeader("Authorization")).as("Authorization")
-        .isEqualTo("Bearer " + API_KEY);
+  /** An exchange JMeter recorded, as the reference table checks it. */
+  private static Sent sent(Exchange exchange) {
+    return Sent.of(exchange.method(), exchange.url(), exchange.requestHeaders(),
+        exchange.body());
   }
 
   /** The OTP the stub returns for a key, asked of it directly. */

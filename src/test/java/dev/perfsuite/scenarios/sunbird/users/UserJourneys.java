@@ -17,7 +17,6 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
-import org.apache.http.entity.ContentType;
 import us.abstracta.jmeter.javadsl.core.assertions.DslJsonAssertion;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion;
 import us.abstracta.jmeter.javadsl.core.configs.DslVariables;
@@ -85,6 +84,14 @@ final class UserJourneys {
   /** login.jmx's browser (Firefox 66) and headers on every GET of the login. */
   static final String BROWSER = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:66.0) "
       + "Gecko/20100101 Firefox/66.0";
+  /** user-read.jmx's client: the Sunbird app's web view on an Android tablet (Chrome 81). */
+  static final String TABLET = "Mozilla/5.0 (Linux; Android 6.0; Lenovo TAB 2 A10-70L "
+      + "Build/MRA58K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 "
+      + "Chrome/81.0.4044.117 Safari/537.36";
+  /** login.jmx's Accept-Encoding on every call of the login. */
+  private static final String BROWSER_ENCODINGS = "gzip, deflate, br";
+  private static final String BROWSER_ACCEPT =
+      "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
   private UserJourneys() {
   }
@@ -94,9 +101,10 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-signup", profile,
         csvDataSet(testResource(UserData.SIGNUP_FIRST_NAMES)),
         httpSampler(SIGNUP, t.sunbird("api/user/v1/signup"))
-            .post("{\"request\":{\"firstName\":\"${firstName}\",\"email\":\"perf.signup."
+            .method("POST").body("{\"request\":{\"firstName\":\"${firstName}\",\"email\":\"perf.signup."
                 + "${__UUID()}@" + UserData.SIGNUP_DOMAIN + "\",\"emailVerified\":true,"
-                + "\"password\":\"${" + SIGNUP_PASSWORD + "}\"}}", ContentType.APPLICATION_JSON)
+                + "\"password\":\"${" + SIGNUP_PASSWORD + "}\"}}")
+            .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)
             .children(sunbirdOk(), jsonAssertion("result.response").equalsTo("SUCCESS"),
@@ -105,17 +113,18 @@ final class UserJourneys {
   }
 
   /**
-   * system-settings.jmx: GET one system setting by name, with {@code X-Scenario-Id} (the
-   * scenario name; the runner passed its scenario id). The reference's {@code X-URL} header is
-   * left out: seed-systems §A.4 lists it as a debugging aid, not part of the API.
+   * system-settings.jmx: GET one system setting by name. {@code X-Scenario-Id} carries the
+   * literal {@code SCENARIO_ID}, as the reference sends it: its runner replaces other
+   * placeholders but never this one. The reference's {@code X-URL} header is left out: a
+   * debugging aid whose value the runner's path prefix makes a wrong URL anyway.
    */
   static LoadPlan systemSettingsRead(UserTargets t, LoadProfile profile) {
     String scenario = "sunbird-users-system-settings-read";
     return LoadPlan.of(scenario, profile,
         csvDataSet(testResource(UserData.SYSTEM_SETTINGS)),
         httpSampler(SYSTEM_SETTINGS, t.sunbird("api/data/v1/system/settings/get/${settingName}"))
-            .contentType(ContentType.APPLICATION_JSON)
-            .header("X-Scenario-Id", scenario)
+            .header("Content-Type", JSON)
+            .header("X-Scenario-Id", "SCENARIO_ID")
             .header("Authorization", BEARER)
             .children(sunbirdOk(),
                 jsonAssertion("result.response.field").equalsTo("${settingName}"),
@@ -128,7 +137,7 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-get-by-email", profile,
         csvDataSet(t.usersCsv().toString()),
         httpSampler(USER_BY_EMAIL, t.sunbird("api/user/v1/get/email/${email}"))
-            .contentType(ContentType.APPLICATION_JSON)
+            .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)
             .header("Connection", "keep-alive")
@@ -175,11 +184,16 @@ final class UserJourneys {
                 jsr223PostProcessor(TokenScripts.UserTokenClaims.class))),
         httpSampler(PROFILE_READ, t.sunbird("api/user/v2/read/${" + TokenScripts.USER_ID
             + "}?fields=organisations,roles,locations,declarations"))
-            .header("Authorization", BEARER)
-            .header("x-authenticated-user-token", "${" + TokenScripts.USER_TOKEN + "}")
+            .header("Content-Type", JSON)
+            .header("Accept-Encoding", "gzip")
             .header("X-Device-Id", "${" + TokenScripts.DEVICE_ID + "}")
+            .header("Accept-Charset", "UTF-8")
+            .header("Accept", JSON)
+            .header("Authorization", BEARER)
+            .header("User-Agent", TABLET)
+            .header("x-authenticated-user-token", "${" + TokenScripts.USER_TOKEN + "}")
+            .header("Access-Control-Allow-Origin", "*")
             .header("X-App-Id", "org.sunbird.app")
-            .header("User-Agent", BROWSER)
             .children(jsr223PreProcessor(TokenScripts.DeviceId.class), sunbirdOk(),
                 jsonAssertion("result.response.userId").equalsTo("${" + TokenScripts.USER_ID + "}"),
                 jsonAssertion("result.response.roles")))
@@ -191,8 +205,8 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-org-search", profile,
         csvDataSet(testResource(UserData.ORG_SLUGS)),
         httpSampler(ORG_SEARCH, t.sunbird("api/org/v1/search"))
-            .post("{\"request\":{\"filters\":{\"slug\":\"${slug}\",\"isRootOrg\":true}}}",
-                ContentType.APPLICATION_JSON)
+            .method("POST").body("{\"request\":{\"filters\":{\"slug\":\"${slug}\",\"isRootOrg\":true}}}")
+            .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)
             .children(sunbirdOk(), jsonAssertion("result.response.count"),
@@ -213,14 +227,15 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-otp-generate-verify", profile,
         csvDataSet(t.usersCsv().toString()),
         httpSampler(OTP_GENERATE, t.sunbird("api/otp/v1/generate"))
-            .post("{\"request\":{" + key + "}}", ContentType.APPLICATION_JSON)
+            .method("POST").body("{\"request\":{" + key + "}}")
+            .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)
             .children(sunbirdOk(), jsonAssertion("result.response").equalsTo("SUCCESS"),
                 jsonExtractor(OTP, "result.otp").defaultValue("OTP_NOT_RETURNED")),
         httpSampler(OTP_VERIFY, t.sunbird("api/otp/v1/verify"))
-            .post("{\"request\":{" + key + ",\"otp\":\"${" + OTP + "}\"}}",
-                ContentType.APPLICATION_JSON)
+            .method("POST").body("{\"request\":{" + key + ",\"otp\":\"${" + OTP + "}\"}}")
+            .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)
             .children(sunbirdOk(), jsonAssertion("result.response").equalsTo("SUCCESS")))
@@ -232,7 +247,7 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-user-exists", profile,
         csvDataSet(t.usersCsv().toString()),
         httpSampler(USER_EXISTS, t.sunbird("v1/user/exists/email/${email}"))
-            .contentType(ContentType.APPLICATION_JSON)
+            .header("Content-Type", JSON)
             .header("Authorization", BEARER)
             .children(sunbirdOk(), jsonAssertion("result.exists").equalsTo(true)))
         .with(apiKey(t));
@@ -274,11 +289,16 @@ final class UserJourneys {
             httpSampler(LOGIN_CREDENTIALS, "${" + LoginScripts.LOGIN_ACTION + "}")
                 .method("POST")
                 .followRedirects(false)
-                .contentType(ContentType.APPLICATION_FORM_URLENCODED)
+                .header("Content-Type", "application/x-www-form-urlencoded")
                 .param("username", "${email}")
                 .param("password", "${" + USER_PASSWORD + "}")
                 .param("credentialId", "")
                 .header("Referer", "${redirect1}")
+                .header("Accept-Language", "en-US,en;q=0.5")
+                .header("DNT", "1")
+                .header("Accept", BROWSER_ACCEPT)
+                .header("Upgrade-Insecure-Requests", "1")
+                .header("Accept-Encoding", BROWSER_ENCODINGS)
                 .header("User-Agent", BROWSER)
                 .children(jsr223PreProcessor(LoginScripts.KeycloakSessionCookies.class),
                     status(302), location("redirect2")),
@@ -290,7 +310,7 @@ final class UserJourneys {
   private static DslHttpSampler passwordGrant(String label, UserTargets t) {
     return httpSampler(label, t.keycloak().tokenUrl().toString())
         .method("POST")
-        .contentType(ContentType.APPLICATION_FORM_URLENCODED)
+        .header("Content-Type", "application/x-www-form-urlencoded")
         .param("client_id", t.keycloak().directClientId())
         .param("username", "${username}")
         .param("password", "${" + USER_PASSWORD + "}")
@@ -300,11 +320,12 @@ final class UserJourneys {
   private static DslHttpSampler browserGet(String label, String url) {
     return httpSampler(label, url)
         .followRedirects(false)
-        .header("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
         .header("Accept-Language", "en-US,en;q=0.5")
-        .header("DNT", "1")
         .header("Upgrade-Insecure-Requests", "1")
-        .header("User-Agent", BROWSER);
+        .header("DNT", "1")
+        .header("Accept-Encoding", BROWSER_ENCODINGS)
+        .header("User-Agent", BROWSER)
+        .header("Accept", BROWSER_ACCEPT);
   }
 
   private static DslResponseAssertion status(int code) {
