@@ -14,9 +14,13 @@ import java.util.List;
  * @param rmiSsl RMI over SSL; off only when {@code perf.rmi.ssl=false} is set explicitly
  * @param keystore JKS keystore for RMI over SSL (password from {@code PERF_RMI_KEYSTORE_PASSWORD})
  * @param keyAlias alias of the key pair in the keystore
+ * @param samples how engines report samples: aggregated snapshots or every sample
+ * @param snapshotInterval how often an engine sends its snapshot in aggregate mode
+ * @param jtl whether engines' JTLs are fetched and merged or kept on the engines
  */
 public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
-    int localPort, boolean rmiSsl, Path keystore, String keyAlias) {
+    int localPort, boolean rmiSsl, Path keystore, String keyAlias, RemoteSamples samples,
+    Duration snapshotInterval, RemoteJtl jtl) {
 
   public DistributedSettings {
     remotes = List.copyOf(remotes);
@@ -25,6 +29,7 @@ public record DistributedSettings(List<String> remotes, RemoteSplit split, Durat
   /** Defaults as documented in {@link ConfigKey}: no remotes, even split, SSL on. */
   public static DistributedSettings defaults() {
     return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
-        Path.of("rmi_keystore.jks"), "rmi");
+        Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
+        RemoteJtl.FETCH);
   }
 }

@@ -94,7 +94,8 @@ final class RunExecution {
         profile.warmUp())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
-      DslTestPlan testPlan = testPlan(children(plan, driver.perEngine(profile), recorder));
+      DslTestPlan testPlan = testPlan(children(plan, driver.perEngine(profile),
+          driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
@@ -114,7 +115,7 @@ final class RunExecution {
     }
   }
 
-  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, SampleRecorder recorder) {
+  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, TestPlanChild listener) {
     List<TestPlanChild> children = new ArrayList<>();
     children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
@@ -123,7 +124,7 @@ final class RunExecution {
     children.addAll(plan.planElements());
     children.add(ThreadGroups.of(plan.scenario(), threads,
         plan.journey().toArray(ThreadGroupChild[]::new)));
-    children.add(recorder.listener());
+    children.add(listener);
     return children.toArray(TestPlanChild[]::new);
   }
 
@@ -205,9 +206,11 @@ final class RunExecution {
     }
 
     RunResult finish(boolean stoppedEarly) {
+      List<String> gathered = driver.gather(recorder);
       recorder.flush();
       LoadProfile profile = plan.profile();
       List<String> all = new ArrayList<>(warnings);
+      all.addAll(gathered);
       boolean interrupted = stoppedEarly;
       if (!stoppedEarly) {
         // A run that delivered less than its plan did not complete it: the verdict must fail.
