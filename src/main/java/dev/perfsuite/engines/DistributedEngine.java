@@ -141,19 +141,14 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     if (!aggregation.aggregate()) {
       return recorder.listener();
     }
-    prepareRmi();
-    try {
-      current.intake = new SnapshotIntake(localPort, recorder,
-          context.directory().resolve("engines"));
-    } catch (RemoteException e) {
-      throw new IllegalStateException("cannot export the controller's snapshot sink for the "
-          + "engines (perf.remotes.local-port=" + localPort + "): " + e.getMessage(), e);
-    }
-    current.runId = context.runId();
-    return new EngineRecorderListener(current.intake.stub(), new EngineRecorderListener.Settings(
-        context.runId(), context.profile().warmUp(), aggregation.interval(),
-        Timeline.windowFor(context.profile().plannedDuration()),
-        aggregation.jtl() == RemoteJtl.FETCH));
+    Run run = current;
+    run.recorder = recorder;
+    run.runId = context.runId();
+    run.engineJtls = context.directory().resolve("engines");
+    return new EngineRecorderListener(() -> run.intake == null ? null : run.intake.stub(),
+        new EngineRecorderListener.Settings(context.runId(), context.profile().warmUp(),
+            aggregation.interval(), Timeline.windowFor(context.profile().plannedDuration()),
+            aggregation.jtl() == RemoteJtl.FETCH));
   }
 
   @Override
@@ -186,11 +181,19 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     run.worker = Thread.currentThread();
     run.startedNanos = System.nanoTime();
     DistributedJmeterEngine engine = RunExecution.tuned(
-        new DistributedJmeterEngine(remotes.toArray(String[]::new)));
+        new WithoutDslStatistics(remotes.toArray(String[]::new)));
     engine.localBasePort(localPort);
     transport.jmeterProperties().forEach(engine::prop);
     SAMPLE_SENDER.forEach(engine::prop);
     prepareRmi();
+    if (run.recorder != null) {
+      try {
+        run.intake = new SnapshotIntake(localPort, run.recorder, run.engineJtls);
+      } catch (RemoteException e) {
+        throw new IllegalStateException("cannot export the controller's snapshot sink for the "
+            + "engines (perf.remotes.local-port=" + localPort + "): " + e.getMessage(), e);
+      }
+    }
     return engine;
   }
 
@@ -393,6 +396,16 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
         + "results gathered so far are kept");
   }
 
+  /** Per engine, each against its own share of the users. */
+  @Override
+  public List<String> saturation(LoadProfile whole, RunSummary measured) {
+    Run run = current;
+    List<String> warnings = new ArrayList<>();
+    engineSummaries().forEach((engine, summary) -> Saturation.check(run.perEngine, summary,
+        " on engine " + engine).ifPresent(warnings::add));
+    return warnings;
+  }
+
   /**
    * Aggregate mode: waits (bounded) for the final snapshot and JTL of every engine not lost,
    * merges the JTLs into the run's results.jtl and reconciles counts per engine.
@@ -533,6 +546,39 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     }
   }
 
+  /**
+   * The DSL's distributed engine without its own statistics collector and console summariser.
+   * Both are {@code Remoteable} listeners, so JMeter would ship every engine sample to the
+   * controller for them alone (P² estimates the suite never reads, and the summariser's lines,
+   * which the progress line replaces): in aggregate mode they would undo the aggregation, and in
+   * {@code all} mode every sample would cross RMI three times.
+   */
+  static final class WithoutDslStatistics extends DistributedJmeterEngine {
+    WithoutDslStatistics(String... hosts) {
+      super(hosts);
+    }
+
+    @Override
+    protected void addStatsCollector(org.apache.jorphan.collections.HashTree testPlanTree,
+        us.abstracta.jmeter.javadsl.core.TestPlanStats stats) {
+      // Intentionally empty: see the class comment.
+    }
+
+    @Override
+    protected TestRunner buildTestRunner(org.apache.jorphan.collections.HashTree testPlanTree,
+        org.apache.jorphan.collections.HashTree rootTree,
+        us.abstracta.jmeter.javadsl.core.engines.TestStopper testStopper) {
+      for (Object element : new ArrayList<>(testPlanTree.list())) {
+        if (element instanceof org.apache.jmeter.reporters.ResultCollector collector
+            && collector.getClass() == org.apache.jmeter.reporters.ResultCollector.class
+            && collector.getFilename().isEmpty()) {
+          testPlanTree.remove(element);
+        }
+      }
+      return super.buildTestRunner(testPlanTree, rootTree, testStopper);
+    }
+  }
+
   /** What one run needs to remember; replaced at each run. */
   private static final class Run {
     private final EngineBreakdown breakdown;
@@ -543,6 +589,8 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     private volatile long startedNanos;
     private volatile SnapshotIntake intake;
     private volatile String runId;
+    private volatile SampleRecorder recorder;
+    private volatile Path engineJtls;
 
     Run(LoadProfile whole, EngineBreakdown breakdown) {
       this.breakdown = breakdown;

@@ -39,6 +39,14 @@ interface EngineDriver {
     return List.of();
   }
 
+  /**
+   * Warnings that the generator was saturated in the measurement phase ({@link Saturation}), per
+   * engine where the driver can tell.
+   */
+  default List<String> saturation(LoadProfile profile, RunSummary measured) {
+    return Saturation.check(profile, measured, "").stream().toList();
+  }
+
   /** Checks the built plan before any load; throws naming what cannot run and the fix. */
   default void check(DslTestPlan plan) {
   }

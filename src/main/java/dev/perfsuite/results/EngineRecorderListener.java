@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
@@ -36,14 +37,16 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
  * the element is {@link NoThreadClone}, so all sampling threads of an engine share one recorder.
  */
 public final class EngineRecorderListener extends BaseListener {
-  private final SnapshotSink sink;
+  private final Supplier<SnapshotSink> sink;
   private final Settings settings;
 
   /**
-   * @param sink where snapshots go: an exported RMI object, or any sink in tests
+   * @param sink where snapshots go (an exported RMI object's stub); asked when the plan is built,
+   *     which is after the engine is set up, so RMI can be configured before the export; null
+   *     when the plan is only built for inspection
    * @param settings what the engines need to aggregate like the controller
    */
-  public EngineRecorderListener(SnapshotSink sink, Settings settings) {
+  public EngineRecorderListener(Supplier<SnapshotSink> sink, Settings settings) {
     super("perf-suite engine recorder", null);
     this.sink = sink;
     this.settings = settings;
@@ -65,7 +68,11 @@ public final class EngineRecorderListener extends BaseListener {
   @Override
   protected TestElement buildTestElement() {
     Element element = new Element();
-    element.setProperty(new ObjectProperty(Element.SINK, sink));
+    SnapshotSink stub = sink.get();
+    if (stub != null) {
+      // Absent while the plan is only inspected before the run (no sink exported yet).
+      element.setProperty(new ObjectProperty(Element.SINK, stub));
+    }
     element.setProperty(new ObjectProperty(Element.SETTINGS, settings));
     return element;
   }
