@@ -222,7 +222,10 @@ final class RunExecution {
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
-      all.addAll(driver.saturation(profile, draft.overall(Phase.MEASUREMENT)));
+      if (!interrupted) {
+        // A stopped run's phase is not steady: its tail would read as idle users.
+        all.addAll(driver.saturation(profile, draft.overall(Phase.MEASUREMENT)));
+      }
       if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
         all.add("no samples in the measurement phase: the run was shorter than its warm-up");
       }
