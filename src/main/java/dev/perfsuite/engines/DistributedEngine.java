@@ -444,10 +444,9 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
       warnings.addAll(mergeJtls(run, snapshots, target));
     } else {
       writeHeaderOnly(target);
-      warnings.add("note: perf.remotes.jtl=keep: each engine's JTL stays on its host under "
-          + EngineRecorderListener.jtlOf(Path.of("<engine work dir>"), run.runId, "<host:port>")
-          + " (work dir: -Dperf.engine.work-dir on the engine, else its temp dir/perf-suite-engine)"
-          + "; results.jtl here holds only the header");
+      warnings.add("note: perf.remotes.jtl=keep: each engine's JTL stays on its host as WORK/"
+          + run.runId + "/HOST_PORT.jtl, WORK being the engine's -Dperf.engine.work-dir (default "
+          + "its temp directory/perf-suite-engine); results.jtl here holds only the header");
     }
     return warnings;
   }

@@ -148,6 +148,26 @@ class AggregatedRunsIT {
 
   @Test
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  void shouldLeaveTheJtlsOnTheEnginesAndSayWhereWhenKeepIsAsked() throws Exception {
+    RunResult result = three.engine(results, RemoteSplit.PER_ENGINE, Duration.ofSeconds(15),
+        new Aggregation(dev.perfsuite.config.RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
+            dev.perfsuite.config.RemoteJtl.KEEP)).run(LoadPlan.of("keep-jtls",
+                iterations(1, 10), httpSampler("GET echo", echo.uri().toString())));
+
+    assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
+    assertThat(result.overall(Phase.MEASUREMENT).samples()).as("figures still merged")
+        .isEqualTo(30);
+    assertThat(result.warnings()).as("the summary says where the JTLs are")
+        .anySatisfy(w -> assertThat(w).contains("perf.remotes.jtl=keep")
+            .contains("perf-suite-engine"));
+    assertThat(Files.readAllLines(result.directory().resolve("results.jtl")))
+        .as("results.jtl holds the header only").hasSize(1);
+    assertThat(ownJtlRecords(three.workDirectory(0))).as("the engine's own JTL")
+        .isEqualTo(10);
+  }
+
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void shouldStillShipEverySampleWhenAllIsAsked() {
     RunResult result = three.engine(results, RemoteSplit.PER_ENGINE, Duration.ofSeconds(15),
         Aggregation.allSamples()).run(LoadPlan.of("all-samples", iterations(1, 20),
