@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.Secrets;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,7 +16,8 @@ import java.util.PriorityQueue;
 /**
  * Merges the engines' CSV JTLs into one, ordered by time stamp (a k-way merge: each engine's
  * records keep their own order, which is completion order, as in any JMeter JTL), with one
- * header. Memory is one record per engine, whatever the size of the files.
+ * header, masking the secrets this JVM knows. Memory is one record per engine, whatever the size
+ * of the files.
  */
 final class JtlMerge {
 
@@ -55,7 +57,8 @@ final class JtlMerge {
         }
         while (!heads.isEmpty()) {
           Source source = heads.poll();
-          out.write(source.record);
+          // Engines mask the secrets they know; the controller knows the run's own.
+          out.write(Secrets.mask(source.record));
           out.write('\n');
           counts.merge(source.engine, 1L, Long::sum);
           if (source.advance()) {
