@@ -46,6 +46,15 @@ public enum ConfigKey {
           + "runs the full profile."),
   REMOTES_WATCHDOG("perf.remotes.watchdog", "15s", "a positive duration such as 15s",
       "How long a remote engine may stay silent before the run is stopped and fails naming it."),
+  REMOTES_SAMPLES("perf.remotes.samples", "aggregate", "one of aggregate, all",
+      "aggregate: engines aggregate exact statistics and send snapshots; all: every sample crosses "
+          + "RMI (small diagnostic runs)."),
+  REMOTES_SNAPSHOT_INTERVAL("perf.remotes.snapshot-interval", "1s",
+      "a positive duration such as 1s", "How often each engine sends its aggregated snapshot "
+          + "(also its heartbeat) in aggregate mode."),
+  REMOTES_JTL("perf.remotes.jtl", "fetch", "one of fetch, keep",
+      "fetch: engines' JTLs are merged into the run's results.jtl at the end; keep: they stay on "
+          + "the engines."),
   REMOTES_LOCAL_PORT("perf.remotes.local-port", "0", "a port number, 0 for any free port",
       "Controller-side RMI port remote engines call back to (client.rmi.localport)."),
   // Data files shipped to remote engines (issue 15 item 3).

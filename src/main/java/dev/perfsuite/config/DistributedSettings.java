@@ -14,11 +14,14 @@ import java.util.List;
  * @param rmiSsl RMI over SSL; off only when {@code perf.rmi.ssl=false} is set explicitly
  * @param keystore JKS keystore for RMI over SSL (password from {@code PERF_RMI_KEYSTORE_PASSWORD})
  * @param keyAlias alias of the key pair in the keystore
+ * @param samples how engines report samples: aggregated snapshots or every sample
+ * @param snapshotInterval how often an engine sends its snapshot in aggregate mode
+ * @param jtl whether engines' JTLs are fetched and merged or kept on the engines
  * @param data how the plan's data files reach the engines ({@code perf.remotes.data})
  */
 public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
-    int localPort, boolean rmiSsl, Path keystore, String keyAlias,
-    RemoteData data) {
+    int localPort, boolean rmiSsl, Path keystore, String keyAlias, RemoteSamples samples,
+    Duration snapshotInterval, RemoteJtl jtl, RemoteData data) {
 
   public DistributedSettings {
     remotes = List.copyOf(remotes);
@@ -27,6 +30,7 @@ public record DistributedSettings(List<String> remotes, RemoteSplit split, Durat
   /** Defaults as documented in {@link ConfigKey}: no remotes, even split, SSL on. */
   public static DistributedSettings defaults() {
     return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
-        Path.of("rmi_keystore.jks"), "rmi", RemoteData.shared());
+        Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
+        RemoteJtl.FETCH, RemoteData.shared());
   }
 }

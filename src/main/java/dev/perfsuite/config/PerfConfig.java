@@ -118,8 +118,13 @@ public record PerfConfig(
           + "shares (README \"Distributed runs\"), or turn SSL off explicitly with "
           + "-Dperf.rmi.ssl=false on a trusted network.");
     }
+    RemoteSamples samples = read.choice(ConfigKey.REMOTES_SAMPLES, RemoteSamples.class)
+        .orElse(defaults.samples());
+    Duration interval = read.duration(ConfigKey.REMOTES_SNAPSHOT_INTERVAL, true)
+        .orElse(defaults.snapshotInterval());
+    RemoteJtl jtl = read.choice(ConfigKey.REMOTES_JTL, RemoteJtl.class).orElse(defaults.jtl());
     return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias,
-        data);
+        samples, interval, jtl, data);
   }
 
   private static String remote(String value) {

@@ -1,11 +1,20 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.config.RemoteData;
+import dev.perfsuite.config.RemoteJtl;
 import dev.perfsuite.config.RemoteSplit;
 import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.results.EngineRecorderListener;
+import dev.perfsuite.results.LabelAccumulator;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RecorderSnapshot;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.results.SampleObserver;
+import dev.perfsuite.results.SampleRecorder;
+import dev.perfsuite.results.Timeline;
+import java.rmi.RemoteException;
+import java.util.LinkedHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
@@ -25,6 +34,7 @@ import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.util.JMeterUtils;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 
 /**
@@ -43,10 +53,14 @@ import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
  *   <li>Each engine's sample count is reconciled with the plan ({@link PlannedSamples}).</li>
  * </ul>
  *
- * <p>Every engine's samples reach the run's own recorder: JMeter wraps the recorder's listener
- * (it is {@code Remoteable}) so that engines send their samples back in batches. The per-engine
- * breakdown comes from the thread names, which JMeter prefixes with the engine's
- * {@code host:port}.
+ * <p>How results come back ({@link Aggregation}): by default ({@code perf.remotes.samples=
+ * aggregate}) each engine aggregates its own samples ({@link EngineRecorderListener}) and sends a
+ * cumulative snapshot every {@code perf.remotes.snapshot-interval} to a {@link SnapshotIntake}
+ * exported here; the run's recorder merges the engines' latest snapshots, the snapshots double as
+ * heartbeats, and at the end the engines' JTLs are merged into results.jtl. With {@code all},
+ * JMeter wraps the recorder's listener (it is {@code Remoteable}) so that engines send every
+ * sample back; the per-engine breakdown then comes from the thread names, which JMeter prefixes
+ * with the engine's {@code host:port}.
  */
 final class DistributedEngine implements LoadEngine, EngineDriver {
   /** How long the probe before the run waits for each engine's connection. */
@@ -69,6 +83,8 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   static final Duration START_GRACE = Duration.ofSeconds(60);
   /** System property naming the address engines call the controller back on. */
   static final String CONTROLLER_HOST = "java.rmi.server.hostname";
+  /** Longest wait at the end for the engines' final snapshots and JTLs. */
+  static final Duration FINAL_WAIT = Duration.ofSeconds(30);
 
   private final RunExecution execution;
   private final List<String> remotes;
@@ -76,12 +92,20 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   private final Duration watchdog;
   private final int localPort;
   private final RmiTransport transport;
+  private final Aggregation aggregation;
   private volatile Run current;
   private volatile RemoteData data = RemoteData.shared();
 
   DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers, List<String> remotes, RemoteSplit split, Duration watchdog,
       int localPort, RmiTransport transport) {
+    this(resultsDir, connectTimeout, responseTimeout, watchers, remotes, split, watchdog,
+        localPort, transport, Aggregation.defaults());
+  }
+
+  DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers, List<String> remotes, RemoteSplit split, Duration watchdog,
+      int localPort, RmiTransport transport, Aggregation aggregation) {
     if (remotes.isEmpty()) {
       throw new IllegalArgumentException("a distributed engine needs at least one remote engine "
           + "(perf.remotes)");
@@ -92,16 +116,42 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     this.watchdog = watchdog;
     this.localPort = localPort;
     this.transport = transport;
+    this.aggregation = aggregation;
   }
 
   @Override
   public synchronized RunResult run(LoadPlan plan) {
     current = new Run(plan.profile(), new EngineBreakdown(remotes));
     System.out.printf("Distributed run on %d engines %s, users split %s, %s, watchdog %d s, "
-        + "callbacks to %s%n", remotes.size(), remotes, split.name().toLowerCase()
+        + "callbacks to %s, samples %s%n", remotes.size(), remotes, split.name().toLowerCase()
         .replace('_', '-'), transport, watchdog.toSeconds(),
-        System.getProperty(CONTROLLER_HOST, addressTowards(remotes.get(0))));
-    return execution.run(plan, this);
+        System.getProperty(CONTROLLER_HOST, addressTowards(remotes.get(0))),
+        aggregation.aggregate() ? "aggregated on the engines (snapshot every "
+            + aggregation.interval().toMillis() + " ms, JTLs " + aggregation.jtl().name()
+            .toLowerCase() + ")" : "all sent to the controller");
+    try {
+      return execution.run(plan, this);
+    } finally {
+      Run run = current;
+      if (run.intake != null) {
+        run.intake.close();
+      }
+    }
+  }
+
+  @Override
+  public TestPlanChild recorderListener(SampleRecorder recorder, RunContext context) {
+    if (!aggregation.aggregate()) {
+      return recorder.listener();
+    }
+    Run run = current;
+    run.recorder = recorder;
+    run.runId = context.runId();
+    run.engineJtls = context.directory().resolve("engines");
+    return new EngineRecorderListener(() -> run.intake == null ? null : run.intake.stub(),
+        new EngineRecorderListener.Settings(context.runId(), context.profile().warmUp(),
+            aggregation.interval(), Timeline.windowFor(context.profile().plannedDuration()),
+            aggregation.jtl() == RemoteJtl.FETCH));
   }
 
   @Override
@@ -141,25 +191,51 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     run.worker = Thread.currentThread();
     run.startedNanos = System.nanoTime();
     DistributedJmeterEngine engine = RunExecution.tuned(
-        new DistributedJmeterEngine(remotes.toArray(String[]::new)));
+        new WithoutDslStatistics(remotes.toArray(String[]::new)));
     engine.localBasePort(localPort);
-    Map<String, String> rmi = transport.jmeterProperties();
-    rmi.forEach(engine::prop);
+    transport.jmeterProperties().forEach(engine::prop);
     SAMPLE_SENDER.forEach(engine::prop);
+    prepareRmi();
+    if (run.recorder != null) {
+      try {
+        run.intake = new SnapshotIntake(localPort, run.recorder, run.engineJtls);
+      } catch (RemoteException e) {
+        throw new IllegalStateException("cannot export the controller's snapshot sink for the "
+            + "engines (perf.remotes.local-port=" + localPort + "): " + e.getMessage(), e);
+      }
+    }
+    return engine;
+  }
+
+  /** Sets what RMI exports in this JVM read once, before the first export. */
+  private void prepareRmi() {
     // JMeter's RmiUtils reads these once, at first use; set them before anything touches it.
-    rmi.forEach(JMeterUtils::setProperty);
+    transport.jmeterProperties().forEach(JMeterUtils::setProperty);
+    if (localPort != 0) {
+      JMeterUtils.setProperty("client.rmi.localport", String.valueOf(localPort));
+    }
     if (System.getProperty(CONTROLLER_HOST) == null) {
       // Engines call back (samples, end of test) to objects exported here under this address;
       // JMeter refuses to export them when the host name resolves to a loopback address.
       System.setProperty(CONTROLLER_HOST, addressTowards(remotes.get(0)));
     }
-    return engine;
   }
 
   /** True once every engine of the current run has sent a sample (for tests). */
   boolean allEnginesSampled() {
     Run run = current;
+    if (run != null && run.intake != null) {
+      Map<String, RecorderSnapshot> snapshots = run.intake.snapshotsByEngine();
+      return remotes.stream().allMatch(e -> snapshots.containsKey(e)
+          && snapshots.get(e).samples() > 0);
+    }
     return run != null && run.breakdown.lastSampleNanos().values().stream().allMatch(n -> n > 0);
+  }
+
+  /** The snapshot sink of the current run, present in aggregate mode (for tests). */
+  Optional<SnapshotIntake> intake() {
+    Run run = current;
+    return Optional.ofNullable(run == null ? null : run.intake);
   }
 
   /** The longer of {@link #START_GRACE} and the watchdog. */
@@ -192,6 +268,18 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   @Override
   public Map<String, RunSummary> engineSummaries() {
     Run run = current;
+    if (run.intake != null) {
+      Map<String, RecorderSnapshot> snapshots = run.intake.snapshotsByEngine();
+      Map<String, RunSummary> result = new LinkedHashMap<>();
+      for (String engine : remotes) {
+        RecorderSnapshot snapshot = snapshots.get(engine);
+        RunSummary none = LabelAccumulator.of(engine, Phase.MEASUREMENT).summary();
+        result.put(engine, snapshot == null ? none
+            : snapshot.label(RunSummary.OVERALL, Phase.MEASUREMENT)
+                .map(l -> l.summary(engine)).orElse(none));
+      }
+      return result;
+    }
     if (run.breakdown.unattributed() > 0) {
       System.out.println("WARNING: " + run.breakdown.unattributed() + " samples came from no "
           + "engine of perf.remotes (thread names without a host:port- prefix)");
@@ -202,6 +290,17 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   @Override
   public Optional<String> shortfall() {
     Run run = current;
+    if (run.intake != null) {
+      Map<String, RecorderSnapshot> snapshots = run.intake.snapshotsByEngine();
+      Map<String, Long> samples = new LinkedHashMap<>();
+      Map<String, Integer> threads = new LinkedHashMap<>();
+      for (String engine : remotes) {
+        RecorderSnapshot snapshot = snapshots.get(engine);
+        samples.put(engine, snapshot == null ? 0 : snapshot.samples());
+        threads.put(engine, snapshot == null ? 0 : snapshot.threads());
+      }
+      return PlannedSamples.shortfall(run.perEngine, samples, threads);
+    }
     return PlannedSamples.shortfall(run.perEngine, run.breakdown.samples(),
         run.breakdown.threads());
   }
@@ -215,6 +314,9 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     Run run = current;
     if (run == null || run.startedNanos == 0) {
       return Optional.empty();
+    }
+    if (run.intake != null) {
+      return hung(run);
     }
     long now = System.nanoTime();
     Map<String, Long> lastSamples = run.breakdown.lastSampleNanos();
@@ -263,6 +365,149 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   }
 
   /**
+   * Aggregate mode: engines whose snapshots, which double as heartbeats, stopped for longer than
+   * the watchdog although their test has not ended; a connected but stalled engine (a stopped
+   * process, a full GC, a saturated host) is caught as surely as one that vanished.
+   */
+  private Optional<String> hung(Run run) {
+    long now = System.nanoTime();
+    List<String> hung = new ArrayList<>();
+    List<String> silent = new ArrayList<>();
+    for (String engine : remotes) {
+      if (run.intake.ended(engine)) {
+        continue;
+      }
+      Optional<Long> beat = run.intake.heartbeat(engine);
+      if (beat.isEmpty()) {
+        if (now - run.startedNanos > startGrace().toNanos()) {
+          silent.add(engine);
+        }
+      } else if (now - beat.get() > watchdog.toNanos()) {
+        hung.add(engine);
+      }
+    }
+    if (hung.isEmpty() && silent.isEmpty()) {
+      return Optional.empty();
+    }
+    run.lost.addAll(hung);
+    run.lost.addAll(silent);
+    List<String> reasons = new ArrayList<>();
+    if (!hung.isEmpty()) {
+      reasons.add("remote engine(s) " + String.join(", ", hung) + " hung: no snapshot "
+          + "(heartbeat) for more than " + watchdog.toSeconds() + " s (perf.remotes.watchdog); "
+          + "their figures up to their last snapshot are kept");
+    }
+    if (!silent.isEmpty()) {
+      reasons.add("remote engine(s) " + String.join(", ", silent) + " sent no snapshot within "
+          + startGrace().toSeconds() + " s of the start: the test did not start there (see the "
+          + "engine's log: a class or plugin missing, or an RMI callback to "
+          + System.getProperty(CONTROLLER_HOST) + " refused)");
+    }
+    return Optional.of(String.join("; ", reasons) + "; the other engines were stopped and the "
+        + "results gathered so far are kept");
+  }
+
+  /** Per engine, each against its own share of the users. */
+  @Override
+  public List<String> saturation(LoadProfile whole, RunSummary measured) {
+    Run run = current;
+    List<String> warnings = new ArrayList<>();
+    engineSummaries().forEach((engine, summary) -> Saturation.check(run.perEngine, summary,
+        " on engine " + engine).ifPresent(warnings::add));
+    return warnings;
+  }
+
+  /**
+   * Aggregate mode: waits (bounded) for the final snapshot and JTL of every engine not lost,
+   * merges the JTLs into the run's results.jtl and reconciles counts per engine.
+   */
+  @Override
+  public List<String> gather(SampleRecorder recorder) {
+    Run run = current;
+    if (run == null || run.intake == null) {
+      return List.of();
+    }
+    boolean fetch = aggregation.jtl() == RemoteJtl.FETCH;
+    long deadline = System.nanoTime() + FINAL_WAIT.toNanos();
+    while (System.nanoTime() < deadline && !remotes.stream().filter(e -> !run.lost.contains(e))
+        .allMatch(e -> run.intake.ended(e) && (!fetch || run.intake.jtlReceived(e)))) {
+      sleep(Duration.ofMillis(100));
+    }
+    List<String> warnings = new ArrayList<>();
+    Map<String, RecorderSnapshot> snapshots = run.intake.snapshotsByEngine();
+    for (String engine : remotes) {
+      if (!snapshots.containsKey(engine)) {
+        warnings.add("remote engine " + engine + " sent no snapshot: none of its samples count");
+      } else if (!run.intake.ended(engine)) {
+        warnings.add("remote engine " + engine + " sent no final snapshot: its figures are those "
+            + "of its last snapshot (" + snapshots.get(engine).samples() + " samples)");
+      }
+    }
+    long merged = recorder.summaries().stream()
+        .filter(s -> s.label().equals(RunSummary.OVERALL)).mapToLong(RunSummary::samples).sum();
+    long sent = snapshots.values().stream().mapToLong(RecorderSnapshot::samples).sum();
+    if (merged != sent) {
+      warnings.add("reconciliation: the merged results hold " + merged + " samples but the "
+          + "engines reported " + sent + " sent " + describe(snapshots));
+    }
+    Path target = recorder.jtl();
+    if (fetch) {
+      warnings.addAll(mergeJtls(run, snapshots, target));
+    } else {
+      writeHeaderOnly(target);
+      warnings.add("note: perf.remotes.jtl=keep: each engine's JTL stays on its host as WORK/"
+          + run.runId + "/HOST_PORT.jtl, WORK being the engine's -Dperf.engine.work-dir (default "
+          + "its temp directory/perf-suite-engine); results.jtl here holds only the header");
+    }
+    return warnings;
+  }
+
+  private static String describe(Map<String, RecorderSnapshot> snapshots) {
+    List<String> parts = new ArrayList<>();
+    snapshots.forEach((engine, s) -> parts.add(engine + "=" + s.samples()));
+    return "(" + String.join(", ", parts) + ")";
+  }
+
+  private List<String> mergeJtls(Run run, Map<String, RecorderSnapshot> snapshots,
+      Path target) {
+    List<String> warnings = new ArrayList<>();
+    Map<String, Path> received = new LinkedHashMap<>();
+    for (String engine : remotes) {
+      if (run.intake.jtlReceived(engine)) {
+        received.put(engine, run.intake.jtlOf(engine));
+      } else {
+        warnings.add("the JTL of remote engine " + engine + " could not be fetched (the engine "
+            + (run.lost.contains(engine) ? "was lost" : "did not send it in time")
+            + "): results.jtl lacks its samples; its aggregated figures still count");
+      }
+    }
+    try {
+      Map<String, Long> counts = JtlMerge.merge(received, target);
+      counts.forEach((engine, lines) -> {
+        RecorderSnapshot snapshot = snapshots.get(engine);
+        if (snapshot != null && snapshot.recorded() != lines) {
+          warnings.add("reconciliation: the JTL of " + engine + " holds " + lines
+              + " samples, its snapshot " + snapshot.recorded());
+        }
+      });
+    } catch (java.io.IOException e) {
+      warnings.add("the engines' JTLs could not be merged into " + target + ": " + e);
+    }
+    return warnings;
+  }
+
+  private static void writeHeaderOnly(Path target) {
+    try {
+      java.nio.file.Files.createDirectories(target.toAbsolutePath().getParent());
+      java.nio.file.Files.writeString(target, org.apache.jmeter.save.CSVSaveService
+          .printableFieldNamesToString(new org.apache.jmeter.samplers.SampleSaveConfiguration())
+          + "\n");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + target, e);
+    }
+  }
+
+  /**
    * Stops the engines still answering, waits until their last sample batches arrived (bounded),
    * then releases the run's worker, which the DSL would otherwise leave waiting for the
    * end-of-test of a lost engine.
@@ -293,7 +538,10 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   }
 
   /** No sample for a while since the stop: the engines' last batches have arrived. */
-  private static boolean quiet(Run run, long stoppedNanos) {
+  private boolean quiet(Run run, long stoppedNanos) {
+    if (run.intake != null) {
+      return remotes.stream().filter(e -> !run.lost.contains(e)).allMatch(run.intake::ended);
+    }
     long newest = run.breakdown.lastSampleNanos().values().stream()
         .mapToLong(Long::longValue).max().orElse(-1);
     long since = Math.max(newest, stoppedNanos);
@@ -308,6 +556,39 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     }
   }
 
+  /**
+   * The DSL's distributed engine without its own statistics collector and console summariser.
+   * Both are {@code Remoteable} listeners, so JMeter would ship every engine sample to the
+   * controller for them alone (P² estimates the suite never reads, and the summariser's lines,
+   * which the progress line replaces): in aggregate mode they would undo the aggregation, and in
+   * {@code all} mode every sample would cross RMI three times.
+   */
+  static final class WithoutDslStatistics extends DistributedJmeterEngine {
+    WithoutDslStatistics(String... hosts) {
+      super(hosts);
+    }
+
+    @Override
+    protected void addStatsCollector(org.apache.jorphan.collections.HashTree testPlanTree,
+        us.abstracta.jmeter.javadsl.core.TestPlanStats stats) {
+      // Intentionally empty: see the class comment.
+    }
+
+    @Override
+    protected TestRunner buildTestRunner(org.apache.jorphan.collections.HashTree testPlanTree,
+        org.apache.jorphan.collections.HashTree rootTree,
+        us.abstracta.jmeter.javadsl.core.engines.TestStopper testStopper) {
+      for (Object element : new ArrayList<>(testPlanTree.list())) {
+        if (element instanceof org.apache.jmeter.reporters.ResultCollector collector
+            && collector.getClass() == org.apache.jmeter.reporters.ResultCollector.class
+            && collector.getFilename().isEmpty()) {
+          testPlanTree.remove(element);
+        }
+      }
+      return super.buildTestRunner(testPlanTree, rootTree, testStopper);
+    }
+  }
+
   /** What one run needs to remember; replaced at each run. */
   private static final class Run {
     private final EngineBreakdown breakdown;
@@ -316,6 +597,10 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
     private volatile LoadProfile perEngine;
     private volatile Thread worker;
     private volatile long startedNanos;
+    private volatile SnapshotIntake intake;
+    private volatile String runId;
+    private volatile SampleRecorder recorder;
+    private volatile Path engineJtls;
 
     Run(LoadProfile whole, EngineBreakdown breakdown) {
       this.breakdown = breakdown;

@@ -3,12 +3,14 @@ package dev.perfsuite.engines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.results.SampleObserver;
+import dev.perfsuite.results.SampleRecorder;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
  * How one kind of JMeter engine takes part in a run; the skeleton every engine shares (results
@@ -22,6 +24,27 @@ interface EngineDriver {
   /** The profile each engine's thread group runs, given the profile of the whole run. */
   default LoadProfile perEngine(LoadProfile whole) {
     return whole;
+  }
+
+  /** The test-plan element that records samples into {@code recorder}. */
+  default TestPlanChild recorderListener(SampleRecorder recorder, RunContext run) {
+    return recorder.listener();
+  }
+
+  /**
+   * Brings in what the engines still hold once the load is over (final snapshots, JTLs) before
+   * the results are computed; returns warnings for the reader.
+   */
+  default List<String> gather(SampleRecorder recorder) {
+    return List.of();
+  }
+
+  /**
+   * Warnings that the generator was saturated in the measurement phase ({@link Saturation}), per
+   * engine where the driver can tell.
+   */
+  default List<String> saturation(LoadProfile profile, RunSummary measured) {
+    return Saturation.check(profile, measured, "").stream().toList();
   }
 
   /** Checks the built plan before any load; throws naming what cannot run and the fix. */

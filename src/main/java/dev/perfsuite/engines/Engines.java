@@ -37,7 +37,8 @@ public final class Engines {
         : RmiTransport.plain();
     return new DistributedEngine(config.resultsDir(), config.connectTimeout(),
         config.responseTimeout(), watchers, settings.remotes(), settings.split(),
-        settings.watchdog(), settings.localPort(), transport).dataFiles(settings.data());
+        settings.watchdog(), settings.localPort(), transport, new Aggregation(settings.samples(),
+            settings.snapshotInterval(), settings.jtl())).dataFiles(settings.data());
   }
 
   /** JMeter inside this JVM, with timeouts and results directory from {@code config}. */

@@ -96,7 +96,8 @@ final class RunExecution {
       driver.observers().forEach(recorder::observe);
       // A plan with its own thread groups runs whole on every engine, as JMeter runs a JMX.
       LoadProfile threads = plan.ownThreadGroups() ? profile : driver.perEngine(profile);
-      DslTestPlan testPlan = testPlan(children(plan, threads, recorder));
+      DslTestPlan testPlan = testPlan(children(plan, threads,
+          driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
@@ -116,7 +117,7 @@ final class RunExecution {
     }
   }
 
-  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, SampleRecorder recorder) {
+  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, TestPlanChild listener) {
     List<TestPlanChild> children = new ArrayList<>();
     children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
@@ -127,7 +128,7 @@ final class RunExecution {
       children.add(ThreadGroups.of(plan.scenario(), threads,
           plan.journey().toArray(ThreadGroupChild[]::new)));
     }
-    children.add(recorder.listener());
+    children.add(listener);
     return children.toArray(TestPlanChild[]::new);
   }
 
@@ -210,9 +211,11 @@ final class RunExecution {
     }
 
     RunResult finish(boolean stoppedEarly) {
+      List<String> gathered = driver.gather(recorder);
       recorder.flush();
       LoadProfile profile = plan.profile();
       List<String> all = new ArrayList<>(warnings);
+      all.addAll(gathered);
       boolean interrupted = stoppedEarly;
       if (!stoppedEarly) {
         // A run that delivered less than its plan did not complete it: the verdict must fail.
@@ -225,6 +228,10 @@ final class RunExecution {
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
       WarmUpCheck.stillRising(profile, timeline.timeline()).ifPresent(all::add);
+      if (!interrupted) {
+        // A stopped run's phase is not steady: its tail would read as idle users.
+        all.addAll(driver.saturation(profile, draft.overall(Phase.MEASUREMENT)));
+      }
       if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
         all.add("no samples in the measurement phase: the run was shorter than its warm-up");
       }

@@ -5,6 +5,7 @@ import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.SampleBatch;
 import dev.perfsuite.results.SampleObserver;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -123,6 +124,20 @@ public final class ProgressReporter implements RunWatcher {
       }
       threads.set(result.getAllThreads());
       phase = samplePhase;
+    }
+
+    /** Engine-side aggregated samples: cost per distinct response time, not per sample. */
+    @Override
+    public void batch(SampleBatch batch) {
+      if (!batch.overall() || batch.samples() == 0) {
+        return;
+      }
+      batch.latencies().recordedValues().forEach(v -> window.recordValueWithCount(
+          v.getValueIteratedTo(), v.getCountAtValueIteratedTo()));
+      samples.add(batch.samples());
+      errors.add(batch.errors());
+      threads.set(batch.activeThreads());
+      phase = batch.phase();
     }
 
     private synchronized void print() {

@@ -82,6 +82,40 @@ public final class LabelAccumulator {
         causes, statuses);
   }
 
+  /** The cumulative state, for an engine's snapshot to the controller. */
+  LabelSnapshot snapshot() {
+    return new LabelSnapshot(label, phase, LabelSnapshot.encode(histogram), samples, errors, mean,
+        squaredDeviations, min, max, firstStart, lastEnd, receivedBytes, sentBytes, causes,
+        statuses);
+  }
+
+  /**
+   * Adds another engine's statistics of the same label and phase: histogram addition, and Chan's
+   * parallel formula for mean and squared deviations, so the result equals one accumulator fed
+   * both sample streams.
+   */
+  void absorb(LabelSnapshot other) {
+    if (other.samples() == 0) {
+      return;
+    }
+    histogram.add(other.decodedHistogram());
+    long total = samples + other.samples();
+    double delta = other.mean() - mean;
+    squaredDeviations += other.squaredDeviations()
+        + delta * delta * samples * (double) other.samples() / total;
+    mean += delta * other.samples() / total;
+    samples = total;
+    errors += other.errors();
+    min = Math.min(min, other.min());
+    max = Math.max(max, other.max());
+    firstStart = Math.min(firstStart, other.firstStart());
+    lastEnd = Math.max(lastEnd, other.lastEnd());
+    receivedBytes += other.receivedBytes();
+    sentBytes += other.sentBytes();
+    other.errorsByCause().forEach((cause, n) -> causes.merge(cause, n, Long::sum));
+    other.errorsByStatus().forEach((status, n) -> statuses.merge(status, n, Long::sum));
+  }
+
   /** A copy of the histogram, for exporters that need the whole distribution. */
   Histogram histogram() {
     return histogram.copy();

@@ -25,4 +25,16 @@ public interface SampleObserver {
    *     children's time and is kept out of overall counts
    */
   void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction);
+
+  /**
+   * Samples an engine aggregated since its previous snapshot ({@code perf.remotes.samples=
+   * aggregate}): these samples are never passed to {@link #sample} one by one. Called once per
+   * label and phase per snapshot, so its cost does not grow with the sample rate.
+   */
+  default void batch(SampleBatch batch) {
+  }
+
+  /** An engine's whole cumulative snapshot, for observers that keep per-engine state. */
+  default void engineSnapshot(RecorderSnapshot snapshot) {
+  }
 }

@@ -57,6 +57,8 @@ public final class SampleRecorder implements AutoCloseable {
   private volatile long origin = -1;
   private int maxActiveThreads;
   private long samples;
+  /** The latest snapshot of each remote engine (aggregate mode), merged into every figure. */
+  private final Map<String, RecorderSnapshot> engines = new LinkedHashMap<>();
 
   private SampleRecorder(String id, Path jtl, Duration warmUp) {
     this.id = id;
@@ -200,19 +202,111 @@ public final class SampleRecorder implements AutoCloseable {
     labelOrder.stream().filter(l -> !l.equals(RunSummary.OVERALL)).forEach(order::add);
     for (String label : order) {
       for (Phase phase : Phase.values()) {
-        Map<String, LabelAccumulator> byLabel = phase == Phase.WARM_UP ? warmUp : measurement;
-        LabelAccumulator accumulator = byLabel.get(label);
-        result.add(accumulator != null ? accumulator.summary()
-            : new LabelAccumulator(label, phase).summary());
+        result.add(merged(label, phase).summary());
       }
     }
     return result;
   }
 
+  /** This recorder's own samples of a label and phase plus every engine's latest snapshot. */
+  private LabelAccumulator merged(String label, Phase phase) {
+    LabelAccumulator own = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
+    if (engines.isEmpty()) {
+      return own != null ? own : new LabelAccumulator(label, phase);
+    }
+    LabelAccumulator merged = new LabelAccumulator(label, phase);
+    if (own != null) {
+      merged.absorb(own.snapshot());
+    }
+    for (RecorderSnapshot engine : engines.values()) {
+      engine.label(label, phase).ifPresent(merged::absorb);
+    }
+    return merged;
+  }
+
   /** The histogram of one label and phase, empty when never sampled. */
   public synchronized Histogram histogram(String label, Phase phase) {
-    LabelAccumulator accumulator = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
-    return accumulator == null ? new Histogram(3) : accumulator.histogram();
+    return merged(label, phase).histogram();
+  }
+
+  /**
+   * Takes an engine's aggregated snapshot (aggregate mode): from now on every figure of this
+   * recorder includes it, and observers get the samples new since that engine's previous
+   * snapshot as {@link SampleBatch}es. Older or repeated snapshots are ignored.
+   */
+  public void absorb(RecorderSnapshot snapshot) {
+    RecorderSnapshot previous;
+    boolean first = false;
+    synchronized (this) {
+      previous = engines.get(snapshot.engine());
+      if (previous != null && previous.sequence() >= snapshot.sequence()) {
+        return;
+      }
+      engines.put(snapshot.engine(), snapshot);
+      for (LabelSnapshot label : snapshot.labels()) {
+        if (!labelOrder.contains(label.label())) {
+          labelOrder.add(label.label());
+        }
+      }
+      if (origin < 0) {
+        // No JTL here: the engines write their own, merged at the end of the run.
+        origin = snapshot.origin();
+        first = true;
+      }
+    }
+    if (first) {
+      observers.forEach(o -> o.started(snapshot.origin()));
+    }
+    observers.forEach(o -> o.engineSnapshot(snapshot));
+    for (LabelSnapshot label : snapshot.labels()) {
+      LabelSnapshot before = previous == null ? null
+          : previous.label(label.label(), label.phase()).orElse(null);
+      if (before != null && before.samples() == label.samples()) {
+        continue;
+      }
+      Histogram delta = label.decodedHistogram();
+      Map<ErrorCause, Long> causes = new java.util.EnumMap<>(ErrorCause.class);
+      causes.putAll(label.errorsByCause());
+      if (before != null) {
+        delta.subtract(before.decodedHistogram());
+        before.errorsByCause().forEach((c, n) -> causes.merge(c, -n, Long::sum));
+      }
+      causes.values().removeIf(n -> n == 0);
+      SampleBatch batch = new SampleBatch(snapshot.engine(), label.label(), label.phase(), delta,
+          causes, snapshot.maxActiveThreads());
+      observers.forEach(o -> o.batch(batch));
+    }
+  }
+
+  /** The latest snapshot of every engine that sent one, by engine. */
+  public synchronized Map<String, RecorderSnapshot> engineSnapshots() {
+    return new LinkedHashMap<>(engines);
+  }
+
+  /**
+   * The cumulative snapshot of this recorder, for an engine to send to the controller.
+   *
+   * @param engine the engine's name as the controller knows it
+   * @param sequence increasing per engine and run
+   * @param last true at the end of the test
+   * @param threads distinct sampling threads seen
+   * @param timeline the engine's timeline recorder
+   */
+  public synchronized RecorderSnapshot snapshot(String engine, long sequence, boolean last,
+      int threads, TimelineRecorder timeline) {
+    List<LabelSnapshot> labels = new ArrayList<>();
+    long overall = 0;
+    for (Map<String, LabelAccumulator> byLabel : List.of(warmUp, measurement)) {
+      for (LabelAccumulator accumulator : byLabel.values()) {
+        LabelSnapshot snapshot = accumulator.snapshot();
+        labels.add(snapshot);
+        if (snapshot.label().equals(RunSummary.OVERALL)) {
+          overall += snapshot.samples();
+        }
+      }
+    }
+    return new RecorderSnapshot(engine, sequence, last, origin, overall, samples,
+        maxActiveThreads, threads, labels, timeline.windowMillis(), timeline.windows());
   }
 
   /** Epoch ms from which phases are measured, -1 before the test started. */
@@ -227,12 +321,13 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** Highest JMeter active-thread count seen on any sample. */
   public synchronized int maxActiveThreads() {
-    return maxActiveThreads;
+    return engines.values().stream().mapToInt(RecorderSnapshot::maxActiveThreads)
+        .reduce(maxActiveThreads, Math::max);
   }
 
-  /** Samples recorded so far, all labels and phases. */
+  /** Samples recorded so far, all labels and phases, engines' snapshots included. */
   public synchronized long sampleCount() {
-    return samples;
+    return samples + engines.values().stream().mapToLong(RecorderSnapshot::recorded).sum();
   }
 
   /** Where the JTL goes. */

@@ -19,6 +19,7 @@ public final class TimelineRecorder implements SampleObserver {
   private final Duration window;
   private final long windowMillis;
   private final Map<Long, Map<String, Bucket>> windows = new TreeMap<>();
+  private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
 
   private TimelineRecorder(Duration window) {
@@ -58,12 +59,53 @@ public final class TimelineRecorder implements SampleObserver {
     }
   }
 
-  /** The timeline so far; safe to call while the run is going. */
+  /** The timeline so far, engines' snapshots merged in; safe to call while the run is going. */
   public synchronized Timeline timeline() {
+    Map<Long, Map<String, Bucket>> all = windows;
+    if (!engines.isEmpty()) {
+      all = new TreeMap<>();
+      for (Map.Entry<Long, Map<String, Bucket>> entry : windows.entrySet()) {
+        Map<String, Bucket> copy = all.computeIfAbsent(entry.getKey(), i -> new TreeMap<>());
+        entry.getValue().forEach((label, bucket) -> copy.computeIfAbsent(label,
+            l -> new Bucket(bucket.phase)).absorb(bucket.histogram, bucket.errors,
+            bucket.maxThreads));
+      }
+      for (List<WindowSnapshot> engine : engines.values()) {
+        for (WindowSnapshot w : engine) {
+          all.computeIfAbsent(w.index(), i -> new TreeMap<>())
+              .computeIfAbsent(w.label(), l -> new Bucket(w.phase()))
+              .absorb(LabelSnapshot.decode(w.histogram()), w.errors(), w.maxActiveThreads());
+        }
+      }
+    }
     List<TimelinePoint> points = new ArrayList<>();
-    windows.forEach((index, byLabel) -> byLabel.forEach((label, bucket) ->
+    all.forEach((index, byLabel) -> byLabel.forEach((label, bucket) ->
         points.add(bucket.point(label, window.multipliedBy(index)))));
     return new Timeline(window, points);
+  }
+
+  /** Width of the windows in ms. */
+  public long windowMillis() {
+    return windowMillis;
+  }
+
+  /** Every window so far, encoded for an engine's snapshot. */
+  public synchronized List<WindowSnapshot> windows() {
+    List<WindowSnapshot> result = new ArrayList<>();
+    windows.forEach((index, byLabel) -> byLabel.forEach((label, bucket) -> result.add(
+        new WindowSnapshot(index, label, bucket.phase, LabelSnapshot.encode(bucket.histogram),
+            bucket.errors, bucket.maxThreads))));
+    return result;
+  }
+
+  /** Keeps the engine's latest windows; windows of every engine are added up by index. */
+  @Override
+  public synchronized void engineSnapshot(RecorderSnapshot snapshot) {
+    if (snapshot.windowMillis() != windowMillis) {
+      throw new IllegalStateException("engine " + snapshot.engine() + " cut its timeline in "
+          + snapshot.windowMillis() + " ms windows, the controller in " + windowMillis);
+    }
+    engines.put(snapshot.engine(), snapshot.timeline());
   }
 
   private static final class Bucket {
@@ -81,6 +123,12 @@ public final class TimelineRecorder implements SampleObserver {
       if (error) {
         errors++;
       }
+      maxThreads = Math.max(maxThreads, threads);
+    }
+
+    void absorb(Histogram other, long otherErrors, int threads) {
+      histogram.add(other);
+      errors += otherErrors;
       maxThreads = Math.max(maxThreads, threads);
     }
 

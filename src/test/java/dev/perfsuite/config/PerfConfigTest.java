@@ -309,4 +309,32 @@ class PerfConfigTest {
     assertThat(errorOf("perf.remotes.data", "split")).as("unknown mode")
         .contains("perf.remotes.data", "'split'", "shared, partitioned, off");
   }
+
+  // Remote results (aggregation)
+
+  @Test
+  void shouldAggregateOnEnginesEverySecondAndFetchJtlsByDefault() {
+    DistributedSettings distributed = withSystemProperties().distributed();
+
+    assertThat(distributed.samples()).as("perf.remotes.samples").isEqualTo(RemoteSamples.AGGREGATE);
+    assertThat(distributed.snapshotInterval()).as("perf.remotes.snapshot-interval")
+        .isEqualTo(java.time.Duration.ofSeconds(1));
+    assertThat(distributed.jtl()).as("perf.remotes.jtl").isEqualTo(RemoteJtl.FETCH);
+  }
+
+  @Test
+  void shouldReadRemoteResultKeys() {
+    DistributedSettings distributed = withSystemProperties("perf.remotes.samples", "all",
+        "perf.remotes.snapshot-interval", "500ms", "perf.remotes.jtl", "keep").distributed();
+
+    assertThat(distributed.samples()).isEqualTo(RemoteSamples.ALL);
+    assertThat(distributed.snapshotInterval()).isEqualTo(java.time.Duration.ofMillis(500));
+    assertThat(distributed.jtl()).isEqualTo(RemoteJtl.KEEP);
+  }
+
+  @Test
+  void shouldNameKeyValueAndChoicesWhenRemoteSamplesIsUnknown() {
+    assertThat(errorOf("perf.remotes.samples", "some")).as("error message")
+        .contains("perf.remotes.samples").contains("some").contains("aggregate, all");
+  }
 }

@@ -3,6 +3,8 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.RemoteSplit;
 import dev.perfsuite.config.Versions;
 import dev.perfsuite.echo.EchoBackend;
@@ -40,7 +42,9 @@ import org.testcontainers.utility.MountableFile;
  * <p>The containers use the host's network, as docker/compose/remote-engines.yml does: RMI
  * hands out addresses and ports, and engines call the controller back, which port mapping would
  * break. The image is built from the Maven artifacts in target/ (Docker's layer cache makes a
- * rebuild with unchanged jars quick); without Docker the test is skipped.
+ * rebuild with unchanged jars quick). Engines run in aggregate mode (the default). Without Docker
+ * the test is skipped, unless {@code perf.backends=testcontainers} is forced (as CI does), where
+ * it fails.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS, threadMode = ThreadMode.SEPARATE_THREAD)
 class DistributedContainersIT {
@@ -51,8 +55,15 @@ class DistributedContainersIT {
 
   @Test
   void shouldAddUpSamplesOfTwoContainerEnginesWhenEachRunsTheFullProfile() throws Exception {
-    Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
-        "no Docker engine: the container variant of the distributed test is skipped");
+    if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS) {
+      // Forced (CI sets PERF_BACKENDS=testcontainers): a missing engine or image is a failure.
+      assertThat(DockerClientFactory.instance().isDockerAvailable())
+          .as("perf.backends=testcontainers but no Docker engine answers").isTrue();
+    } else {
+      Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+          "no Docker engine: the container variant of the distributed test is skipped; set "
+              + "PERF_BACKENDS=testcontainers to make this a failure");
+    }
     String image = image();
     Path keystore = LocalRemoteEngines.keystore();
     List<GenericContainer<?>> engines = new ArrayList<>();
@@ -74,9 +85,10 @@ class DistributedContainersIT {
         engine.start();
         addresses.add("127.0.0.1:" + port);
       }
+      // Aggregate mode (the default): the engines in the image aggregate and send snapshots.
       DistributedEngine distributed = new DistributedEngine(results, Duration.ofSeconds(2),
           Duration.ofSeconds(5), List.of(), addresses, RemoteSplit.PER_ENGINE,
-          Duration.ofSeconds(15), 0, LocalRemoteEngines.transport());
+          Duration.ofSeconds(15), 0, LocalRemoteEngines.transport(), Aggregation.defaults());
 
       RunResult result = distributed.run(LoadPlan.of("containers", Profiles.smoke().withUsers(2)
           .withRampUp(Duration.ZERO).withIterations(15).withWarmUp(Duration.ZERO),
@@ -87,6 +99,10 @@ class DistributedContainersIT {
           .as("2 threads x 2 container engines x 15 iterations").isEqualTo(60);
       assertThat(result.engines().values()).as("each container's share")
           .extracting(RunSummary::samples).containsExactly(30L, 30L);
+      assertThat(result.warnings()).as("snapshots reconciled, both JTLs fetched")
+          .noneMatch(w -> w.contains("reconciliation") || w.contains("could not be fetched"));
+      assertThat(dev.perfsuite.results.JtlSamples.read(result.directory()).rows())
+          .as("merged JTL of both containers").hasSize(60);
     } finally {
       engines.forEach(GenericContainer::stop);
     }
@@ -100,6 +116,10 @@ class DistributedContainersIT {
   private static String image() throws Exception {
     Path target = Path.of("target").toAbsolutePath();
     Path launcher = target.resolve("perf-suite-remote-engine.jar");
+    if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS) {
+      assertThat(launcher).as("the remote-engine launcher (mvn package builds it)")
+          .isRegularFile();
+    }
     Assumptions.assumeTrue(Files.isRegularFile(launcher),
         "target/perf-suite-remote-engine.jar missing: run mvn package first");
     Path context = target.resolve("remote-engine-image");

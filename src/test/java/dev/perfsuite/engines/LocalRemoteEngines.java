@@ -81,8 +81,53 @@ final class LocalRemoteEngines implements AutoCloseable {
         List.of(), addresses, split, watchdog, 0, transport());
   }
 
+  /** As {@link #engine(Path, RemoteSplit, Duration)}, reporting results as {@code aggregation}. */
+  DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog,
+      Aggregation aggregation) {
+    return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
+        List.of(), addresses, split, watchdog, 0, transport(), aggregation);
+  }
+
   List<String> addresses() {
     return List.copyOf(addresses);
+  }
+
+  /** Where the engine at {@code index} keeps its JTLs ({@code perf.engine.work-dir}). */
+  Path workDirectory(int index) {
+    return workDirectory(addresses.get(index));
+  }
+
+  private static Path workDirectory(String address) {
+    return KEYSTORE.getParent().resolve("work-" + address.substring(address.lastIndexOf(':') + 1));
+  }
+
+  /**
+   * Freezes the engine at {@code index} (SIGSTOP): connected, its sockets open, but silent, as a
+   * host stalled by swapping or a stop-the-world pause would be. {@link #resume} or
+   * {@link #close} ends it.
+   */
+  void freeze(int index) {
+    signal(index, "-STOP");
+  }
+
+  /** Lets a frozen engine run again (SIGCONT). */
+  void resume(int index) {
+    signal(index, "-CONT");
+  }
+
+  private void signal(int index, String signal) {
+    try {
+      Process kill = new ProcessBuilder("kill", signal,
+          String.valueOf(processes.get(index).pid())).inheritIO().start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill " + signal + " failed for engine " + index);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Kills the engine at {@code index} at once (SIGKILL), as a crashed host would vanish. */
@@ -94,7 +139,8 @@ final class LocalRemoteEngines implements AutoCloseable {
     RmiTransport transport = transport();
     int port = freePort();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-cp",
+    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m",
+        "-Dperf.engine.work-dir=" + workDirectory("127.0.0.1:" + port), "-cp",
         System.getProperty("java.class.path"), RemoteEngineMain.class.getName(),
         "--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
         "--hostname", "127.0.0.1",
@@ -138,6 +184,16 @@ final class LocalRemoteEngines implements AutoCloseable {
 
   @Override
   public void close() {
+    for (int i = 0; i < processes.size(); i++) {
+      if (processes.get(i).isAlive()) {
+        // A frozen process ignores SIGTERM until it runs again; SIGKILL works either way.
+        try {
+          resume(i);
+        } catch (RuntimeException e) {
+          // Gone meanwhile.
+        }
+      }
+    }
     for (Process process : processes) {
       process.destroyForcibly();
     }

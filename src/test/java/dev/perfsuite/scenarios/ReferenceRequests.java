@@ -27,9 +27,10 @@ import java.util.regex.Pattern;
  * <p>The table is written from the reference scripts (docs/reference/requests.md), never from
  * the plans' constants, so a plan that drifts from the reference fails here. Templates use
  * {@code {name}} placeholders: {@code {uuid}}, {@code {jwt}}, {@code {boolean}},
- * {@code {number}} and {@code {any}} (anything, even empty) are typed; any other name matches a non-empty value, or exactly the value a
- * test binds to it. A JSON body template is compared node by node: the same fields in the same
- * order, the same types and literals; an array template of one element applies to every element.
+ * {@code {number}} and {@code {any}} (anything, even empty) are typed; any other name matches a
+ * non-empty value, or exactly the value a test binds to it. A JSON body template is compared
+ * node by node: the same fields in the same order, the same types and literals; an array template
+ * of one element applies to every element.
  * A body {@code form:a={x}&b=c} is a URL-encoded form, {@code none} an empty body, {@code any}
  * a body checked elsewhere (binary or generated).
  */

@@ -28,12 +28,13 @@ class GatewayJourneyJmxRoundTripIT {
   @Test
   void shouldSendTheSameRequestsFromItsSavedJmxAsFromJava(@TempDir Path dir) {
     try (JmxRoundTrip trip = JmxRoundTrip.start(dir)) {
-      LoadPlan plan = GatewayJourney.plan(trip.base(), 2, 1024, "token-1", PROFILE);
+      LoadPlan plan = GatewayJourney.plan(trip.base(), 2, 1024, List.of("token-1", "token-2"),
+          PROFILE);
       List<String> java = trip.viaJava(plan);
       List<String> jmx = trip.viaJmx(plan);
 
       assertThat(java).as("2 users x 3 iterations of the Java journey").hasSize(6)
-          .allMatch(r -> r.startsWith("POST /echo/1.0.0 | authorization=Bearer token-1"));
+          .allMatch(r -> r.startsWith("POST /echo/1.0.0 | authorization=Bearer token-"));
       assertThat(jmx).as("requests from the saved JMX").containsExactlyElementsOf(java);
     }
   }
@@ -41,7 +42,7 @@ class GatewayJourneyJmxRoundTripIT {
   @Test
   void shouldConvertItsSavedJmxIntoAScenarioClassThatCompiles(@TempDir Path dir) throws Exception {
     LoadPlan plan = GatewayJourney.plan(java.net.URI.create("http://127.0.0.1:9/"), 2, 1024,
-        "token-1", PROFILE);
+        List.of("token-1", "token-2"), PROFILE);
     Path jmx = JmxRoundTrip.saveAsJmx(plan, dir.resolve("wso2-gateway.jmx"));
 
     Path source = JmxToJava.convert(jmx, dir.resolve("src"));

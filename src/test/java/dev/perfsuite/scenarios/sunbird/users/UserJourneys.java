@@ -101,7 +101,8 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-signup", profile,
         csvDataSet(testResource(UserData.SIGNUP_FIRST_NAMES)),
         httpSampler(SIGNUP, t.sunbird("api/user/v1/signup"))
-            .method("POST").body("{\"request\":{\"firstName\":\"${firstName}\",\"email\":\"perf.signup."
+            .method("POST")
+            .body("{\"request\":{\"firstName\":\"${firstName}\",\"email\":\"perf.signup."
                 + "${__UUID()}@" + UserData.SIGNUP_DOMAIN + "\",\"emailVerified\":true,"
                 + "\"password\":\"${" + SIGNUP_PASSWORD + "}\"}}")
             .header("Content-Type", JSON)
@@ -205,7 +206,8 @@ final class UserJourneys {
     return LoadPlan.of("sunbird-users-org-search", profile,
         csvDataSet(testResource(UserData.ORG_SLUGS)),
         httpSampler(ORG_SEARCH, t.sunbird("api/org/v1/search"))
-            .method("POST").body("{\"request\":{\"filters\":{\"slug\":\"${slug}\",\"isRootOrg\":true}}}")
+            .method("POST")
+            .body("{\"request\":{\"filters\":{\"slug\":\"${slug}\",\"isRootOrg\":true}}}")
             .header("Content-Type", JSON)
             .header("Accept", JSON)
             .header("Authorization", BEARER)

@@ -1,0 +1,235 @@
+package dev.perfsuite.results;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.testelement.property.ObjectProperty;
+import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
+
+/**
+ * The recorder element of {@code perf.remotes.samples=aggregate}: it runs on each remote engine,
+ * aggregates that engine's samples in an engine-local {@link SampleRecorder} (exact histograms,
+ * engine-local masked JTL flushed every second) and sends a cumulative {@link RecorderSnapshot} to
+ * the controller's {@link SnapshotSink} every interval and once more when the test ends; then,
+ * unless the JTL stays on the engine, it sends the JTL in chunks.
+ *
+ * <p>Deliberately not {@code Remoteable}: JMeter's controller would replace a remoteable
+ * listener by an RMI wrapper and ship every sample to the controller. The sink's RMI stub
+ * travels inside the element as an object property (JMeter clones copy properties, not fields);
+ * the element is {@link NoThreadClone}, so all sampling threads of an engine share one recorder.
+ */
+public final class EngineRecorderListener extends BaseListener {
+  private final Supplier<SnapshotSink> sink;
+  private final Settings settings;
+
+  /**
+   * @param sink where snapshots go (an exported RMI object's stub); asked when the plan is built,
+   *     which is after the engine is set up, so RMI can be configured before the export; null
+   *     when the plan is only built for inspection
+   * @param settings what the engines need to aggregate like the controller
+   */
+  public EngineRecorderListener(Supplier<SnapshotSink> sink, Settings settings) {
+    super("perf-suite engine recorder", null);
+    this.sink = sink;
+    this.settings = settings;
+  }
+
+  /**
+   * What every engine aggregates with.
+   *
+   * @param runId the run's id, naming the engine-side work directory
+   * @param warmUp the warm-up window from the engine's test start
+   * @param interval how often a snapshot goes out
+   * @param timelineWindow width of the timeline windows, as the controller's
+   * @param sendJtl true to send the JTL to the controller at the end
+   */
+  public record Settings(String runId, Duration warmUp, Duration interval,
+      Duration timelineWindow, boolean sendJtl) implements java.io.Serializable {
+  }
+
+  @Override
+  protected TestElement buildTestElement() {
+    Element element = new Element();
+    SnapshotSink stub = sink.get();
+    if (stub != null) {
+      // Absent while the plan is only inspected before the run (no sink exported yet).
+      element.setProperty(new ObjectProperty(Element.SINK, stub));
+    }
+    element.setProperty(new ObjectProperty(Element.SETTINGS, settings));
+    return element;
+  }
+
+  /** Where an engine keeps its JTLs: {@code perf.engine.work-dir}, else the temp directory. */
+  public static Path workDirectory() {
+    String configured = System.getProperty("perf.engine.work-dir");
+    return configured != null ? Path.of(configured)
+        : Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine");
+  }
+
+  /** The JTL path an engine named {@code engine} uses for run {@code runId}. */
+  public static Path jtlOf(Path workDirectory, String runId, String engine) {
+    return workDirectory.resolve(runId).resolve(engine.replaceAll("[^A-Za-z0-9._-]", "_")
+        + ".jtl");
+  }
+
+  /** The JMeter side, on the engine: one instance for all threads. */
+  public static final class Element extends AbstractTestElement
+      implements SampleListener, TestStateListener, NoThreadClone {
+    private static final long serialVersionUID = 1L;
+    static final String SINK = "PerfSuite.snapshotSink";
+    static final String SETTINGS = "PerfSuite.engineSettings";
+    private static final int CHUNK = 1 << 20;
+    private static final int SEND_TRIES = 3;
+
+    private transient volatile SampleRecorder recorder;
+    private transient TimelineRecorder timeline;
+    private transient Set<String> threads;
+    private transient ScheduledExecutorService sender;
+    private transient AtomicLong sequence;
+    private transient String engine;
+
+    /** For JMeter's reflective cloning. */
+    public Element() {
+    }
+
+    private SnapshotSink sink() {
+      return (SnapshotSink) getProperty(SINK).getObjectValue();
+    }
+
+    private Settings settings() {
+      return (Settings) getProperty(SETTINGS).getObjectValue();
+    }
+
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+      SampleRecorder current = recorder;
+      if (current != null) {
+        current.record(event);
+      }
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent event) {
+      // Only completed samples carry timings.
+    }
+
+    @Override
+    public void sampleStopped(SampleEvent event) {
+      // Only completed samples carry timings.
+    }
+
+    @Override
+    public void testStarted() {
+      testStarted("local");
+    }
+
+    @Override
+    public synchronized void testStarted(String host) {
+      if (recorder != null) {
+        return;
+      }
+      Settings settings = settings();
+      engine = host;
+      sequence = new AtomicLong();
+      threads = ConcurrentHashMap.newKeySet();
+      timeline = TimelineRecorder.every(settings.timelineWindow());
+      SampleRecorder created = SampleRecorder.create(jtlOf(workDirectory(), settings.runId(),
+          host), settings.warmUp());
+      created.observe(timeline);
+      created.observe((SampleResult result, Phase phase, ErrorCause cause,
+          boolean transaction) -> threads.add(result.getThreadName()));
+      created.start(System.currentTimeMillis());
+      recorder = created;
+      sender = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "perf-snapshot-sender");
+        t.setDaemon(true);
+        return t;
+      });
+      long every = settings.interval().toMillis();
+      sender.scheduleAtFixedRate(() -> send(false), every, every, TimeUnit.MILLISECONDS);
+      System.out.println("perf-suite engine " + host + ": aggregating samples, JTL "
+          + created.jtl().toAbsolutePath() + ", snapshot every " + every + " ms");
+    }
+
+    @Override
+    public void testEnded() {
+      testEnded(engine);
+    }
+
+    @Override
+    public synchronized void testEnded(String host) {
+      SampleRecorder current = recorder;
+      if (current == null) {
+        return;
+      }
+      sender.shutdownNow();
+      try {
+        sender.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      current.close();
+      send(true);
+      if (settings().sendJtl()) {
+        sendJtl(current.jtl());
+      }
+      recorder = null;
+    }
+
+    private void send(boolean last) {
+      SampleRecorder current = recorder;
+      if (current == null) {
+        return;
+      }
+      RecorderSnapshot snapshot = current.snapshot(engine, sequence.incrementAndGet(), last,
+          threads.size(), timeline);
+      for (int attempt = 1; attempt <= (last ? SEND_TRIES : 1); attempt++) {
+        try {
+          sink().snapshot(snapshot);
+          return;
+        } catch (RemoteException | RuntimeException e) {
+          // Snapshots are cumulative: the next one carries everything this one had.
+          System.err.println("perf-suite engine " + engine + ": snapshot " + snapshot.sequence()
+              + " not delivered (attempt " + attempt + "): " + e);
+        }
+      }
+    }
+
+    private void sendJtl(Path jtl) {
+      try (InputStream in = Files.newInputStream(jtl)) {
+        long offset = 0;
+        byte[] buffer = new byte[CHUNK];
+        while (true) {
+          int n = in.readNBytes(buffer, 0, CHUNK);
+          boolean last = n < CHUNK;
+          sink().jtl(engine, offset, n == CHUNK ? buffer : Arrays.copyOf(buffer, n), last);
+          offset += n;
+          if (last) {
+            return;
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        System.err.println("perf-suite engine " + engine + ": JTL " + jtl + " not sent: " + e
+            + "; it stays on this engine");
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.perfsuite.results;
+
+import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The cumulative statistics of one label in one phase on one engine, as an engine sends them to
+ * the controller: enough to merge engines exactly (histogram addition, Chan's parallel formula
+ * for mean and variance) without any sample crossing the network.
+ *
+ * @param label sampler label, or {@link RunSummary#OVERALL}
+ * @param phase the phase
+ * @param histogram the response-time histogram, HdrHistogram's compressed encoding
+ * @param samples samples so far
+ * @param errors failed samples so far
+ * @param mean mean response time, ms
+ * @param squaredDeviations sum of squared deviations from the mean (Welford's M2), ms squared
+ * @param min fastest response, ms ({@code Long.MAX_VALUE} with no samples)
+ * @param max slowest response, ms ({@code Long.MIN_VALUE} with no samples)
+ * @param firstStart epoch ms of the first sample's start
+ * @param lastEnd epoch ms of the last sample's end
+ * @param receivedBytes bytes received
+ * @param sentBytes bytes sent
+ * @param errorsByCause failed samples by cause
+ * @param errorsByStatus failed samples with an HTTP status, by status
+ */
+public record LabelSnapshot(String label, Phase phase, byte[] histogram, long samples,
+    long errors, double mean, double squaredDeviations, long min, long max, long firstStart,
+    long lastEnd, long receivedBytes, long sentBytes, Map<ErrorCause, Long> errorsByCause,
+    Map<String, Long> errorsByStatus) implements Serializable {
+
+  public LabelSnapshot {
+    errorsByCause = Map.copyOf(errorsByCause);
+    errorsByStatus = Map.copyOf(errorsByStatus);
+  }
+
+  /** The summary of these statistics under {@code name} (e.g. an engine's name). */
+  public RunSummary summary(String name) {
+    LabelAccumulator accumulator = new LabelAccumulator(name, phase);
+    accumulator.absorb(this);
+    return accumulator.summary();
+  }
+
+  /** The decoded histogram. */
+  public Histogram decodedHistogram() {
+    return decode(histogram);
+  }
+
+  static byte[] encode(Histogram histogram) {
+    ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+    int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+    byte[] bytes = new byte[length];
+    buffer.flip();
+    buffer.get(bytes);
+    return bytes;
+  }
+
+  static Histogram decode(byte[] bytes) {
+    try {
+      Histogram histogram = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+      histogram.setAutoResize(true);
+      return histogram;
+    } catch (DataFormatException e) {
+      throw new IllegalArgumentException("corrupt histogram in an engine snapshot", e);
+    }
+  }
+}

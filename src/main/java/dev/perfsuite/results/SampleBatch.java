@@ -1,0 +1,34 @@
+package dev.perfsuite.results;
+
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The samples of one label and phase that one engine recorded since its previous snapshot: how
+ * live observers learn about engine-side aggregated samples without seeing each one.
+ *
+ * @param engine the engine ({@code host:port})
+ * @param label sampler label, or {@link RunSummary#OVERALL} for all non-transaction samples
+ * @param phase the phase
+ * @param latencies response times of the new samples, ms; read it, never change it
+ * @param errorsByCause new failed samples by cause
+ * @param activeThreads the engine's highest active-thread count so far
+ */
+public record SampleBatch(String engine, String label, Phase phase, Histogram latencies,
+    Map<ErrorCause, Long> errorsByCause, int activeThreads) {
+
+  /** True for the all-samplers batch, false for a sampler's own label. */
+  public boolean overall() {
+    return RunSummary.OVERALL.equals(label);
+  }
+
+  /** How many new samples. */
+  public long samples() {
+    return latencies.getTotalCount();
+  }
+
+  /** How many of them failed. */
+  public long errors() {
+    return errorsByCause.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

@@ -1,0 +1,25 @@
+package dev.perfsuite.results;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/**
+ * The controller-side object engines report to in {@code perf.remotes.samples=aggregate} mode:
+ * exported by the controller over JMeter's RMI transport, its stub travels to the engines inside
+ * the plan.
+ */
+public interface SnapshotSink extends Remote {
+
+  /** The engine's aggregated statistics so far; also its heartbeat. */
+  void snapshot(RecorderSnapshot snapshot) throws RemoteException;
+
+  /**
+   * A chunk of the engine's JTL, sent after its test ended ({@code perf.remotes.jtl=fetch}).
+   *
+   * @param engine the engine
+   * @param offset byte offset of {@code chunk} in the engine's JTL
+   * @param chunk the bytes
+   * @param last true for the final chunk
+   */
+  void jtl(String engine, long offset, byte[] chunk, boolean last) throws RemoteException;
+}
