@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The 4-call Keycloak browser login of Sunbird's login.jmx (seed-systems §A.5), followed by hand:
+ * The 4-call Keycloak browser login of Sunbird's login.jmx (docs/reference/seed-systems.md §A.5), followed by hand:
  * portal, login page, credentials POST, portal callback. No step follows redirects on its own.
  */
 final class BrowserLogin {

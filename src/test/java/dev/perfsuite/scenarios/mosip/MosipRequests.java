@@ -17,7 +17,7 @@ import us.abstracta.jmeter.javadsl.core.preprocessors.DslJsr223PreProcessor.PreP
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
- * The MOSIP kernel requests of the reference scripts (seed-systems §C.1, §C.2): paths, bodies,
+ * The MOSIP kernel requests of the reference scripts (docs/reference/seed-systems.md §C.1, §C.2): paths, bodies,
  * headers, assertions and the transaction names of the seed reports.
  */
 final class MosipRequests {

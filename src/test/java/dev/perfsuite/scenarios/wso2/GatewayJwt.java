@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Self-signed RS256 access tokens shaped like WSO2's jwt-generator output (seed-systems §B.2),
+ * Self-signed RS256 access tokens shaped like WSO2's jwt-generator output (docs/reference/seed-systems.md §B.2),
  * with a key pair generated at run time, so no key material lives in the repository.
  *
  * <p>Unlike WSO2's generator this uses unpadded base64url, as RFC 7515 requires; every token is

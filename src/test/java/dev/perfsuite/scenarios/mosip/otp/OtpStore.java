@@ -26,7 +26,7 @@ final class OtpStore {
   static final String FROZEN = "KEY_FREEZED";
   private static final String CREATED_BY = "perf-otp-service";
 
-  /** Columns of seed-systems §C.3 (MOSIP's kernel-otp_transaction.sql, without is_deleted). */
+  /** Columns of docs/reference/seed-systems.md §C.3 (MOSIP's kernel-otp_transaction.sql, without is_deleted). */
   static final String SCHEMA = """
       CREATE SCHEMA IF NOT EXISTS kernel;
       CREATE TABLE IF NOT EXISTS kernel.otp_transaction (

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * Sunbird ContentRead alone, as ContentRead.jmx of {@code initial-setup/scenarios}:
  * {@code GET /learning-service/content/v3/read/${contentIdentifier}} ({@code content.csv}),
  * straight to the Knowledge Platform learning service (port 8080 in the reference), with the Header
- * Manager of seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
+ * Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
  * {@code ${bearer}}; this sends a real password-grant token ({@link SunbirdBearer}).
  *
  * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird ContentSearch alone, as ContentSearch.jmx of {@code initial-setup/scenarios}:
  * {@code POST /v3/search} with a DIAL code filter ({@code dialcodes.csv}), straight to the search
- * service (port 9000 in the reference), with the Header Manager of seed-systems.md §A.2. The
+ * service (port 9000 in the reference), with the Header Manager of docs/reference/seed-systems.md §A.2. The
  * reference loads no bearer.csv and so sends the literal {@code ${bearer}}; this sends a real
  * password-grant token ({@link SunbirdBearer}).
  *

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * {@code initial-setup/scenarios}: {@code POST /api/v3/device/register/${__UUID()}} with the
  * portal's device body, {@code ts} from {@code __time} and a random channel; no Accept-Encoding,
  * straight to the proxy (port 443 or 80 in the reference), with the Header Manager of
- * seed-systems.md §A.2. It loads bearer.csv; here the bearer is a real password-grant token
+ * docs/reference/seed-systems.md §A.2. It loads bearer.csv; here the bearer is a real password-grant token
  * ({@link SunbirdBearer}).
  *
  * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird FormRead alone, as FormRead.jmx of {@code initial-setup/scenarios}:
  * {@code POST /plugin/v1/form/read} with the fixed app/install/upgrade form request, straight to
- * the player service (port 3000 in the reference), with the Header Manager of seed-systems.md §A.2.
+ * the player service (port 3000 in the reference), with the Header Manager of docs/reference/seed-systems.md §A.2.
  * The reference loads no bearer.csv and so sends the literal {@code ${bearer}}; this sends a real
  * password-grant token ({@link SunbirdBearer}).
  *

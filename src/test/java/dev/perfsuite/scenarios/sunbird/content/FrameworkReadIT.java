@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * {@code initial-setup/scenarios}:
  * {@code GET /learning-service/framework/v3/read/${identifier}?categories=board,medium,gradeLevel,subject}
  * ({@code frameworks.csv}), straight to the Knowledge Platform learning service (port 8080 in the
- * reference), with the Header Manager of seed-systems.md §A.2. The reference loads no bearer.csv
+ * reference), with the Header Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv
  * and so sends the literal {@code ${bearer}}; this sends a real password-grant token
  * ({@link SunbirdBearer}).
  *

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * Sunbird OrgSearch alone, as OrgSearch.jmx of {@code initial-setup/scenarios}:
  * {@code POST /v1/org/search} filtering slug, identifier and an unquoted boolean isRootOrg
  * ({@code orgs.csv}, header row skipped), straight to the learner service (port 9000 in the
- * reference), with the Header Manager of seed-systems.md §A.2. The reference loads no bearer.csv
+ * reference), with the Header Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv
  * and so sends the literal {@code ${bearer}}; this sends a real password-grant token
  * ({@link SunbirdBearer}).
  *

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * Sunbird PageAssemble alone, as PageAssemble.jmx (sampler "DialAssemble") of
  * {@code initial-setup/scenarios}: {@code POST /v1/page/assemble} of the "DIAL Code Consumption"
  * page ({@code dialcodes.csv}), straight to the learner service (port 9000 in the reference), with
- * the Header Manager of seed-systems.md §A.2. The reference loads no bearer.csv and so sends the
+ * the Header Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv and so sends the
  * literal {@code ${bearer}}; this sends a real password-grant token ({@link SunbirdBearer}).
  *
  * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.

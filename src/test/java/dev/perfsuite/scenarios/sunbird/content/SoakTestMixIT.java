@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sunbird's SoakTest.jmx (seed-systems.md §A.3): each user runs the nine consumption APIs once per
+ * Sunbird's SoakTest.jmx (docs/reference/seed-systems.md §A.3): each user runs the nine consumption APIs once per
  * iteration, in the reference order and through the public API gateway paths (ContentHierarchy,
  * ContentRead, DialSearch, FormRead, OrgSearch, DeviceRegister, SendTelemetry, PageAssemble,
  * TenantInfo), so the mix is 1:1; the run checks that it achieved that ratio. Headers as the

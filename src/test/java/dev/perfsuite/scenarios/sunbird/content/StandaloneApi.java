@@ -10,7 +10,7 @@ import java.net.URI;
 import java.nio.file.Path;
 
 /**
- * The eleven standalone scenarios of {@code initial-setup/scenarios} (seed-systems.md §A.2), each
+ * The eleven standalone scenarios of {@code initial-setup/scenarios} (docs/reference/seed-systems.md §A.2), each
  * one API called on its internal service path, with the figure seed 000 §1 reports for it.
  *
  * <p>Seed 000 §1 ("Individual API benchmarks", after optimisation, each API called directly

@@ -7,7 +7,7 @@ import us.abstracta.jmeter.javadsl.core.configs.DslCsvDataSet;
 import us.abstracta.jmeter.javadsl.core.configs.DslCsvDataSet.Sharing;
 
 /**
- * The reference scripts' CSV data sets (seed-systems.md §A.1), from
+ * The reference scripts' CSV data sets (docs/reference/seed-systems.md §A.1), from
  * {@code src/test/resources/data/sunbird}: the same file names, variable names and header rules,
  * shared by the thread group and recycled at the end of the file, as the JMX files configure them
  * ({@code shareMode.group}, {@code recycle=true}, {@code stopThread=false}).

@@ -18,7 +18,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 
 /**
  * The two mixed Sunbird plans through the public API gateway paths: SoakTest.jmx's nine APIs in
- * sequence (seed-systems.md §A.3) and the production ratio of seed 000 §5.
+ * sequence (docs/reference/seed-systems.md §A.3) and the production ratio of seed 000 §5.
  */
 final class SunbirdMixes {
   /** Scenario name of the SoakTest mix. */

@@ -16,7 +16,7 @@ import us.abstracta.jmeter.javadsl.http.HttpHeaders;
 
 /**
  * The Sunbird content and platform requests of the reference scripts
- * ({@code Sunbird-Ed/sunbird-perf-tests initial-setup/scenarios}, seed-systems.md §A.2 and §A.3):
+ * ({@code Sunbird-Ed/sunbird-perf-tests initial-setup/scenarios}, docs/reference/seed-systems.md §A.2 and §A.3):
  * method, path, body and headers as the JMX files send them, plus the checks those scripts lack.
  *
  * <p>Two families: the internal service paths the standalone scenarios call directly (learning

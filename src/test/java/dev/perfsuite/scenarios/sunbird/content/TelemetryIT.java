@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * {@code initial-setup/scenarios}: {@code POST /v1/telemetry}, body a gzip file of 200 synthetic
  * IMPRESSION events ({@link TelemetryPayload}) with {@code Content-Encoding: gzip} and no
  * Accept-Encoding, straight to the telemetry service (port 9001 in the reference), with the Header
- * Manager of seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
+ * Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
  * {@code ${bearer}}; this sends a real password-grant token ({@link SunbirdBearer}).
  *
  * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.

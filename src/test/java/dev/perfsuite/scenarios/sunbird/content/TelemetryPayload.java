@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * The body of Sunbird's telemetry API: a batch of synthetic events built from the event skeleton
- * of the reference {@code telemetry_events.json.gz} (seed-systems.md §A.6), gzip-compressed the
+ * of the reference {@code telemetry_events.json.gz} (docs/reference/seed-systems.md §A.6), gzip-compressed the
  * way the client sends it with {@code Content-Encoding: gzip}.
  *
  * <p>The reference batch holds 200 identical IMPRESSION events, pretty-printed (184,885 B, 1,533 B

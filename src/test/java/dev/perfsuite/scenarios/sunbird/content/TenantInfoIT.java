@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird TenantInfo alone, as TenantInfo.jmx of {@code initial-setup/scenarios}:
  * {@code GET /v1/tenant/info/${tenantName}} ({@code tenants.csv}, header row skipped), straight to
- * the player service (port 3000 in the reference), with the Header Manager of seed-systems.md §A.2.
+ * the player service (port 3000 in the reference), with the Header Manager of docs/reference/seed-systems.md §A.2.
  * The reference loads no bearer.csv and so sends the literal {@code ${bearer}}; this sends a real
  * password-grant token ({@link SunbirdBearer}).
  *

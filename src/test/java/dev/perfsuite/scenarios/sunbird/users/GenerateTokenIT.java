@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * Keycloak password grant (Sunbird's generate-token API): POST the realm's token endpoint with
  * the public client {@code sunbird-direct}, a realm user and the realm's password.
  *
- * <p>Reference: generate-token.jmx (seed-systems §A.4), whose {@code client_id} was undefined.
+ * <p>Reference: generate-token.jmx (docs/reference/seed-systems.md §A.4), whose {@code client_id} was undefined.
  * Smoke: the configured profile against real Keycloak (local: embedded or container, with
  * {@code perf.keycloak.hash-iterations}, 20000 by default as the seed). Full scale: 100 threads,
  * the seed's figures (seed 001 §1: 100 threads, 300000 samples, 0 errors, mean 144 ms,

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * login page, the credentials POST and the portal callback, in the transaction
  * {@value UserJourneys#LOGIN} (see {@link UserJourneys#loginWorkflow}).
  *
- * <p>Reference: sunbird-platform/login/login.jmx (seed-systems §A.5). Locally the portal is the
+ * <p>Reference: sunbird-platform/login/login.jmx (docs/reference/seed-systems.md §A.5). Locally the portal is the
  * stub portal, which redirects to the realm's {@code portal} client once Keycloak has started.
  * Full scale: 160 threads, the seed's per-call figures (seed 001 §2, 4 Keycloak nodes: 160
  * threads, 64000 samples, 58 errors, mean 315 ms, p95 1159 ms, p99 3082 ms, 474.6 req/s) as SLA

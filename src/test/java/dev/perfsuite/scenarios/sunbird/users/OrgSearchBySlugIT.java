@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * benchmark ran it (filters {@code slug} and {@code isRootOrg: true}; the initial-setup OrgSearch
  * with slug, identifier and isRootOrg is {@code scenarios.sunbird.content.OrgSearchIT}).
  *
- * <p>Reference: org-search.jmx (seed-systems §A.4). Smoke: the configured profile against the local
+ * <p>Reference: org-search.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the local
  * backends. Full scale: 400 threads, the seed's figures (seed 001 §1: 400 threads, 120000 samples,
  * 0 errors, mean 333 ms, 1130.8 req/s) as SLA, see {@link UserLoad}. Reproduce the seed's run (400
  * threads x 300 iterations) against an environment: {@code mvn verify -Pperf

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * Sunbird OTP: POST {@code /api/otp/v1/generate} for a user's e-mail, then
  * {@code /api/otp/v1/verify} with the OTP that generate returned.
  *
- * <p>References: generate-otp.jmx and verify-otp.jmx (seed-systems §A.4); verify sent the fixed
+ * <p>References: generate-otp.jmx and verify-otp.jmx (docs/reference/seed-systems.md §A.4); verify sent the fixed
  * OTP {@code 45678}. Real Sunbird mails the OTP; for the realm's users ({@code @perf.example})
  * the local stub returns it in {@code result.otp} and verify accepts only that OTP
  * (sunbird-users-extra-otp.json; other keys keep the stub's accept-anything verify). Against an

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird role read: GET {@code /api/data/v1/role/read/<userId>}.
  *
- * <p>Reference: user-role-read.jmx (seed-systems §A.4). Smoke: the configured profile against the
+ * <p>Reference: user-role-read.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the
  * local backends. Full scale: 400 threads, the seed's figures (seed 001 §1: 400 threads, 120000
  * samples, 0 errors, mean 305 ms, 1219.9 req/s) as SLA, see {@link UserLoad}. Reproduce the seed's
  * run (400 threads x 300 iterations) against an environment: {@code mvn verify -Pperf

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird user existence: GET {@code /v1/user/exists/email/<email>} for the realm's users.
  *
- * <p>Reference: user-existence.jmx (seed-systems §A.4). Smoke: the configured profile against the
+ * <p>Reference: user-existence.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the
  * local backends. Full scale: 100 threads, the seed's figures (seed 001 §2 proxy rerun, the only
  * row: 100 threads, 1000000 samples, 0 errors, mean 66 ms, 1445.1 req/s) as SLA, see
  * {@link UserLoad}. Reproduce the seed's run (100 threads x 10000 iterations) against an

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird get user by e-mail: GET {@code /api/user/v1/get/email/<email>} for the realm's users.
  *
- * <p>Reference: user-get.jmx (seed-systems §A.4). Smoke: the configured profile against the local
+ * <p>Reference: user-get.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the local
  * backends. Full scale: 100 threads, the seed's figures (seed 001 §1: 100 threads, 100000 samples,
  * 0 errors, mean 65 ms, 1424.5 req/s) as SLA, see {@link UserLoad}. Reproduce the seed's run (100
  * threads x 1000 iterations) against an environment: {@code mvn verify -Pperf

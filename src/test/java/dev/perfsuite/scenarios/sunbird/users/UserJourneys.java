@@ -25,7 +25,7 @@ import us.abstracta.jmeter.javadsl.core.postprocessors.DslRegexExtractor.TargetF
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
- * The Sunbird user-management journeys of seed-systems §A.4 and the 4-call Keycloak login of
+ * The Sunbird user-management journeys of docs/reference/seed-systems.md §A.4 and the 4-call Keycloak login of
  * §A.5, one {@link LoadPlan} per journey, with the reference scripts' defects fixed:
  *
  * <ul>

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Each thread takes a token by password grant on its first iteration and again shortly
  * before it expires (label {@value UserJourneys#USER_TOKEN}); the user id is the token's
- * {@code sub}. Reference: user-read.jmx (seed-systems §A.4), which read static tokens from a CSV
+ * {@code sub}. Reference: user-read.jmx (docs/reference/seed-systems.md §A.4), which read static tokens from a CSV
  * and sent an undefined {@code X-Device-Id}. Full scale: 400 threads, the seed's figures (seed
  * 001 §1: 400 threads, 120000 samples, 71 errors, mean 1267 ms, 286.6 req/s) as SLA on the
  * profile read, see {@link UserLoad}. Reproduce the seed's run (400 threads x 300 iterations):

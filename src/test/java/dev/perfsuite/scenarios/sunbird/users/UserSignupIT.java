@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird user signup: POST {@code /api/user/v1/signup} of a new user per request.
  *
- * <p>Reference: user-create.jmx (seed-systems §A.4). Smoke: the configured profile against the
+ * <p>Reference: user-create.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the
  * local backends. Full scale: 80 threads, the seed's figures (seed 001, 4 Keycloak nodes: 80
  * threads, 8000 samples, 0 errors, mean 636 ms, p95 1216.95 ms, p99 2777.98 ms, 111.1 req/s) as
  * SLA, see {@link UserLoad}. Reproduce the seed's run (80 threads x 100 iterations) against an
