@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CI check of a full-scale-style run: two local remote engines (child JVMs on loopback, RMI
+# without SSL on this trusted host), then the main job's gateway scenario on them with
+# perf.engine=distributed in aggregate mode (the default). Checks that the run merged both
+# engines' snapshots and JTLs: a summary, a per-engine table naming both, and a results.jtl with
+# rows from both engines. Assumes `mvn package` ran (target/perf-suite-remote-engine.jar).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "FAIL: $*" >&2; exit 1; }
+MVN=(mvn -B -ntp)
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+logs=target/distributed-check
+rm -rf "$logs" && mkdir -p "$logs"
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; wait 2> /dev/null || true; }
+trap cleanup EXIT
+
+remotes=()
+for n in 1 2; do
+  port=$(free_port); rmi=$(free_port)
+  java -Dperf.engine.work-dir="$PWD/$logs/engine$n" -jar target/perf-suite-remote-engine.jar \
+    --port "$port" --rmi-port "$rmi" --hostname 127.0.0.1 --no-ssl > "$logs/engine$n.log" 2>&1 &
+  pids+=("$!")
+  remotes+=("127.0.0.1:$port")
+done
+for n in 1 2; do
+  for _ in $(seq 1 120); do
+    grep -q "perf-suite remote engine ready on" "$logs/engine$n.log" && break
+    sleep 1
+  done
+  grep -q "perf-suite remote engine ready on" "$logs/engine$n.log" \
+    || { cat "$logs/engine$n.log"; fail "engine $n did not start within 120 s"; }
+done
+list=$(IFS=,; echo "${remotes[*]}")
+echo "engines: $list"
+
+"${MVN[@]}" verify -Pperf -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dit.test=GatewayEchoMatrixIT -Dperf.wso2.users=4 -Dperf.wso2.sizes=1024 \
+  -Dperf.engine=distributed -Dperf.remotes="$list" -Dperf.rmi.ssl=false \
+  > "$logs/run.log" 2>&1 || { tail -80 "$logs/run.log"; fail "the distributed run failed"; }
+
+grep -q "aggregate" "$logs/run.log" || { tail -60 "$logs/run.log"; fail "no aggregate-mode line"; }
+dir=$(find target/perf-results -maxdepth 1 -type d -name 'wso2-gateway*' | head -1)
+[ -n "$dir" ] || fail "no wso2 gateway results directory under target/perf-results"
+[ -s "$dir/summary.csv" ] || fail "$dir/summary.csv missing"
+for engine in "${remotes[@]}"; do
+  grep -qF "$engine" "$dir/summary.md" || fail "summary.md names no engine $engine"
+  grep -qF "$engine-" "$dir/results.jtl" || fail "the merged results.jtl has no row from $engine"
+done
+echo "distributed aggregate run: $(($(wc -l < "$dir/results.jtl") - 1)) merged JTL rows from ${#remotes[@]} engines in $dir"
