@@ -184,6 +184,8 @@ public final class PerfSession implements AutoCloseable {
     primeIfCold(plan);
     RunResult result = engine.run(plan);
     RunReport.scenario(result, config, provider());
+    // A saturated generator offered less load than planned: on the overview even if it passed.
+    AllureReport.saturationWarnings(result.warnings());
     lastHistory = history.recordAndCompare(result);
     AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
     AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());

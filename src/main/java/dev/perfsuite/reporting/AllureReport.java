@@ -18,6 +18,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -141,6 +142,21 @@ public final class AllureReport {
     });
   }
 
+  /**
+   * Puts the run's generator-saturation warnings (Little's-law gap, open-model thread cap) on the
+   * current test as {@link #warning}s, so the category {@value #SATURATION_CATEGORY} lists the
+   * test even when it passed; other warnings stay on the test page only.
+   */
+  public static void saturationWarnings(List<String> runWarnings) {
+    runWarnings.stream().filter(w -> SATURATION.matcher(w).matches())
+        .forEach(AllureReport::warning);
+  }
+
+  /** The category that lists results whose message says the generator was saturated. */
+  public static final String SATURATION_CATEGORY = "Generator saturation";
+  private static final Pattern SATURATION = Pattern.compile(
+      "(?s).*(thread cap|saturat|perf.max-threads).*");
+
   /** The category that lists passed tests carrying a {@link #warning}. */
   public static final String WARNING_CATEGORY = "Performance regression (warning, test passed)";
 
@@ -241,7 +257,7 @@ public final class AllureReport {
          "matchedStatuses": ["passed"],
          "messageRegex": "(?s).*REGRESSION.*perf.regression=warn.*",
          "description": "perf.regression=warn: passed, but the verdict found a regression."},
-        {"name": "Generator saturation", "matchedStatuses": ["failed", "broken"],
+        {"name": "Generator saturation", "matchedStatuses": ["failed", "broken", "passed"],
          "messageRegex": "(?s).*(thread cap|saturat|perf.max-threads).*"},
         {"name": "Backend or infrastructure failure", "matchedStatuses": ["broken", "failed"],
          "messageRegex": "(?s).*(backend|Keycloak|PostgreSQL|WireMock|container|Docker|remote engine|could not be configured|Connection refused).*",

@@ -87,6 +87,29 @@ class AllureVisibilityTest {
     assertThat(result.path("status").asText()).as("status").isEqualTo("passed");
     String message = result.path("statusDetails").path("message").asText();
     assertThat(message).as("status message").contains("REGRESSION", marker);
+    assertThat(passedCategories(message)).as("categories of the passed, warned result")
+        .containsExactly(AllureReport.WARNING_CATEGORY);
+  }
+
+  @Test
+  void shouldListAGeneratorSaturationWarningInItsCategoryWhileTheTestPasses() throws Exception {
+    marker = "gen-" + UUID.randomUUID();
+    launch(SaturatedScenario.class);
+    AllureReport.runLevel(Map.of("target", "local"), Map.of());
+
+    List<JsonNode> found = results("-result.json");
+    assertThat(found).as("Allure result of the saturated run's test").hasSize(1);
+    JsonNode result = found.get(0);
+    assertThat(result.path("status").asText()).as("status").isEqualTo("passed");
+    String message = result.path("statusDetails").path("message").asText();
+    assertThat(message).as("status message: the saturation warning only")
+        .contains("generator saturated", marker).doesNotContain("throughput still rising");
+    assertThat(passedCategories(message)).as("categories of the passed, saturated result")
+        .containsExactly(AllureReport.SATURATION_CATEGORY);
+  }
+
+  /** The categories Allure files a passed result with {@code message} under. */
+  private static List<String> passedCategories(String message) throws IOException {
     List<String> categories = new ArrayList<>();
     for (JsonNode category : JSON.readTree(AllureReport.resultsDirectory()
         .resolve("categories.json").toFile())) {
@@ -100,8 +123,7 @@ class AllureVisibilityTest {
         categories.add(category.path("name").asText());
       }
     }
-    assertThat(categories).as("categories of the passed, warned result")
-        .containsExactly(AllureReport.WARNING_CATEGORY);
+    return categories;
   }
 
   @Test
@@ -129,6 +151,17 @@ class AllureVisibilityTest {
     void shouldPassWithARegressionWarning() {
       AllureReport.warning("echo: REGRESSION in 1 metric(s) against #1 " + marker
           + " (perf.regression=warn)");
+    }
+  }
+
+  @EnabledIfSystemProperty(named = INNER, matches = "true")
+  static class SaturatedScenario {
+    @Test
+    void shouldPassWithASaturationWarning() {
+      AllureReport.saturationWarnings(List.of(
+          "throughput still rising at the end of warm-up " + marker,
+          "generator saturated on 127.0.0.1:1099: Little's law accounts for 14.8 of 50 users "
+              + marker));
     }
   }
 
