@@ -9,7 +9,6 @@ import java.rmi.NotBoundException;
 import java.rmi.registry.LocateRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +19,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
@@ -119,7 +117,7 @@ final class DataShipment {
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
     } finally {
-      delete(slices);
+      ScratchDirectory.deleteQuietly(slices, "data slices");
     }
   }
 
@@ -323,18 +321,6 @@ final class DataShipment {
     return safe.length() > 200 ? safe.substring(safe.length() - 200) : safe;
   }
 
-  private static void delete(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      System.out.println("WARNING: could not delete the data slices in " + dir + ": " + e);
-    }
-  }
 
   /**
    * Not a JMeter element: rewrites the data-file paths of the tree the plan builds, once it is

@@ -16,10 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -101,20 +99,7 @@ public final class Priming {
       return "[prime] " + plan.scenario() + ": priming failed (" + e + "); the first run may "
           + "measure a cold JVM";
     } finally {
-      delete(dir);
-    }
-  }
-
-  private static void delete(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      System.out.println("WARNING: could not delete the priming files in " + dir + ": " + e);
+      ScratchDirectory.deleteQuietly(dir, "priming files");
     }
   }
 }
