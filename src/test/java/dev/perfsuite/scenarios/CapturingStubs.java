@@ -6,6 +6,8 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -47,13 +49,18 @@ public final class CapturingStubs implements AutoCloseable {
     return server;
   }
 
-  /** Every request received so far, oldest first. */
+  /**
+   * Every request received so far, in arrival order. WireMock lists serve events newest first;
+   * reversing that list keeps arrival order even for requests logged in the same millisecond,
+   * where a sort on the logged date would keep WireMock's newest-first order and swap them.
+   */
   public List<LoggedRequest> requests() {
-    return server.getAllServeEvents().stream()
-        .map(event -> event.getRequest())
-        .sorted((a, b) -> a.getLoggedDate().compareTo(b.getLoggedDate()))
-        .map(LoggedRequest.class::cast)
+    List<LoggedRequest> newestFirst = server.getAllServeEvents().stream()
+        .map(event -> (LoggedRequest) event.getRequest())
         .toList();
+    List<LoggedRequest> arrival = new ArrayList<>(newestFirst);
+    Collections.reverse(arrival);
+    return List.copyOf(arrival);
   }
 
   /** Forgets captured requests between scenarios. */

@@ -19,7 +19,8 @@ import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -166,9 +167,10 @@ class MosipFidelityIT {
         .isGreaterThanOrEqualTo(before.toEpochMilli() - 1000);
   }
 
+  /** Arrival order: WireMock lists newest first, and same-millisecond dates cannot order them. */
   private List<ServeEvent> events() {
-    return stubs.server().getAllServeEvents().stream()
-        .sorted(Comparator.comparing(e -> e.getRequest().getLoggedDate()))
-        .toList();
+    List<ServeEvent> arrival = new ArrayList<>(stubs.server().getAllServeEvents());
+    Collections.reverse(arrival);
+    return arrival;
   }
 }
