@@ -41,8 +41,9 @@ echo "engines: $list"
   > "$logs/run.log" 2>&1 || { tail -80 "$logs/run.log"; fail "the distributed run failed"; }
 
 grep -q "aggregate" "$logs/run.log" || { tail -60 "$logs/run.log"; fail "no aggregate-mode line"; }
-dir=$(find target/perf-results -maxdepth 1 -type d -name 'wso2-gateway*' | head -1)
-[ -n "$dir" ] || fail "no wso2 gateway results directory under target/perf-results"
+# The main job left other matrix cells' directories under target/perf-results: take this run's.
+dir=$(sed -n 's/^Results: //p' "$logs/run.log" | tail -1)
+[ -n "$dir" ] && [ -d "$dir" ] || fail "the run printed no results directory (Results: ...)"
 [ -s "$dir/summary.csv" ] || fail "$dir/summary.csv missing"
 for engine in "${remotes[@]}"; do
   grep -qF "$engine" "$dir/summary.md" || fail "summary.md names no engine $engine"
