@@ -14,7 +14,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
  * How one kind of JMeter engine takes part in a run; the skeleton every engine shares (results
- * directory, recorder, watchers, watchdog, result files) is {@link RunExecution}.
+ * directory, recorder, watchers, watchdog) is {@link RunExecution}.
  */
 interface EngineDriver {
 

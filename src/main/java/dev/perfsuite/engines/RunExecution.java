@@ -7,8 +7,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
-import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.results.SampleRecorder;
@@ -39,9 +39,11 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * The skeleton every engine shares: cleans the run's directory, records every sample, feeds the
- * watchers, runs the plan in a worker the caller can interrupt, stops it when it overruns or the
- * driver reports a failure, and writes the results, even from a shutdown hook on Ctrl-C.
+ * The skeleton every engine shares: cleans the run's directory, records every sample (the JTL),
+ * feeds the watchers, runs the plan in a worker the caller can interrupt, stops it when it overruns
+ * or the driver reports a failure, and hands the result to the watchers, even from a shutdown hook
+ * on Ctrl-C. Summary files and the console table come from a watcher the caller registers
+ * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
  */
 final class RunExecution {
   /** Extra time past the planned duration before the watchdog stops a run. */
@@ -90,7 +92,7 @@ final class RunExecution {
     List<String> warnings = new ArrayList<>();
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
         .plannedDuration()));
-    try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
+    try (SampleRecorder recorder = SampleRecorder.create(dir.resolve(ResultDirectory.JTL),
         profile.warmUp())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
@@ -189,7 +191,7 @@ final class RunExecution {
     }
   }
 
-  /** Turns what was recorded into a {@link RunResult}, writes it and tells the watchers. */
+  /** Turns what was recorded into a {@link RunResult} and tells the watchers, in their order. */
   private final class Outcome {
     private final LoadPlan plan;
     private final RunContext context;
@@ -238,13 +240,11 @@ final class RunExecution {
       RunResult result = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted, timeline.timeline(),
           driver.engineSummaries());
-      ResultFiles.write(result, recorder.origin());
-      System.out.println(ResultFiles.console(result));
       for (RunWatcher watcher : watchers) {
         try {
           watcher.runEnded(context, result);
         } catch (RuntimeException e) {
-          // A broken watcher must not cost the results already written.
+          // A broken watcher must not cost the other watchers' results (the summary files).
           System.out.println("WARNING: " + watcher.getClass().getSimpleName()
               + " failed at the end of the run: " + e);
         }

@@ -5,8 +5,11 @@ import dev.perfsuite.results.SampleObserver;
 import java.util.Optional;
 
 /**
- * Watches runs as they happen (live metrics, progress lines): asked for an observer when a run
- * starts and told when it ended.
+ * Watches runs as they happen (live metrics, progress lines, summary files): asked for an observer
+ * when a run starts and told when it ended.
+ *
+ * <p>Engines declare this and never create a watcher that reports: whoever builds the engine
+ * registers them ({@code junit.PerfSession}, or a test), in the order they hear a run's end.
  */
 public interface RunWatcher {
 
@@ -21,7 +24,10 @@ public interface RunWatcher {
     return Optional.empty();
   }
 
-  /** The run ended (normally or not) and its results are written. */
+  /**
+   * The run ended (normally or not) and its JTL is complete; watchers registered before this one
+   * heard it first. A watcher that throws is reported and skipped, the others still run.
+   */
   default void runEnded(RunContext run, RunResult result) {
   }
 }

@@ -1,6 +1,6 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunSummary;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -36,8 +36,8 @@ final class MeasuredHistograms {
    * of it, as the recorder does); empty when the directory holds no JTL.
    */
   static Map<String, Histogram> read(Path runDirectory) {
-    Path jtl = runDirectory.resolve("results.jtl");
-    Path facts = runDirectory.resolve(ResultFiles.RUN_PROPERTIES);
+    Path jtl = runDirectory.resolve(ResultDirectory.JTL);
+    Path facts = runDirectory.resolve(ResultDirectory.RUN_PROPERTIES);
     if (!Files.isRegularFile(jtl) || !Files.isRegularFile(facts)) {
       return Map.of();
     }

@@ -16,8 +16,12 @@ import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
+import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.reporting.ProgressReporter;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.sla.Sla;
+import dev.perfsuite.sla.VerdictListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -41,6 +45,7 @@ public final class PerfSession implements AutoCloseable {
   private final ServiceProbe probe;
   private final Set<URI> probed = ConcurrentHashMap.newKeySet();
   private final Set<URI> primed = ConcurrentHashMap.newKeySet();
+  private final VerdictListener verdicts = AllureRunReport::verdict;
   private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
@@ -50,14 +55,15 @@ public final class PerfSession implements AutoCloseable {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
-    List<RunWatcher> watchers = new ArrayList<>(List.of(
+    List<RunWatcher> watchers = new ArrayList<>(List.of(ResultFiles.watcher(),
         ProgressReporter.every(config.progressInterval()), metrics));
     config.abort().errorRatePercent().ifPresent(rate -> watchers.add(
         ErrorRateAbort.above(rate, config.abort().window())));
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
     this.history = RunHistory.fromConfig(config, ScenarioSelection::current);
-    RunReport.environment(config, null);
+    AllureRunReport.environment(config, null);
+    Sla.addVerdictListener(verdicts);
   }
 
   /** Live metrics of this session's runs (Micrometer registry, Prometheus endpoint if on). */
@@ -183,7 +189,7 @@ public final class PerfSession implements AutoCloseable {
     }
     primeIfCold(plan);
     RunResult result = engine.run(plan);
-    RunReport.scenario(result, config, provider());
+    AllureRunReport.scenario(result, config, provider());
     // A saturated generator offered less load than planned: on the overview even if it passed.
     AllureReport.saturationWarnings(result.warnings());
     lastHistory = history.recordAndCompare(result);
@@ -228,8 +234,9 @@ public final class PerfSession implements AutoCloseable {
   public synchronized void close() {
     if (!closed) {
       closed = true;
+      Sla.removeVerdictListener(verdicts);
       try {
-        RunReport.environment(config, provider());
+        AllureRunReport.environment(config, provider());
       } finally {
         metrics.close();
         backends.close();

@@ -1,6 +1,7 @@
 package dev.perfsuite.reporting;
 
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SummaryTable;
 import io.qameta.allure.Allure;
@@ -115,7 +116,8 @@ public final class AllureReport {
       Allure.addAttachment(chart.name() + ": " + scenario, "image/png",
           new ByteArrayInputStream(chart.bytes()), ".png");
     }
-    attachFile("JTL: " + scenario, "text/csv", run.directory().resolve("results.jtl"), ".csv");
+    attachFile("JTL: " + scenario, "text/csv", run.directory().resolve(ResultDirectory.JTL),
+        ".csv");
     if (dashboardZip != null) {
       attachFile("JMeter dashboard: " + scenario, "application/zip", dashboardZip, ".zip");
     }

@@ -1,7 +1,9 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.results.SummaryTable;
@@ -16,16 +18,28 @@ import java.util.stream.Collectors;
 /**
  * Writes a run's summary beside its JTL: {@code summary.csv}, {@code summary.md} and
  * {@code run.properties} (phase origin, warm-up, users, warnings), and renders it for the console.
+ *
+ * <p>Engines write only the JTL; whoever builds a run registers {@link #watcher()} with the
+ * engine to get these files and the console table.
  */
 public final class ResultFiles {
-  /** Name of the CSV summary in a run directory. */
-  public static final String SUMMARY_CSV = "summary.csv";
-  /** Name of the Markdown summary in a run directory. */
-  public static final String SUMMARY_MD = "summary.md";
-  /** Name of the run facts file in a run directory. */
-  public static final String RUN_PROPERTIES = "run.properties";
+  /** Name of the CSV summary in a run directory ({@link ResultDirectory#SUMMARY_CSV}). */
+  public static final String SUMMARY_CSV = ResultDirectory.SUMMARY_CSV;
+  /** Name of the Markdown summary in a run directory ({@link ResultDirectory#SUMMARY_MD}). */
+  public static final String SUMMARY_MD = ResultDirectory.SUMMARY_MD;
+  /** Name of the run facts file in a run directory ({@link ResultDirectory#RUN_PROPERTIES}). */
+  public static final String RUN_PROPERTIES = ResultDirectory.RUN_PROPERTIES;
 
   private ResultFiles() {
+  }
+
+  /**
+   * A watcher that, when a run ends, writes its three summary files and prints its console table
+   * (ending with the {@code Results: <directory>} line CI scripts read). Register it first, so
+   * the files exist before other watchers hear of the end.
+   */
+  public static RunWatcher watcher() {
+    return new ResultFilesWatcher();
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.perfsuite.sla;
 
-import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
@@ -8,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An immutable list of thresholds on the measurement phase of a run, built fluently per label and
@@ -33,6 +33,8 @@ import java.util.Objects;
  * @param thresholds every threshold, in the order they were declared
  */
 public record Sla(String scope, List<Threshold> thresholds) {
+  /** Where verdicts go besides the caller: the session's report; empty in plain unit tests. */
+  private static final List<VerdictListener> LISTENERS = new CopyOnWriteArrayList<>();
 
   /** Copies the thresholds, so that no caller can change an SLA after building it. */
   public Sla {
@@ -197,15 +199,31 @@ public record Sla(String scope, List<Threshold> thresholds) {
    *
    * <p>An interrupted run gets an extra failing "run completed" row, whatever its statistics.
    *
+   * <p>The verdict goes to every registered {@link VerdictListener} (the reports) before it is
+   * returned; judging itself writes nothing.
+   *
    * @param run the run to judge
    * @return the verdict with one row per threshold
    * @throws IllegalStateException when this SLA has no threshold, since it would pass anything
    */
   public SlaVerdict evaluate(RunResult run) {
     SlaVerdict verdict = SlaEvaluator.evaluate(this, run);
-    AllureReport.table("SLA verdict: " + run.scenario() + " (" + verdict.headline() + ")",
-        verdict.html());
+    LISTENERS.forEach(listener -> listener.judged(run, verdict));
     return verdict;
+  }
+
+  /**
+   * Sends every verdict from now on to {@code listener} as well, until it is removed.
+   *
+   * @param listener typically the session's report; adding the same one twice sends it twice
+   */
+  public static void addVerdictListener(VerdictListener listener) {
+    LISTENERS.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /** Stops sending verdicts to {@code listener}; a listener never added is ignored. */
+  public static void removeVerdictListener(VerdictListener listener) {
+    LISTENERS.remove(listener);
   }
 
   private Sla with(Metric metric, double limit) {

@@ -12,6 +12,8 @@ import java.util.List;
  *     row when the run was interrupted; never empty, since an empty verdict would pass vacuously
  */
 public record SlaVerdict(List<ThresholdResult> results) {
+  /** Column names of {@link #cells()}: Scope, Metric, Expected, Actual, Verdict, Detail. */
+  public static final List<String> COLUMNS = VerdictTable.HEADER;
 
   /** Copies the rows and rejects an empty verdict. */
   public SlaVerdict {
@@ -58,9 +60,12 @@ public record SlaVerdict(List<ThresholdResult> results) {
     return VerdictTable.markdown(results);
   }
 
-  /** The same rows as an HTML table, for the Allure page. */
-  public String html() {
-    return VerdictTable.html(results);
+  /**
+   * The cells of {@link #table()}, one list per row in {@link #COLUMNS} order, for reports that
+   * render their own tables (the Allure page).
+   */
+  public List<List<String>> cells() {
+    return VerdictTable.cells(results);
   }
 
   /**
@@ -77,7 +82,7 @@ public record SlaVerdict(List<ThresholdResult> results) {
   }
 
   /** {@code SLA breached: N of M thresholds failed}, or {@code SLA met: M of M thresholds passed}. */
-  String headline() {
+  public String headline() {
     int failed = failures().size();
     return failed == 0
         ? "SLA met: " + results.size() + " of " + results.size() + " thresholds passed"

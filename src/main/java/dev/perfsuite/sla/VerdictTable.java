@@ -1,14 +1,16 @@
 package dev.perfsuite.sla;
 
-import dev.perfsuite.reporting.Tables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Renders verdict rows as plain text and as Markdown, from the same cells. */
+/**
+ * Renders verdict rows as plain text and as Markdown, from the same cells; reports render the
+ * cells in their own formats ({@link SlaVerdict#cells}).
+ */
 final class VerdictTable {
 
-  private static final List<String> HEADER =
+  static final List<String> HEADER =
       List.of("Scope", "Metric", "Expected", "Actual", "Verdict", "Detail");
 
   private VerdictTable() {
@@ -35,9 +37,10 @@ final class VerdictTable {
     return String.join("\n", lines);
   }
 
-  static String html(List<ThresholdResult> results) {
+  /** The cells of every row, without the header. */
+  static List<List<String>> cells(List<ThresholdResult> results) {
     List<List<String>> rows = rows(results);
-    return Tables.html(rows.get(0), rows.subList(1, rows.size()));
+    return rows.subList(1, rows.size());
   }
 
   static String markdown(List<ThresholdResult> results) {

@@ -1,9 +1,9 @@
-package dev.perfsuite.junit;
+package dev.perfsuite.reporting;
 
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.reporting.AllureReport;
-import dev.perfsuite.reporting.JmeterDashboard;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.sla.SlaVerdict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,13 +13,21 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.jmeter.util.JMeterUtils;
 
-/** Puts a finished run, and the session's environment, into the Allure results. */
-final class RunReport {
+/**
+ * Puts a finished run, its SLA verdicts and the session's environment into the Allure results,
+ * for the session ({@code junit.PerfSession}) that runs the scenarios.
+ */
+public final class AllureRunReport {
 
-  private RunReport() {
+  private AllureRunReport() {
   }
 
-  static void scenario(RunResult result, PerfConfig config, String provider) {
+  /**
+   * Adds the run's parameters, summary, charts, JTL and JMeter dashboard to the current test.
+   *
+   * @param provider the backend provider's name, a parameter of the result
+   */
+  public static void scenario(RunResult result, PerfConfig config, String provider) {
     if (!AllureReport.active()) {
       return;
     }
@@ -30,7 +38,7 @@ final class RunReport {
     AllureReport.parameter("backend provider", provider);
     Path dashboard = null;
     try {
-      dashboard = JmeterDashboard.generate(result.directory().resolve("results.jtl"),
+      dashboard = JmeterDashboard.generate(result.directory().resolve(ResultDirectory.JTL),
           result.directory().resolve("dashboard"));
     } catch (RuntimeException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
@@ -40,7 +48,22 @@ final class RunReport {
     AllureReport.run(result, dashboard);
   }
 
-  static void environment(PerfConfig config, String provider) {
+  /**
+   * An SLA verdict as a table on the current test, titled with its headline; a {@code
+   * sla.VerdictListener} for the session.
+   */
+  public static void verdict(RunResult run, SlaVerdict verdict) {
+    AllureReport.table("SLA verdict: " + run.scenario() + " (" + verdict.headline() + ")",
+        Tables.html(SlaVerdict.COLUMNS, verdict.cells()));
+  }
+
+  /**
+   * Writes the run-level environment (target, engine, profile, provider, versions, machine).
+   *
+   * @param provider the backend provider's name, or null before any backend started (the
+   *     configured {@code perf.backends} is shown then)
+   */
+  public static void environment(PerfConfig config, String provider) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("target", config.target().name());
     env.put("engine", config.engine().name().toLowerCase(java.util.Locale.ROOT));
@@ -55,8 +78,9 @@ final class RunReport {
     AllureReport.runLevel(env, System.getenv());
   }
 
-  static String suiteVersion() {
-    try (InputStream in = RunReport.class.getResourceAsStream("/dev/perfsuite/version.properties")) {
+  private static String suiteVersion() {
+    try (InputStream in = AllureRunReport.class.getResourceAsStream(
+        "/dev/perfsuite/version.properties")) {
       if (in == null) {
         return "unknown";
       }

@@ -1,0 +1,19 @@
+package dev.perfsuite.results;
+
+/**
+ * Names of the files a run leaves in its directory ({@code <perf.results-dir>/<scenario>/}),
+ * declared once for the engines and reports that write them and the history that reads them.
+ */
+public final class ResultDirectory {
+  /** The JTL of every sample, written while the run lasts. */
+  public static final String JTL = "results.jtl";
+  /** The CSV summary, one row per label and phase. */
+  public static final String SUMMARY_CSV = "summary.csv";
+  /** The Markdown summary with warnings and the per-engine breakdown. */
+  public static final String SUMMARY_MD = "summary.md";
+  /** The run facts: phase origin, warm-up, users, think time, interruption, warnings. */
+  public static final String RUN_PROPERTIES = "run.properties";
+
+  private ResultDirectory() {
+  }
+}
