@@ -15,6 +15,7 @@ import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -148,7 +149,7 @@ final class GeneratorRun {
     if (managers.equals("off") || managers.equals("nocache")) {
       plan = plan.with(httpCache().disable());
     }
-    RunResult result = Engines.fromConfig(config).run(plan);
+    RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher())).run(plan);
     RunSummary warm = result.overall(Phase.WARM_UP);
     RunSummary measured = result.overall(Phase.MEASUREMENT);
     long samples = warm.samples() + measured.samples();
@@ -280,8 +281,9 @@ final class GeneratorRun {
       long backendReady = System.currentTimeMillis();
       LoadProfile profile = Profiles.closed("startup", Duration.ZERO,
           Profiles.stage(2, Duration.ZERO, Duration.ofSeconds(2)));
-      RunResult result = Engines.fromConfig(config).run(LoadPlan.of("bench-startup-"
-          + args.get("provider"), profile, sampler(echo.toString())));
+      RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher()))
+          .run(LoadPlan.of("bench-startup-" + args.get("provider"), profile,
+              sampler(echo.toString())));
       JtlSamples.Row first = JtlSamples.read(result.directory()).rows().stream()
           .min((a, b) -> Long.compare(a.timeStamp() + a.elapsed(), b.timeStamp() + b.elapsed()))
           .orElseThrow();

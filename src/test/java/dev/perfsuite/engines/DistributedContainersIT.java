@@ -10,6 +10,7 @@ import dev.perfsuite.config.Versions;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
@@ -87,7 +88,7 @@ class DistributedContainersIT {
       }
       // Aggregate mode (the default): the engines in the image aggregate and send snapshots.
       DistributedEngine distributed = new DistributedEngine(results, Duration.ofSeconds(2),
-          Duration.ofSeconds(5), List.of(), addresses, RemoteSplit.PER_ENGINE,
+          Duration.ofSeconds(5), List.of(ResultFiles.watcher()), addresses, RemoteSplit.PER_ENGINE,
           Duration.ofSeconds(15), 0, LocalRemoteEngines.transport(), Aggregation.defaults());
 
       RunResult result = distributed.run(LoadPlan.of("containers", Profiles.smoke().withUsers(2)

@@ -23,6 +23,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,7 +44,8 @@ class EngineFaultsIT {
   Path results;
 
   private LoadEngine engine(Duration responseTimeout) {
-    return Engines.embedded(results, Duration.ofSeconds(2), responseTimeout);
+    return Engines.embedded(results, Duration.ofSeconds(2), responseTimeout,
+        List.of(ResultFiles.watcher()));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
@@ -37,7 +38,7 @@ class ErrorRateAbortIT {
     LoadProfile profile = Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO)
         .withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ofSeconds(1));
     LoadEngine engine = Engines.embedded(dir, Duration.ofSeconds(2), Duration.ofSeconds(5),
-        List.of(ErrorRateAbort.above(50, Duration.ofSeconds(3))));
+        List.of(ResultFiles.watcher(), ErrorRateAbort.above(50, Duration.ofSeconds(3))));
 
     long start = System.nanoTime();
     RunResult result = engine.run(LoadPlan.of("dead-target", profile,

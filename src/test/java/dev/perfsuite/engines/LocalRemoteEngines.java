@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.config.RemoteSplit;
 import dev.perfsuite.config.Secret;
+import dev.perfsuite.reporting.ResultFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -78,14 +79,14 @@ final class LocalRemoteEngines implements AutoCloseable {
   /** A distributed engine on these engines writing under {@code results}. */
   DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog) {
     return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
-        List.of(), addresses, split, watchdog, 0, transport());
+        List.of(ResultFiles.watcher()), addresses, split, watchdog, 0, transport());
   }
 
   /** As {@link #engine(Path, RemoteSplit, Duration)}, reporting results as {@code aggregation}. */
   DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog,
       Aggregation aggregation) {
     return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
-        List.of(), addresses, split, watchdog, 0, transport(), aggregation);
+        List.of(ResultFiles.watcher()), addresses, split, watchdog, 0, transport(), aggregation);
   }
 
   List<String> addresses() {

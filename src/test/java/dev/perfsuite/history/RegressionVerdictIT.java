@@ -11,6 +11,7 @@ import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +61,8 @@ class RegressionVerdictIT {
       LoadProfile profile = Profiles.smoke().withUsers(4).withRampUp(Duration.ZERO)
           .withHold(Duration.ofSeconds(8)).withWarmUp(Duration.ofSeconds(1));
       RunResult result = Engines.embedded(dir.resolve("results"), Duration.ofSeconds(2),
-          Duration.ofSeconds(5)).run(LoadPlan.of("echo-regression", profile,
-              httpSampler("GET echo", echo.uri().toString())));
+          Duration.ofSeconds(5), List.of(ResultFiles.watcher())).run(LoadPlan.of(
+              "echo-regression", profile, httpSampler("GET echo", echo.uri().toString())));
       HistoryOutcome outcome = history.recordAndCompare(result);
       log.add(delay.toMillis() + " ms: " + outcome.verdict().comparisons().stream()
           .filter(c -> c.label().equals("TOTAL"))

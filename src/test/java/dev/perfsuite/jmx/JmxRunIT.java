@@ -12,6 +12,7 @@ import dev.perfsuite.config.JmxLoad;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -55,8 +56,8 @@ class JmxRunIT {
   }
 
   private RunResult run(ImportedPlan plan) {
-    return Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
-        .run(plan.plan());
+    return Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
+        List.of(ResultFiles.watcher())).run(plan.plan());
   }
 
   private Map<String, String> props(String... extra) {

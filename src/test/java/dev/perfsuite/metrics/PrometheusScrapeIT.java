@@ -11,6 +11,7 @@ import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.RunResult;
 import java.net.URI;
@@ -65,7 +66,7 @@ class PrometheusScrapeIT {
         return Map.of();
       });
       RunResult run = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
-              List.of(metrics))
+              List.of(ResultFiles.watcher(), metrics))
           .run(LoadPlan.of("prometheus-scrape", profile,
               httpSampler("echo-get", echo.uri().toString()),
               httpSampler("echo-post", echo.uri().toString()).post("{\"n\":1}",

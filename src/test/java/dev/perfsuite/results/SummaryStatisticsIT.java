@@ -29,6 +29,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.apache.http.entity.ContentType;
 import org.apache.jmeter.save.CSVSaveService;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,7 +170,8 @@ class SummaryStatisticsIT {
   }
 
   private LoadEngine engine() {
-    return Engines.embedded(results, Duration.ofSeconds(5), Duration.ofSeconds(20));
+    return Engines.embedded(results, Duration.ofSeconds(5), Duration.ofSeconds(20),
+        List.of(ResultFiles.watcher()));
   }
 
   private static RunResult withFirstSampleOrigin(Supplier<RunResult> run) {

@@ -53,7 +53,8 @@ class GatewayScenarioIT {
 
   @Test
   void shouldWriteSummaryThatMatchesExactStatisticsOfItsJtl() throws Exception {
-    LoadEngine engine = Engines.embedded(results, Duration.ofSeconds(5), Duration.ofSeconds(20));
+    LoadEngine engine = Engines.embedded(results, Duration.ofSeconds(5), Duration.ofSeconds(20),
+        List.of(ResultFiles.watcher()));
     int bytes = 1024;
     RunResult result = engine.run(GatewayJourney.plan(echo.uri(), 4, bytes,
         GatewayJwt.generate().tokensFor(4, Instant.now()), SHORT));

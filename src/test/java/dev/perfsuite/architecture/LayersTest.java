@@ -1,0 +1,103 @@
+package dev.perfsuite.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The main packages depend downwards only: the low layers (configuration, profiles, results,
+ * engines, SLA, history) never reach up into the reports, the JUnit face or Allure.
+ *
+ * <p>Reads the sources under {@code src/main/java}: every import and every fully qualified
+ * {@code dev.perfsuite.<package>.} or {@code io.qameta.allure} reference counts, Javadoc links
+ * included, since a link up is a dependency a reader follows too.
+ */
+class LayersTest {
+  private static final Path MAIN = Path.of("src", "main", "java", "dev", "perfsuite");
+  private static final Pattern SUITE_REFERENCE = Pattern.compile(
+      "\\bdev\\.perfsuite\\.([a-z]+)\\.[A-Za-z]");
+  private static final Pattern ALLURE_REFERENCE = Pattern.compile("\\bio\\.qameta\\.allure\\b");
+  private static final Set<String> HIGH = Set.of("reporting", "junit");
+
+  @Test
+  void shouldKeepEnginesFreeOfReportingJunitAndAllure() {
+    assertThat(referencesUp("engines")).as("engines -> reporting/junit/Allure").isEmpty();
+  }
+
+  @Test
+  void shouldKeepSlaJudgingWithoutReportsOrAllure() {
+    assertThat(referencesUp("sla")).as("sla -> reporting/junit/Allure").isEmpty();
+  }
+
+  @Test
+  void shouldKeepHistoryFreeOfReportingJunitAndAllure() {
+    assertThat(referencesUp("history")).as("history -> reporting/junit/Allure").isEmpty();
+  }
+
+  @Test
+  void shouldKeepResultsConfigAndProfilesFreeOfReportingJunitAndAllure() {
+    List<String> up = new ArrayList<>();
+    for (String low : List.of("results", "config", "profiles")) {
+      up.addAll(referencesUp(low));
+    }
+    assertThat(up).as("results/config/profiles -> reporting/junit/Allure").isEmpty();
+  }
+
+  @Test
+  void shouldSeeTheReferencesItGuards() {
+    // Guards the scan itself: a wrong path or pattern would make every rule above pass vacuously.
+    assertThat(references("junit")).as("junit's references, as the scan reads them")
+        .anyMatch(r -> r.endsWith("-> reporting"))
+        .anyMatch(r -> r.endsWith("-> engines"));
+    assertThat(references("reporting")).as("reporting's references to Allure")
+        .anyMatch(r -> r.endsWith("-> io.qameta.allure"));
+  }
+
+  /** References from {@code layer} to a high layer or Allure, as "File.java -> target". */
+  private static List<String> referencesUp(String layer) {
+    return references(layer).stream()
+        .filter(r -> {
+          String target = r.substring(r.indexOf("-> ") + 3);
+          return HIGH.contains(target) || target.equals("io.qameta.allure");
+        })
+        .toList();
+  }
+
+  /** Every suite package and Allure reference of the sources of {@code layer}, one per file. */
+  private static List<String> references(String layer) {
+    Path dir = MAIN.resolve(layer);
+    assertThat(dir).as("sources of package " + layer).isDirectory();
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String name = layer + "/" + file.getFileName();
+        Matcher suite = SUITE_REFERENCE.matcher(text);
+        List<String> targets = new ArrayList<>();
+        while (suite.find()) {
+          if (!suite.group(1).equals(layer) && !targets.contains(suite.group(1))) {
+            targets.add(suite.group(1));
+          }
+        }
+        if (ALLURE_REFERENCE.matcher(text).find()) {
+          targets.add("io.qameta.allure");
+        }
+        targets.forEach(t -> found.add(name + " -> " + t));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the sources of " + dir, e);
+    }
+    return found;
+  }
+}
