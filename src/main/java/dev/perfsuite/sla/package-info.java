@@ -3,5 +3,6 @@
  * (p95 below, error percent below, throughput at least, Little's-law gap within, ...) per label or
  * overall, judged on the measurement phase only. Evaluating one against a run gives a {@link
  * dev.perfsuite.sla.SlaVerdict}, one row per threshold, that reads well in an assertion message.
+ * Judging writes no report: a registered {@link dev.perfsuite.sla.VerdictListener} does.
  */
 package dev.perfsuite.sla;
