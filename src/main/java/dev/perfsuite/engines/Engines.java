@@ -5,13 +5,19 @@ import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
 import java.util.List;
 
-/** Entry points for the engines that run {@link LoadPlan}s. */
+/**
+ * Entry points for the engines that run {@link LoadPlan}s.
+ *
+ * <p>An engine writes the JTL of each run and hands the result to its {@link RunWatcher}s; the
+ * summary files, console table and progress lines are watchers the caller passes in (the
+ * session registers them), so an engine built without watchers writes the JTL only.
+ */
 public final class Engines {
 
   private Engines() {
   }
 
-  /** The engine chosen by {@code perf.engine}. */
+  /** The engine chosen by {@code perf.engine}, without watchers (JTL only). */
   public static LoadEngine fromConfig(PerfConfig config) {
     return fromConfig(config, List.of());
   }
