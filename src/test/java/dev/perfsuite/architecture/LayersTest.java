@@ -55,6 +55,18 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepResultsAndSlaBelowTheEnginesAndHistoryBuiltOnThem() {
+    Set<String> above = Set.of("engines", "history", "metrics", "jmx", "backends");
+    List<String> up = new ArrayList<>();
+    for (String low : List.of("results", "sla")) {
+      references(low).stream()
+          .filter(r -> above.contains(r.substring(r.indexOf("-> ") + 3)))
+          .forEach(up::add);
+    }
+    assertThat(up).as("results/sla -> engines/history/metrics/jmx/backends").isEmpty();
+  }
+
+  @Test
   void shouldSeeTheReferencesItGuards() {
     // Guards the scan itself: a wrong path or pattern would make every rule above pass vacuously.
     assertThat(references("junit")).as("junit's references, as the scan reads them")
