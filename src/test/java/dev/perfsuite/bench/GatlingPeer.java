@@ -1,16 +1,16 @@
 package dev.perfsuite.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -20,15 +20,15 @@ import java.util.stream.Stream;
  * bench/gatling/pom.xml gatling:test} per run.
  *
  * <p>CPU and RSS count Gatling's forked JVM only, not the Maven JVM that forks it; CPU from the
- * simulation's start line to its completion line (JVM start-up and the HTML report are left
- * out). Throughput, error count and p50/p99 (whole milliseconds, Gatling's resolution) come from
- * the run's {@code js/stats.json}.
+ * simulation's start line to the end of the run (JVM start-up and the HTML report are left out).
+ * Throughput, error count and p50/p99 (whole milliseconds, Gatling's resolution) come from the
+ * "Global Information" table it prints at the end.
  */
 final class GatlingPeer {
   static final Path PROJECT = Path.of("bench", "gatling", "pom.xml");
   private static final Pattern STARTED = Pattern.compile("Simulation \\S+ started");
-  private static final Pattern COMPLETED = Pattern.compile("Simulation \\S+ completed in");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Gatling 3.15 prints no completion line; the log parsing after the run marks the end. */
+  private static final Pattern SIMULATION_ENDED = Pattern.compile("Parsing log file");
 
   private GatlingPeer() {
   }
@@ -50,22 +50,26 @@ final class GatlingPeer {
 
   static Map<String, String> run(BenchSettings settings, URI target, int users,
       Duration duration, int bodyBytes, String name) {
-    Path results = settings.out().resolve("gatling").resolve(name).toAbsolutePath();
+    deleteOldReports();
     List<String> command = List.of("mvn", "-o", "-B", "-ntp", "-f", PROJECT.toString(),
-        "gatling:test", "-Dgatling.resultsFolder=" + results, "-Dpeer.url=" + target,
-        "-Dpeer.users=" + users, "-Dpeer.seconds=" + duration.toSeconds(),
-        "-Dpeer.body=" + bodyBytes);
+        "gatling:test", "-Dpeer.url=" + target, "-Dpeer.users=" + users,
+        "-Dpeer.seconds=" + duration.toSeconds(), "-Dpeer.body=" + bodyBytes);
     return LoadTools.run(settings, command, name, duration,
         s -> ProcessTree.watch(s.process(), GatlingPeer::isGatlingJvm, s.log(), STARTED,
-            COMPLETED),
-        (out, r) -> stats(results).ifPresent(stats -> {
-          r.put("rps", LoadTools.fmt(stats.path("meanNumberOfRequestsPerSecond")
-              .path("total").asDouble()));
-          r.put("samples", stats.path("numberOfRequests").path("total").asText());
-          r.put("errors", stats.path("numberOfRequests").path("ko").asText());
-          r.put("p50", stats.path("percentiles1").path("total").asText());
-          r.put("p99", stats.path("percentiles4").path("total").asText());
-        }));
+            SIMULATION_ENDED),
+        (out, r) -> {
+          List<String> requests = global(out, "request count");
+          if (requests.isEmpty()) {
+            return;
+          }
+          r.put("samples", requests.get(0));
+          r.put("errors", requests.size() > 2 ? requests.get(2) : "0");
+          global(out, "mean throughput").stream().findFirst().ifPresent(v -> r.put("rps", v));
+          global(out, "response time 50th percentile").stream().findFirst()
+              .ifPresent(v -> r.put("p50", v));
+          global(out, "response time 99th percentile").stream().findFirst()
+              .ifPresent(v -> r.put("p99", v));
+        });
   }
 
   /** Gatling's forked JVM, not the Maven JVM (plexus-classworlds launcher) that forked it. */
@@ -73,19 +77,31 @@ final class GatlingPeer {
     return !ProcessTree.commandLine(process).contains("plexus-classworlds");
   }
 
-  /** The global figures of the newest run under {@code results}. */
-  private static Optional<JsonNode> stats(Path results) {
-    try (Stream<Path> runs = Files.exists(results) ? Files.list(results) : Stream.empty()) {
-      Optional<Path> file = runs.map(run -> run.resolve("js").resolve("stats.json"))
-          .filter(Files::isRegularFile).max(Comparator.naturalOrder());
-      if (file.isEmpty()) {
-        return Optional.empty();
-      }
-      // Gatling 3 writes stats.json as plain JSON; older ones prefixed it with "var stats =".
-      String text = Files.readString(file.get());
-      return Optional.of(JSON.readTree(text.substring(text.indexOf('{'))).path("stats"));
+  /**
+   * The Total / OK / KO figures of one line of the console's "Global Information" table, e.g.
+   * {@code > request count   |   1,579 |   1,579 |   -}; a dash reads as 0.
+   */
+  static List<String> global(String console, String label) {
+    Matcher m = Pattern.compile("^> " + Pattern.quote(label) + "[^|\\n]*((?:\\|[^|\\n]*)+)$",
+        Pattern.MULTILINE).matcher(console);
+    if (!m.find()) {
+      return List.of();
+    }
+    return Arrays.stream(m.group(1).split("\\|")).map(String::strip).filter(c -> !c.isEmpty())
+        .map(c -> c.equals("-") ? "0" : c.replace(",", "")).toList();
+  }
+
+  /** Each run writes an HTML report under the Gatling project; only the newest is kept. */
+  private static void deleteOldReports() {
+    Path reports = PROJECT.resolveSibling(Path.of("target", "gatling"));
+    if (!Files.isDirectory(reports)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(reports)) {
+      walk.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(reports))
+          .forEach(p -> p.toFile().delete());
     } catch (IOException e) {
-      return Optional.empty();
+      // Old reports only cost disk space.
     }
   }
 }

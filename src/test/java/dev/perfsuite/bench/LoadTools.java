@@ -176,7 +176,7 @@ final class LoadTools {
   }
 
   /** wrk's {@code --latency} line, e.g. {@code 99%    5.67ms}, in ms. */
-  private static Optional<String> wrkPercentile(String output, String percent) {
+  static Optional<String> wrkPercentile(String output, String percent) {
     Matcher m = Pattern.compile("^\\s+" + percent + "%\\s+([0-9.]+)(us|ms|s)\\s*$",
         Pattern.MULTILINE).matcher(output);
     if (!m.find()) {

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * significant digits).
  */
 final class LocustPeer {
-  private static final Pattern RAMPING = Pattern.compile("Ramping to \\d+ users");
+  private static final Pattern RAMPING =
+      Pattern.compile("Sending spawn jobs|Ramping to \\d+ users");
   private static final Pattern LIMIT = Pattern.compile("[Rr]un[- ]time limit reached");
   private static final String LOCUSTFILE = """
       import os
@@ -71,7 +72,7 @@ final class LocustPeer {
   }
 
   /** The Aggregated row of Locust's stats CSV, by column name. */
-  private static Optional<Map<String, String>> aggregated(Path stats) {
+  static Optional<Map<String, String>> aggregated(Path stats) {
     try {
       if (!Files.exists(stats)) {
         return Optional.empty();

@@ -66,9 +66,9 @@ final class PeersBench {
         the same cores. Ratio = median req/s / the suite's. CPU µs/request = CPU time of the \
         tool's process tree / requests: JVM generators (bare, suite) within their sampling \
         window; wrk and k6 over their whole process; Gatling's forked JVM (not the Maven JVM) \
-        from simulation start to completion; Locust's master and %d workers from ramp-up to the \
+        from simulation start to its end; Locust's master and %d workers from ramp-up to the \
         run-time limit. Peak RSS = VmHWM summed over the tree's processes. p50/p99 as each tool \
-        reports them (JVM generators: HdrHistogram after a %s warm-up; Gatling: whole ms; \
+        reports them (JVM generators: HdrHistogram after a %d ms warm-up; Gatling: whole ms; \
         Locust: 2 significant digits above 100 ms); on delay targets the error is p - delay. \
         A shared, loaded machine makes these figures noisy: read ratios, not absolutes.
 
@@ -77,7 +77,8 @@ final class PeersBench {
         | p50 / p99 error vs delay, ms | errors |
         |---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
         """.formatted(settings.duration().toSeconds(), settings.runs(),
-        Runtime.getRuntime().availableProcessors(), SuiteRuns.warmUp(settings.duration())));
+        Runtime.getRuntime().availableProcessors(),
+        SuiteRuns.warmUp(settings.duration()).toMillis()));
     for (String target : targets) {
       if (target.equals("nginx") && settings.nginx().isEmpty()) {
         gaps.put("nginx target", "nginx not installed (`apt-get install -y nginx-light`) or "
@@ -120,7 +121,8 @@ final class PeersBench {
     gaps.forEach((peer, why) -> missing.append("- missing: ").append(peer).append(": ")
         .append(why).append('\n'));
     long seconds = Math.round((System.nanoTime() - began) / 1e9);
-    String body = table + "\n" + (missing.isEmpty() ? "Every peer ran.\n" : missing)
+    String body = table + "\n"
+        + (missing.isEmpty() ? "Every peer was installed and ran.\n" : missing)
         + String.format(Locale.ROOT, "%nPeersBench took %d s (%s mode: targets %s, users %s).%n",
             seconds, quick ? "quick" : "full", targets, users);
     BenchReport.section(settings, "05-peers", "Peers in the same run", body);
