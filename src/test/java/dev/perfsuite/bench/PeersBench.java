@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * <p>Targets ({@code bench.peers.targets}): {@code nginx} (GET of a 1 KiB static file),
  * {@code echo} (POST of 1 KiB to the echo backend), {@code echo-20} and {@code echo-200} (the same
  * with {@code --delay 20} / {@code 200} ms, where p50/p99 are also shown against the known
- * delay). Users ({@code bench.peers.users}): the throughput table's thread counts. Quick mode
- * ({@code bench.duration} set) defaults to {@code nginx,echo-20} at the first thread count only.
+ * delay). Users ({@code bench.peers.users}): default the first of the throughput table's thread
+ * counts (50), e.g. {@code 50,200} for both. Quick mode ({@code bench.duration} set) defaults to
+ * the targets {@code nginx,echo-20}.
  *
  * <p>A peer that cannot run is a named gap row, never a silent drop; in strict mode (CI) a
  * missing peer fails the bench unless declared in {@code bench.unavailable} or its install was
@@ -42,8 +43,8 @@ final class PeersBench {
     BenchSettings settings = BenchSettings.load();
     boolean quick = System.getProperty("bench.duration") != null;
     List<String> targets = list("bench.peers.targets", quick ? QUICK_TARGETS : ALL_TARGETS);
-    List<Integer> users = list("bench.peers.users", (quick ? settings.threads().subList(0, 1)
-        : settings.threads()).stream().map(String::valueOf).toList())
+    // One user count by default: each is 3 rounds of six tools per target (~6 min at 15 s runs).
+    List<Integer> users = list("bench.peers.users", List.of(settings.threads().get(0).toString()))
         .stream().map(Integer::parseInt).toList();
     targets.stream().filter(t -> !ALL_TARGETS.contains(t)).findFirst().ifPresent(t -> {
       throw new IllegalArgumentException("bench.peers.targets: unknown target '" + t
@@ -109,6 +110,7 @@ final class PeersBench {
               id + "-locust")));
           Map<String, List<Map<String, String>>> runs = Rounds.interleave(id, settings.runs(),
               tools);
+          Rounds.require(id, runs, BASELINE, SUITE);
           double suite = Cell.of(runs.get(SUITE), "rps").median();
           runs.forEach((tool, results) -> row(table, target, u, tool, results, suite, delay,
               id));

@@ -43,6 +43,20 @@ final class Rounds {
   }
 
   /**
+   * Fails when a generator the table is measured against had no successful run: a failed peer is
+   * a row that says so, but without the suite or the baseline there is no ratio to show.
+   */
+  static void require(String cell, Map<String, List<Map<String, String>>> results,
+      String... generators) {
+    for (String generator : generators) {
+      if (Cell.of(results.getOrDefault(generator, List.of()), "rps").isEmpty()) {
+        throw new IllegalStateException(cell + ": " + generator + " failed in every round; see "
+            + "its logs under target/bench/logs/");
+      }
+    }
+  }
+
+  /**
    * The generators every comparison has: bare jmeter-java-dsl with the suite's settings (the
    * fair baseline) and the suite with every listener, as fresh child JVMs.
    */

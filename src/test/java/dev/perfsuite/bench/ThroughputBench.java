@@ -57,10 +57,11 @@ final class ThroughputBench {
       skipped.append("- wrk: unavailable (`apt-get install -y wrk`); wrk rows skipped.\n");
     }
     if (settings.k6().isEmpty()) {
-      skipped.append("- k6: unavailable (not packaged in Debian); k6 rows skipped.\n");
+      skipped.append("- k6: unavailable (bench/install-peers builds it into the cache; "
+          + PeerInstalls.gapOf("k6", PeerInstalls.k6()) + "); k6 rows skipped.\n");
     }
-    skipped.append("- Gatling: not run (gatling-app resolves from Maven Central here, but no "
-        + "simulation runner is wired into the harness yet).\n");
+    skipped.append("- Gatling and Locust: in PeersBench (target/bench/peers.md), beside k6, wrk, "
+        + "bare jmeter-java-dsl and the suite.\n");
     BenchReport.section(settings, "10-throughput", "Throughput", table + "\n" + skipped);
     assertThat(table.toString()).as("throughput table has rows").contains("| suite |");
   }
@@ -84,6 +85,7 @@ final class ThroughputBench {
           server.uri(), threads, d, body, "tp-k6-" + id)));
       Map<String, List<Map<String, String>>> runs = Rounds.interleave(id, settings.runs(),
           generators);
+      Rounds.require(id, runs, BASELINE, "suite");
       double base = Cell.of(runs.get(BASELINE), "rps").median();
       runs.forEach((generator, results) -> row(table, target, threads, generator, results,
           base));
