@@ -90,7 +90,7 @@ record BenchSettings(Duration duration, List<Integer> threads, int pairs, int me
         Path.of(System.getProperty("bench.echo-jar", "target/perf-suite-echo.jar")),
         binary("bench.nginx", "/usr/sbin/nginx", unavailable),
         binary("bench.wrk", "/usr/bin/wrk", unavailable),
-        binary("bench.k6", "/usr/bin/k6", unavailable),
+        binary("bench.k6", PeerInstalls.k6().toString(), unavailable),
         System.getProperty("bench.generator.heap", "1g"),
         Arrays.stream(System.getProperty("bench.generator.flags", "").split("\\s+"))
             .filter(s -> !s.isBlank()).toList(),

@@ -43,10 +43,10 @@ class BenchSettingsTest {
 
   @Test
   void shouldShowMedianAndMinMaxOfEveryCell() {
-    ThroughputBench.Cell cell = ThroughputBench.Cell.of(List.of(Map.of("rps", "900"),
+    Cell cell = Cell.of(List.of(Map.of("rps", "900"),
         Map.of("rps", "1200"), Map.of("rps", "1000")), "rps");
     assertThat(cell.median()).isEqualTo(1000);
     assertThat(cell.format("%.0f")).isEqualTo("1000 [900-1200]");
-    assertThat(ThroughputBench.Cell.of(List.of(Map.of()), "p99").format("%.0f")).isEqualTo("—");
+    assertThat(Cell.of(List.of(Map.of()), "p99").format("%.0f")).isEqualTo("—");
   }
 }

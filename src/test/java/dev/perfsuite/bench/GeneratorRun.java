@@ -254,6 +254,7 @@ final class GeneratorRun {
     if (probe) {
       LatencyProbe.State seen = LatencyProbe.last();
       throughput(seen.samples(), seen.errors(), seen.firstStart(), seen.lastEnd());
+      out.put("p50", seen.p50());
       out.put("p99", seen.p99());
     } else if (recorder != null && !dslStats) {
       RunSummary all = recorder.summaries().stream()

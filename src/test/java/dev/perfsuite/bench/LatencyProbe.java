@@ -55,6 +55,7 @@ final class LatencyProbe extends BaseListener {
     private final LongAccumulator firstStart = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator lastEnd = new LongAccumulator(Math::max, 0);
     private volatile long testStart;
+    private Histogram window;
 
     State(long warmUpMillis) {
       this.warmUpMillis = warmUpMillis;
@@ -92,11 +93,23 @@ final class LatencyProbe extends BaseListener {
       return lastEnd.get();
     }
 
-    /** p99 of the measurement window, ms; call once, after the run. */
+    /** p99 of the measurement window, ms; after the run. */
     long p99() {
-      Histogram all = new Histogram(3);
-      all.add(measured.getIntervalHistogram());
-      return all.getValueAtPercentile(99);
+      return window().getValueAtPercentile(99);
+    }
+
+    /** p50 of the measurement window, ms; after the run. */
+    long p50() {
+      return window().getValueAtPercentile(50);
+    }
+
+    /** The measurement window's histogram, taken once: the recorder's interval then resets. */
+    private synchronized Histogram window() {
+      if (window == null) {
+        window = new Histogram(3);
+        window.add(measured.getIntervalHistogram());
+      }
+      return window;
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.perfsuite.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -7,34 +9,43 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The other load tools of the comparison: wrk (Debian) and k6 when installed; each returns req/s
- * or empty with the reason recorded, so a missing tool is a message in the table, not a failure.
+ * The load tools outside the JVM: wrk and k6 here, Gatling and Locust in {@link GatlingPeer} and
+ * {@link LocustPeer}. Each run returns the same key-value shape as a {@link ChildJvm} generator
+ * run ({@code rps}, {@code samples}, {@code errors}, {@code cpuUsPerSample}, {@code rssPeakMiB},
+ * {@code p50}, {@code p99} in ms), each figure as the tool itself reports it; CPU and RSS come
+ * from {@link ProcessTree}. An empty map is a failed run (see its log).
  */
 final class LoadTools {
   private static final Pattern WRK_RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
-  private static final Pattern K6_RPS =
-      Pattern.compile("http_reqs[.:\\s]+\\d+\\s+([0-9.]+)/s");
+  private static final Pattern WRK_REQUESTS = Pattern.compile("(\\d+) requests in ");
+  private static final Pattern WRK_ERRORS =
+      Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
+  private static final Pattern WRK_SOCKET_ERRORS = Pattern.compile(
+      "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** The tool's whole process tree over its whole life. */
+  static final Function<ProcessStart, ProcessTree> WHOLE_TREE =
+      s -> ProcessTree.watch(s.process());
 
   private LoadTools() {
   }
 
-  /** Result of an external tool: req/s and the CPU it used per request, in microseconds. */
-  record ToolResult(double rps, double cpuUsPerRequest) {
-  }
-
   /** wrk with 2 threads (one per core here) and {@code connections} keep-alive connections. */
-  static Optional<ToolResult> wrk(BenchSettings settings, Path wrk, URI target, int connections,
-      int bodyBytes, String name) {
+  static Map<String, String> wrk(BenchSettings settings, Path wrk, URI target, int connections,
+      Duration duration, int bodyBytes, String name) {
     List<String> command = new ArrayList<>(List.of(wrk.toString(), "-t2",
-        "-c" + connections, "-d" + settings.duration().toSeconds() + "s"));
+        "-c" + connections, "-d" + duration.toSeconds() + "s", "--latency"));
     if (bodyBytes > 0) {
       Path script = settings.out().resolve("wrk-post-" + bodyBytes + ".lua");
       write(script, "wrk.method = \"POST\"\nwrk.body = '" + BenchPayload.json(bodyBytes)
@@ -43,71 +54,153 @@ final class LoadTools {
       command.add(script.toString());
     }
     command.add(target.toString());
-    long before = reapedChildTicks();
-    OptionalDouble rps = parse(run(settings, command, name), WRK_RPS);
-    double cpuSeconds = (reapedChildTicks() - before) / 100.0;
-    return rps.isPresent() ? Optional.of(new ToolResult(rps.getAsDouble(), cpuSeconds * 1e6
-        / (rps.getAsDouble() * settings.duration().toSeconds()))) : Optional.empty();
+    return run(settings, command, name, duration, WHOLE_TREE, (out, r) -> {
+      find(out, WRK_RPS).ifPresent(v -> r.put("rps", v));
+      find(out, WRK_REQUESTS).ifPresent(v -> r.put("samples", v));
+      long errors = find(out, WRK_ERRORS).map(Long::parseLong).orElse(0L);
+      Matcher socket = WRK_SOCKET_ERRORS.matcher(out);
+      if (socket.find()) {
+        for (int g = 1; g <= 4; g++) {
+          errors += Long.parseLong(socket.group(g));
+        }
+      }
+      r.put("errors", Long.toString(errors));
+      wrkPercentile(out, "50").ifPresent(v -> r.put("p50", v));
+      wrkPercentile(out, "99").ifPresent(v -> r.put("p99", v));
+    });
   }
 
-  /** k6 with {@code vus} virtual users, no sleep; empty when k6 is not installed. */
-  static OptionalDouble k6(BenchSettings settings, Path k6, URI target, int vus, int bodyBytes,
-      String name) {
+  /** Result of an external tool: req/s and the CPU it used per request, in microseconds. */
+  record ToolResult(double rps, double cpuUsPerRequest) {
+  }
+
+  /** wrk for {@code bench.duration}, as req/s and CPU µs per request (the tuning table's shape). */
+  static Optional<ToolResult> wrk(BenchSettings settings, Path wrk, URI target, int connections,
+      int bodyBytes, String name) {
+    Map<String, String> r = wrk(settings, wrk, target, connections, settings.duration(),
+        bodyBytes, name);
+    return r.isEmpty() ? Optional.empty() : Optional.of(new ToolResult(
+        Double.parseDouble(r.get("rps")), Double.parseDouble(r.get("cpuUsPerSample"))));
+  }
+
+  /** k6 with {@code vus} virtual users looping with no sleep; figures from its summary export. */
+  static Map<String, String> k6(BenchSettings settings, Path k6, URI target, int vus,
+      Duration duration, int bodyBytes, String name) {
     Path script = settings.out().resolve("k6-" + bodyBytes + ".js");
     write(script, bodyBytes > 0
         ? "import http from 'k6/http';\nconst body = '" + BenchPayload.json(bodyBytes) + "';\n"
-            + "export default function () { http.post('" + target + "', body, "
+            + "export default function () { http.post(__ENV.TARGET, body, "
             + "{ headers: { 'Content-Type': 'application/json' } }); }\n"
-        : "import http from 'k6/http';\nexport default function () { http.get('" + target
-            + "'); }\n");
-    return parse(run(settings, List.of(k6.toString(), "run", "--quiet", "--vus",
-        Integer.toString(vus), "--duration", settings.duration().toSeconds() + "s",
-        script.toString()), name), K6_RPS);
+        : "import http from 'k6/http';\nexport default function () { http.get(__ENV.TARGET); }\n");
+    Path summary = settings.out().resolve("logs").resolve(name + "-summary.json").toAbsolutePath();
+    List<String> command = List.of(k6.toString(), "run", "--quiet", "--no-usage-report",
+        "--vus", Integer.toString(vus), "--duration", duration.toSeconds() + "s",
+        "--summary-trend-stats", "med,p(99)", "--summary-export", summary.toString(),
+        "-e", "TARGET=" + target, script.toString());
+    return run(settings, command, name, duration, WHOLE_TREE, (out, r) -> {
+      try {
+        JsonNode metrics = JSON.readTree(summary.toFile()).path("metrics");
+        JsonNode reqs = metrics.path("http_reqs");
+        JsonNode latency = metrics.path("http_req_duration");
+        r.put("rps", fmt(reqs.path("rate").asDouble()));
+        r.put("samples", Long.toString(reqs.path("count").asLong()));
+        r.put("errors", Long.toString(metrics.path("http_req_failed").path("passes").asLong()));
+        r.put("p50", fmt(latency.path("med").asDouble()));
+        r.put("p99", fmt(latency.path("p(99)").asDouble()));
+      } catch (IOException e) {
+        // No summary: the run failed; its log says why.
+      }
+    });
+  }
+
+  /** Parses a tool's output (or its files) into the result map. */
+  interface Parser {
+    void parse(String output, Map<String, String> result);
   }
 
   /**
-   * CPU ticks (user + system, 1/100 s) of this JVM's children that have been reaped: read before
-   * and after a tool run, the difference is the tool's CPU, as no other child ends meanwhile.
+   * Runs a tool under a {@link ProcessTree}, parses its figures and adds CPU per request and peak
+   * RSS; empty when it timed out or reported no throughput.
    */
-  private static long reapedChildTicks() {
-    try {
-      String stat = Files.readString(Path.of("/proc/self/stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(f[13]) + Long.parseLong(f[14]);
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
+  static Map<String, String> run(BenchSettings settings, List<String> command, String name,
+      Duration duration, Function<ProcessStart, ProcessTree> watch, Parser parser) {
+    return run(settings, command, Map.of(), name, duration, watch, parser);
   }
 
-  private static Optional<String> run(BenchSettings settings, List<String> command, String name) {
+  /** A started tool: its process and log, for the {@link ProcessTree} to watch. */
+  record ProcessStart(Process process, Path log) {
+  }
+
+  static Map<String, String> run(BenchSettings settings, List<String> command,
+      Map<String, String> env, String name, Duration duration,
+      Function<ProcessStart, ProcessTree> watch, Parser parser) {
     Path log = settings.out().resolve("logs").resolve(name + ".log");
+    Map<String, String> result = new LinkedHashMap<>();
     try {
       Files.createDirectories(log.getParent());
-      Process process = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(log.toFile()).start();
-      if (!process.waitFor(settings.duration().plus(Duration.ofSeconds(60)).toSeconds(),
-          TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor();
-        return Optional.empty();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(log.toFile());
+      builder.environment().putAll(env);
+      Process process = builder.start();
+      try (ProcessTree tree = watch.apply(new ProcessStart(process, log))) {
+        if (!process.waitFor(duration.plus(Duration.ofSeconds(90)).toSeconds(),
+            TimeUnit.SECONDS)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly().waitFor();
+          System.out.println("bench: " + name + " overran; see " + log);
+          return Map.of();
+        }
+        Thread.sleep(ProcessTree.POLL_MILLIS);
+        parser.parse(Files.readString(log), result);
+        if (!result.containsKey("rps") || !result.containsKey("samples")
+            || Double.parseDouble(result.get("samples")) <= 0) {
+          System.out.println("bench: " + name + " reported no throughput (exit "
+              + process.exitValue() + "); see " + log);
+          return Map.of();
+        }
+        result.put("cpuUsPerSample", fmt(tree.cpuSeconds() * 1e6
+            / Double.parseDouble(result.get("samples"))));
+        tree.peakRssMiB().ifPresent(m -> result.put("rssPeakMiB", Long.toString(m)));
+        result.put("processes", Integer.toString(tree.processes()));
+        if (!tree.windowSeen()) {
+          result.put("cpuWindow", "whole-life");
+        }
       }
-      return Optional.of(Files.readString(log));
+      return result;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot run " + command.get(0), e);
+      throw new UncheckedIOException("cannot run " + command.get(0) + "; see " + log, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return Map.of();
+    }
+  }
+
+  /** wrk's {@code --latency} line, e.g. {@code 99%    5.67ms}, in ms. */
+  static Optional<String> wrkPercentile(String output, String percent) {
+    Matcher m = Pattern.compile("^\\s+" + percent + "%\\s+([0-9.]+)(us|ms|s)\\s*$",
+        Pattern.MULTILINE).matcher(output);
+    if (!m.find()) {
       return Optional.empty();
     }
+    double value = Double.parseDouble(m.group(1));
+    double ms = switch (m.group(2)) {
+      case "us" -> value / 1000;
+      case "s" -> value * 1000;
+      default -> value;
+    };
+    return Optional.of(fmt(ms));
   }
 
-  private static OptionalDouble parse(Optional<String> output, Pattern pattern) {
-    if (output.isEmpty()) {
-      return OptionalDouble.empty();
-    }
-    Matcher m = pattern.matcher(output.get());
-    return m.find() ? OptionalDouble.of(Double.parseDouble(m.group(1))) : OptionalDouble.empty();
+  static Optional<String> find(String output, Pattern pattern) {
+    Matcher m = pattern.matcher(output);
+    return m.find() ? Optional.of(m.group(1)) : Optional.empty();
   }
 
-  private static void write(Path file, String text) {
+  static String fmt(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  static void write(Path file, String text) {
     try {
       Files.createDirectories(file.getParent());
       Files.writeString(file, text);

@@ -3,12 +3,10 @@ package dev.perfsuite.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -59,10 +57,11 @@ final class ThroughputBench {
       skipped.append("- wrk: unavailable (`apt-get install -y wrk`); wrk rows skipped.\n");
     }
     if (settings.k6().isEmpty()) {
-      skipped.append("- k6: unavailable (not packaged in Debian); k6 rows skipped.\n");
+      skipped.append("- k6: unavailable (bench/install-peers builds it into the cache; "
+          + PeerInstalls.gapOf("k6", PeerInstalls.k6()) + "); k6 rows skipped.\n");
     }
-    skipped.append("- Gatling: not run (gatling-app resolves from Maven Central here, but no "
-        + "simulation runner is wired into the harness yet).\n");
+    skipped.append("- Gatling and Locust: in PeersBench (target/bench/peers.md), beside k6, wrk, "
+        + "bare jmeter-java-dsl and the suite.\n");
     BenchReport.section(settings, "10-throughput", "Throughput", table + "\n" + skipped);
     assertThat(table.toString()).as("throughput table has rows").contains("| suite |");
   }
@@ -73,43 +72,24 @@ final class ThroughputBench {
       String id = target + "-" + threads;
       Duration d = settings.duration();
       Map<String, Supplier<Map<String, String>>> generators = new LinkedHashMap<>();
-      generators.put(BASELINE, () -> SuiteRuns.bareWithSuiteSettings(settings,
-          "tp-base-" + id, server.uri(), threads, d, body));
+      Rounds.putBaselineAndSuite(generators, BASELINE, settings, "tp-" + id, server.uri(),
+          threads, d, body);
       // Its defaults (cache manager, DSL statistics collector) measured by the same probe, so
       // its p99 too is the suite's estimator over the suite's window.
       generators.put("bare jmeter-java-dsl (its defaults)", () -> SuiteRuns.bare(settings,
           "tp-bare-" + id, server.uri(), threads, d, body, false, "probe=on",
           "warmup=" + SuiteRuns.warmUp(d).toMillis() + "ms"));
-      generators.put("suite", () -> SuiteRuns.suite(settings, "tp-suite-" + id,
-          server.uri(), threads, d, body));
-      settings.wrk().ifPresent(wrk -> generators.put("wrk (2 threads)", () -> tool(
-          LoadTools.wrk(settings, wrk, server.uri(), threads, body, "tp-wrk-" + id))));
-      settings.k6().ifPresent(k6 -> generators.put("k6", () -> tool(LoadTools.k6(settings, k6,
-          server.uri(), threads, body, "tp-k6-" + id).stream()
-          .mapToObj(rps -> new LoadTools.ToolResult(rps, Double.NaN)).findFirst())));
-      Map<String, List<Map<String, String>>> runs = new LinkedHashMap<>();
-      for (int round = 0; round < settings.runs(); round++) {
-        for (var generator : generators.entrySet()) {
-          runs.computeIfAbsent(generator.getKey(), k -> new ArrayList<>())
-              .add(generator.getValue().get());
-        }
-      }
+      settings.wrk().ifPresent(wrk -> generators.put("wrk (2 threads)", () -> LoadTools.wrk(
+          settings, wrk, server.uri(), threads, d, body, "tp-wrk-" + id)));
+      settings.k6().ifPresent(k6 -> generators.put("k6", () -> LoadTools.k6(settings, k6,
+          server.uri(), threads, d, body, "tp-k6-" + id)));
+      Map<String, List<Map<String, String>>> runs = Rounds.interleave(id, settings.runs(),
+          generators);
+      Rounds.require(id, runs, BASELINE, "suite");
       double base = Cell.of(runs.get(BASELINE), "rps").median();
       runs.forEach((generator, results) -> row(table, target, threads, generator, results,
           base));
     }
-  }
-
-  /** An external tool's run as the same key-value shape the JVM generators print. */
-  private static Map<String, String> tool(Optional<LoadTools.ToolResult> result) {
-    Map<String, String> r = new LinkedHashMap<>();
-    result.ifPresent(t -> {
-      r.put("rps", Double.toString(t.rps()));
-      if (!Double.isNaN(t.cpuUsPerRequest())) {
-        r.put("cpuUsPerSample", String.format(Locale.ROOT, "%.1f", t.cpuUsPerRequest()));
-      }
-    });
-    return r;
   }
 
   private static void row(StringBuilder table, String target, int threads, String generator,
@@ -126,32 +106,5 @@ final class ThroughputBench {
         Cell.of(results, "p99").format("%.0f"), Cell.of(results, "errors").formatMedian("%.0f"),
         Cell.of(results, "heapPeakMiB").formatMedian("%.0f"),
         Cell.of(results, "rssPeakMiB").formatMedian("%.0f")));
-  }
-
-  /** One figure over the runs of a cell: median and min-max. */
-  record Cell(List<Double> values) {
-    static Cell of(List<Map<String, String>> results, String key) {
-      return new Cell(results.stream().map(r -> r.get(key)).filter(v -> v != null)
-          .map(Double::parseDouble).toList());
-    }
-
-    double median() {
-      return ListenerOverheadBench.median(values);
-    }
-
-    /** {@code median [min-max]}, or a dash when no run had the figure. */
-    String format(String number) {
-      if (values.isEmpty()) {
-        return "—";
-      }
-      double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-      double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-      return String.format(Locale.ROOT, number + " [" + number + "-" + number + "]", median(),
-          min, max);
-    }
-
-    String formatMedian(String number) {
-      return values.isEmpty() ? "—" : String.format(Locale.ROOT, number, median());
-    }
   }
 }

@@ -1,0 +1,107 @@
+package dev.perfsuite.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Gatling as a peer: the Java simulation under {@code bench/gatling/} (its own pom, so Gatling's
+ * Netty and Scala never meet the suite's classpath), run as a child {@code mvn -o -f
+ * bench/gatling/pom.xml gatling:test} per run.
+ *
+ * <p>CPU and RSS count Gatling's forked JVM only, not the Maven JVM that forks it; CPU from the
+ * simulation's start line to the end of the run (JVM start-up and the HTML report are left out).
+ * Throughput, error count and p50/p99 (whole milliseconds, Gatling's resolution) come from the
+ * "Global Information" table it prints at the end.
+ */
+final class GatlingPeer {
+  static final Path PROJECT = Path.of("bench", "gatling", "pom.xml");
+  private static final Pattern STARTED = Pattern.compile("Simulation \\S+ started");
+  /** Gatling 3.15 prints no completion line; the log parsing after the run marks the end. */
+  private static final Pattern SIMULATION_ENDED = Pattern.compile("Parsing log file");
+
+  private GatlingPeer() {
+  }
+
+  /** Why Gatling cannot run here, or empty when its project is resolved and compiled. */
+  static Optional<String> gap() {
+    if (!Files.isRegularFile(PROJECT)) {
+      return Optional.of("no " + PROJECT + " (run from the repository root)");
+    }
+    Path compiled = PROJECT.resolveSibling(Path.of("target", "test-classes", "dev", "perfsuite",
+        "peers", "PeerSimulation.class"));
+    if (!Files.isRegularFile(compiled)) {
+      return Optional.of("simulation not compiled: bench/install-peers resolves Gatling "
+          + "(mvn -f " + PROJECT + " dependency:go-offline test-compile); see "
+          + PeerInstalls.logOf("gatling"));
+    }
+    return Optional.empty();
+  }
+
+  static Map<String, String> run(BenchSettings settings, URI target, int users,
+      Duration duration, int bodyBytes, String name) {
+    deleteOldReports();
+    List<String> command = List.of("mvn", "-o", "-B", "-ntp", "-f", PROJECT.toString(),
+        "gatling:test", "-Dpeer.url=" + target, "-Dpeer.users=" + users,
+        "-Dpeer.seconds=" + duration.toSeconds(), "-Dpeer.body=" + bodyBytes);
+    return LoadTools.run(settings, command, name, duration,
+        s -> ProcessTree.watch(s.process(), GatlingPeer::isGatlingJvm, s.log(), STARTED,
+            SIMULATION_ENDED),
+        (out, r) -> {
+          List<String> requests = global(out, "request count");
+          if (requests.isEmpty()) {
+            return;
+          }
+          r.put("samples", requests.get(0));
+          r.put("errors", requests.size() > 2 ? requests.get(2) : "0");
+          global(out, "mean throughput").stream().findFirst().ifPresent(v -> r.put("rps", v));
+          global(out, "response time 50th percentile").stream().findFirst()
+              .ifPresent(v -> r.put("p50", v));
+          global(out, "response time 99th percentile").stream().findFirst()
+              .ifPresent(v -> r.put("p99", v));
+        });
+  }
+
+  /** Gatling's forked JVM, not the Maven JVM (plexus-classworlds launcher) that forked it. */
+  private static boolean isGatlingJvm(ProcessHandle process) {
+    return !ProcessTree.commandLine(process).contains("plexus-classworlds");
+  }
+
+  /**
+   * The Total / OK / KO figures of one line of the console's "Global Information" table, e.g.
+   * {@code > request count   |   1,579 |   1,579 |   -}; a dash reads as 0.
+   */
+  static List<String> global(String console, String label) {
+    Matcher m = Pattern.compile("^> " + Pattern.quote(label) + "[^|\\n]*((?:\\|[^|\\n]*)+)$",
+        Pattern.MULTILINE).matcher(console);
+    if (!m.find()) {
+      return List.of();
+    }
+    return Arrays.stream(m.group(1).split("\\|")).map(String::strip).filter(c -> !c.isEmpty())
+        .map(c -> c.equals("-") ? "0" : c.replace(",", "")).toList();
+  }
+
+  /** Each run writes an HTML report under the Gatling project; only the newest is kept. */
+  private static void deleteOldReports() {
+    Path reports = PROJECT.resolveSibling(Path.of("target", "gatling"));
+    if (!Files.isDirectory(reports)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(reports)) {
+      walk.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(reports))
+          .forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // Old reports only cost disk space.
+    }
+  }
+}
