@@ -42,6 +42,8 @@ public final class JmxRoundTrip implements AutoCloseable {
       "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([+-]\\d{4}|Z)?");
   private static final Pattern JWT = Pattern.compile(
       "eyJ[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+  /** Generous: a cold Keycloak answers its first grants and login pages slowly on 2 cores. */
+  private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
   private final WireMockServer server;
   private final Path results;
   private final boolean owned;
@@ -91,7 +93,7 @@ public final class JmxRoundTrip implements AutoCloseable {
    */
   public List<String> viaJava(LoadPlan plan) {
     return capture(() -> Engines.embedded(results.resolve("java"), Duration.ofSeconds(2),
-        Duration.ofSeconds(5)).run(plan));
+        RESPONSE_TIMEOUT).run(plan));
   }
 
   /** Requests the same plan sends after {@code saveAsJmx} and loading back as a JMX. */
@@ -100,7 +102,7 @@ public final class JmxRoundTrip implements AutoCloseable {
     ImportedPlan imported = JmxPlans.fromDsl(plan.scenario(), dslPlan(plan),
         JmxFixtures.settings(JmxLoad.PLAN, Map.of()), plan.profile());
     return capture(() -> Engines.embedded(results.resolve("jmx"), Duration.ofSeconds(2),
-        Duration.ofSeconds(5)).run(imported.plan()));
+        RESPONSE_TIMEOUT).run(imported.plan()));
   }
 
   /** The plan as a JMeter file: its plan elements and the thread group its profile makes. */
