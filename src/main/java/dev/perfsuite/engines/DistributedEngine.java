@@ -167,6 +167,11 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   }
 
   @Override
+  public List<TestPlanChild> perEngine(String scenario, List<TestPlanChild> planElements) {
+    return UserSplit.threadGroupsPerEngine(scenario, planElements, remotes.size(), split);
+  }
+
+  @Override
   public void check(DslTestPlan plan) {
     RemotePlanCheck.rejectLambdas(plan);
     Map<String, String> unreachable = EngineReachability.unreachable(remotes, START_PROBE);

@@ -26,6 +26,11 @@ interface EngineDriver {
     return whole;
   }
 
+  /** The elements each engine runs of a plan with its own thread groups (see UserSplit). */
+  default List<TestPlanChild> perEngine(String scenario, List<TestPlanChild> planElements) {
+    return planElements;
+  }
+
   /** The test-plan element that records samples into {@code recorder}. */
   default TestPlanChild recorderListener(SampleRecorder recorder, RunContext run) {
     return recorder.listener();

@@ -96,9 +96,11 @@ final class RunExecution {
         profile.warmUp())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
-      // A plan with its own thread groups runs whole on every engine, as JMeter runs a JMX.
-      LoadProfile threads = plan.ownThreadGroups() ? profile : driver.perEngine(profile);
-      DslTestPlan testPlan = testPlan(children(plan, threads,
+      // A plan with its own thread groups (a JMX) has each group's threads shared alike.
+      List<TestPlanChild> elements = plan.ownThreadGroups()
+          ? driver.perEngine(plan.scenario(), plan.planElements()) : plan.planElements();
+      LoadProfile threads = driver.perEngine(profile);
+      DslTestPlan testPlan = testPlan(children(plan, elements, threads,
           driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
@@ -119,13 +121,14 @@ final class RunExecution {
     }
   }
 
-  private TestPlanChild[] children(LoadPlan plan, LoadProfile threads, TestPlanChild listener) {
+  private TestPlanChild[] children(LoadPlan plan, List<TestPlanChild> elements,
+      LoadProfile threads, TestPlanChild listener) {
     List<TestPlanChild> children = new ArrayList<>();
     children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
     // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
     children.add(httpCache().disable());
-    children.addAll(plan.planElements());
+    children.addAll(elements);
     if (!plan.ownThreadGroups()) {
       children.add(ThreadGroups.of(plan.scenario(), threads,
           plan.journey().toArray(ThreadGroupChild[]::new)));

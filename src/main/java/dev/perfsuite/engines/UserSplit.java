@@ -7,6 +7,16 @@ import dev.perfsuite.profiles.Stage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.CollectionProperty;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.StringProperty;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.PostThreadGroup;
+import org.apache.jmeter.threads.SetupThreadGroup;
+import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
  * How a run's users are shared among remote engines ({@code perf.remotes.split}).
@@ -16,6 +26,9 @@ import java.util.Locale;
  * JMeter servers"; a stage that does not divide evenly is rejected, because rounding would
  * silently change the load. {@link RemoteSplit#PER_ENGINE} gives every engine the whole profile,
  * as plain JMeter distributed mode does, so the total is the profile times the engines.
+ *
+ * <p>A plan that brings its own thread groups (a JMX run with {@code perf.jmx.load=plan}) is
+ * shared the same way, group by group ({@link #threadGroupsPerEngine}).
  */
 final class UserSplit {
 
@@ -56,5 +69,119 @@ final class UserSplit {
           users, index + 1, whole.name(), engines, engines));
     }
     return users / engines;
+  }
+
+  /**
+   * The plan elements each of {@code engines} runs when the plan brings its own thread groups:
+   * with {@link RemoteSplit#EVEN} every main thread group's thread count (a Thread Group's
+   * threads, a Concurrency Thread Group's target concurrency, each row of an Ultimate Thread
+   * Group) is divided by the number of engines; setUp and tearDown groups run whole on every
+   * engine, as in JMeter. Groups are copied, so the plan itself is unchanged.
+   *
+   * @throws IllegalArgumentException before load, naming the group, its threads, the engines and
+   *     the fix, when a count does not divide evenly
+   */
+  static List<TestPlanChild> threadGroupsPerEngine(String scenario, List<TestPlanChild> elements,
+      int engines, RemoteSplit split) {
+    if (split == RemoteSplit.PER_ENGINE || engines == 1) {
+      return elements;
+    }
+    List<TestPlanChild> shared = new ArrayList<>();
+    for (TestPlanChild element : elements) {
+      HashTree built = new HashTree();
+      element.buildTreeUnder(built, new BuildTreeContext());
+      boolean groups = built.list().stream().anyMatch(UserSplit::divisible);
+      shared.add(groups ? new BuiltTree(divided(scenario, built, engines)) : element);
+    }
+    return shared;
+  }
+
+  private static boolean divisible(Object element) {
+    return element instanceof AbstractThreadGroup && !(element instanceof SetupThreadGroup)
+        && !(element instanceof PostThreadGroup);
+  }
+
+  private static HashTree divided(String scenario, HashTree built, int engines) {
+    HashTree copy = new HashTree();
+    for (Object key : built.list()) {
+      Object element = key;
+      if (divisible(key)) {
+        AbstractThreadGroup group = (AbstractThreadGroup) ((AbstractThreadGroup) key).clone();
+        divide(scenario, group, engines);
+        element = group;
+      }
+      copy.add(element).add(built.getTree(key));
+    }
+    return copy;
+  }
+
+  private static void divide(String scenario, AbstractThreadGroup group, int engines) {
+    String type = group.getClass().getName();
+    if (type.endsWith(".UltimateThreadGroup")) {
+      JMeterProperty data = group.getProperty("ultimatethreadgroupdata");
+      if (data instanceof CollectionProperty rows) {
+        for (int i = 0; i < rows.size(); i++) {
+          if (rows.get(i) instanceof CollectionProperty cells && cells.size() > 0) {
+            int threads = threads(scenario, group, cells.get(0).getStringValue());
+            cells.set(0, new StringProperty(cells.get(0).getName(),
+                Integer.toString(share(scenario, group, "row " + (i + 1) + " of ", threads,
+                    engines))));
+          }
+        }
+      }
+    } else if (type.endsWith(".ConcurrencyThreadGroup")) {
+      int threads = threads(scenario, group, group.getPropertyAsString("TargetLevel"));
+      group.setProperty("TargetLevel", Integer.toString(share(scenario, group, "", threads,
+          engines)));
+    } else {
+      int threads = threads(scenario, group,
+          group.getPropertyAsString(AbstractThreadGroup.NUM_THREADS));
+      group.setNumThreads(share(scenario, group, "", threads, engines));
+    }
+  }
+
+  private static int threads(String scenario, TestElement group, String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("perf.remotes.split=even cannot divide the threads of "
+          + "thread group '" + group.getName() + "' of plan '" + scenario + "': '" + text
+          + "' is not a number. Fix: give the plan a thread count (or a ${__P()} the suite "
+          + "fills), or -Dperf.remotes.split=per-engine to run the whole plan on every engine.",
+          e);
+    }
+  }
+
+  private static int share(String scenario, TestElement group, String where, int threads,
+      int engines) {
+    if (threads % engines != 0) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "perf.remotes.split=even cannot divide %d users (%sthread group '%s' of plan '%s') "
+              + "evenly across %d engines (perf.remotes). Fix: use a multiple of %d users in "
+              + "that thread group, or -Dperf.remotes.split=per-engine to run the whole plan on "
+              + "every engine.",
+          threads, where, group.getName(), scenario, engines, engines));
+    }
+    return threads / engines;
+  }
+
+  /** An element tree already built (a copy with the engine's share of threads), added as is. */
+  private static final class BuiltTree implements TestPlanChild {
+    private final HashTree tree;
+
+    BuiltTree(HashTree tree) {
+      this.tree = tree;
+    }
+
+    @Override
+    public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
+      parent.add(tree);
+      return parent.getTree(tree.list().iterator().next());
+    }
+
+    @Override
+    public void showInGui() {
+      throw new UnsupportedOperationException("a plan's per-engine copy has no GUI");
+    }
   }
 }

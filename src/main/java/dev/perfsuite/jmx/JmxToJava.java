@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,13 @@ import us.abstracta.jmeter.javadsl.codegeneration.MethodCall;
  * {@code src/test/java/dev/perfsuite/scenarios/imported/} ({@code -Djmx2java.out=DIR} to change
  * the source root). GUI listeners are left out of the code, relative CSV paths are rewritten
  * relative to the project directory, and {@code ${__P()}} calls are kept (the suite fills them
- * from {@code perf.jmx.props.*} when the class runs).
+ * from {@code perf.jmx.props.*} when the class runs). Fixed addresses named by
+ * {@code -Djmx2java.services=host:port=NAME,...} become {@code ${__P(NAME.host)}},
+ * {@code ${__P(NAME.port)}} and {@code ${__P(NAME.url)}} ({@link PlanAddresses}), which the run's
+ * service lookup fills, so a plan saved from a run on an ephemeral port runs anywhere.
+ *
+ * <p>The output depends only on the plan and the options (no date, no absolute path), so a
+ * committed class can be checked to be the converter's output.
  */
 public final class JmxToJava {
   /** Package of generated classes. */
@@ -57,19 +62,31 @@ public final class JmxToJava {
       System.exit(2);
     }
     Path root = Path.of(System.getProperty("jmx2java.out", "src/test/java"));
+    Map<String, String> services = PlanAddresses.parse(System.getProperty("jmx2java.services",
+        ""));
     for (String plan : plans) {
-      Path written = convert(JmxPlans.resolve(plan), root);
+      Path written = convert(JmxPlans.resolve(plan), root, services);
       System.out.println("jmx2java: " + plan + " -> " + written);
     }
   }
 
   /** Writes the class for {@code jmx} under {@code sourceRoot}; returns the file written. */
   public static Path convert(Path jmx, Path sourceRoot) {
+    return convert(jmx, sourceRoot, Map.of());
+  }
+
+  /**
+   * As {@link #convert(Path, Path)}, with the plan's fixed addresses turned into service
+   * properties.
+   *
+   * @param services {@code host:port} to service name, e.g. {@code 127.0.0.1:8080 -> gateway}
+   */
+  public static Path convert(Path jmx, Path sourceRoot, Map<String, String> services) {
     String className = className(jmx);
     Path file = sourceRoot.resolve(PACKAGE.replace('.', '/')).resolve(className + ".java");
     try {
       Files.createDirectories(file.getParent());
-      Files.writeString(file, source(jmx, className), StandardCharsets.UTF_8);
+      Files.writeString(file, source(jmx, className, services), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }
@@ -91,12 +108,13 @@ public final class JmxToJava {
   }
 
   /** The Java source of the scenario class for {@code jmx}. */
-  static String source(Path jmx, String className) {
+  static String source(Path jmx, String className, Map<String, String> services) {
     HashTree tree = JmxSource.load(jmx, Map.of(), false);
     Object testPlan = tree.getArray()[0];
     HashTree planTree = tree.getTree(testPlan);
-    List<String> notes = PlanHygiene.apply(planTree, Set.of(),
-        jmx.toAbsolutePath().getParent(), jmx);
+    List<String> notes = new ArrayList<>(PlanHygiene.apply(planTree, Set.of(),
+        jmx.toAbsolutePath().getParent(), jmx));
+    notes.addAll(PlanAddresses.apply(planTree, services));
     relativizeCsvPaths(planTree);
     JMeter.convertSubTree(planTree, true);
     Set<String> labels = JmxPlans.labels(planTree);
@@ -120,9 +138,8 @@ public final class JmxToJava {
     for (String i : imports) {
       java.append("import ").append(i.replace('$', '.')).append(";\n");
     }
-    java.append("\n/**\n * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) on ")
-        .append(LocalDate.now()).append(" from\n * {@code ")
-        .append(jmx.toString().replace('\\', '/'))
+    java.append("\n/**\n * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) from\n")
+        .append(" * {@code ").append(displayed(jmx))
         .append("}.\n * Review the plan, then tighten the SLA stub.\n");
     for (String note : notes) {
       java.append(" *\n * <p>Conversion note: ").append(escapeComment(note)).append('\n');
@@ -187,6 +204,14 @@ public final class JmxToJava {
       }
       relativizeCsvPaths(tree.getTree(key));
     }
+  }
+
+  /** The plan's path relative to the project, or its file name when it lies elsewhere. */
+  private static String displayed(Path jmx) {
+    Path project = Path.of("").toAbsolutePath();
+    Path absolute = jmx.toAbsolutePath().normalize();
+    Path shown = absolute.startsWith(project) ? project.relativize(absolute) : jmx.getFileName();
+    return shown.toString().replace('\\', '/');
   }
 
   private static String quote(String text) {

@@ -8,10 +8,12 @@ import dev.perfsuite.jmx.JmxRoundTrip;
 import dev.perfsuite.jmx.JmxToJava;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class GatewayJourneyJmxRoundTripIT {
+  private static final Path COMMITTED = Path.of("src", "test", "java", "dev", "perfsuite",
+      "scenarios", "imported", "Wso2GatewayJourneyIT.java");
   private static final LoadProfile PROFILE = Profiles.smoke().withUsers(2).withIterations(3)
       .withWarmUp(Duration.ZERO);
 
@@ -37,6 +41,29 @@ class GatewayJourneyJmxRoundTripIT {
           .allMatch(r -> r.startsWith("POST /echo/1.0.0 | authorization=Bearer token-"));
       assertThat(jmx).as("requests from the saved JMX").containsExactlyElementsOf(java);
     }
+  }
+
+  /**
+   * The committed {@code scenarios/imported/Wso2GatewayJourneyIT} is the converter's output for
+   * this journey (the smoke profile's shape, 2 users, 100 ms think time, so the suite's warm-up
+   * leaves samples to judge) saved from a run on {@code 127.0.0.1:9} with that address named as
+   * the gateway service, so it runs against whatever gateway the suite's service lookup answers.
+   */
+  @Test
+  void shouldConvertItsSavedJmxIntoTheCommittedImportedClass(@TempDir Path dir) throws Exception {
+    LoadPlan plan = GatewayJourney.plan(URI.create("http://127.0.0.1:9/"), 2, 1024,
+        List.of("token-1", "token-2"), Profiles.smoke().withThinkTime(Duration.ofMillis(100)));
+    Path jmx = JmxRoundTrip.saveAsJmx(plan, dir.resolve("wso2-gateway-journey.jmx"));
+
+    Path source = JmxToJava.convert(jmx, Path.of("target", "jmx2java"),
+        Map.of("127.0.0.1:9", "gateway"));
+
+    String code = Files.readString(source);
+    assertThat(code.substring(code.indexOf("static DslTestPlan dslPlan()")))
+        .as("no fixed address left in the plan").doesNotContain("127.0.0.1")
+        .contains("${__P(gateway.host)}:${__P(gateway.port)}/echo/1.0.0");
+    assertThat(source).as("the converter's output (to accept a change, copy %s over %s)",
+        source, COMMITTED).hasSameTextualContentAs(COMMITTED);
   }
 
   @Test

@@ -17,8 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Each standalone Sunbird API scenario (CSV-fed, bearer and common headers) saved with the DSL's
- * saveAsJmx and run back as a JMX sends the same requests as the Java plan. Telemetry is left out:
- * its gzip body file is written per run by the scenario.
+ * saveAsJmx and run back as a JMX sends the same requests as the Java plan. Telemetry, whose gzip
+ * body file the scenario writes per run, is in {@link ContentMixesJmxRoundTripIT}, which writes
+ * one file for both runs.
  */
 @Timeout(300)
 class StandaloneApiJmxRoundTripIT {
