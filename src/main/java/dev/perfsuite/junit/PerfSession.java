@@ -17,6 +17,7 @@ import dev.perfsuite.history.RunHistory;
 import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.ProgressReporter;
+import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -76,6 +77,19 @@ public final class PerfSession implements AutoCloseable {
    */
   public void parameter(String name, Object value) {
     AllureReport.parameter(name, value);
+  }
+
+  /**
+   * Adds a scenario's own table (a seed's columns, see {@link ReportTable}) to the report: writes
+   * {@code <base>.csv} and {@code <base>.md} under {@code perf.results-dir} and attaches the
+   * table's charts, titled {@code title}, to the current Allure result.
+   *
+   * @return the CSV written
+   */
+  public Path report(ReportTable table, String base, String title) {
+    Path csv = table.write(config.resultsDir(), base);
+    table.charts(title).forEach(c -> AllureReport.png(c.name(), c.bytes()));
+    return csv;
   }
 
   /** The configuration, validated before any load. */

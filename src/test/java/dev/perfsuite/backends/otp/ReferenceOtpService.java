@@ -1,4 +1,4 @@
-package dev.perfsuite.scenarios.mosip.otp;
+package dev.perfsuite.backends.otp;
 
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
