@@ -2,6 +2,9 @@ package dev.perfsuite.junit;
 
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.KeycloakEndpoint;
+import dev.perfsuite.backends.RealmClient;
+import dev.perfsuite.backends.RealmDescription;
+import dev.perfsuite.backends.Services;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.config.Secrets;
@@ -103,10 +106,11 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Base URL of a service the scenarios talk to: with {@code perf.target=local} a backend this
-   * run starts ({@code gateway}: echo; {@code sunbird}, {@code portal}, {@code mosip}: the API
-   * stubs; {@code keycloak}: Keycloak), otherwise {@code <service>.url} of
-   * {@code targets/<target>.properties}.
+   * Base URL of a service the scenarios talk to: with {@code perf.target=local} the local backend
+   * the {@link Services} registry names for it (the generic {@code echo}, {@code stubs},
+   * {@code keycloak}, or a name a system declared through
+   * {@link dev.perfsuite.backends.LocalServices}), started by this run; otherwise
+   * {@code <service>.url} of {@code targets/<target>.properties}.
    *
    * <p>Probed before it is returned (once per URL and session): a TCP connect, then one HTTP
    * request, so a dead target fails before any load, naming the key, the URL and the cause.
@@ -133,13 +137,7 @@ public final class PerfSession implements AutoCloseable {
   private URI resolve(String name) {
     Target target = config.target();
     if (target.isLocal()) {
-      return switch (name) {
-        case "gateway" -> backends.echo();
-        case "sunbird", "portal", "mosip" -> backends.stubs().base();
-        case "keycloak" -> withSlash(backends.keycloak().baseUrl());
-        default -> throw new IllegalStateException("no local backend serves '" + name
-            + "'; local services: gateway, sunbird, portal, mosip, keycloak");
-      };
+      return withSlash(backends.base(Services.discovered().require(name)));
     }
     return target.service(name).map(PerfSession::withSlash)
         .orElseThrow(() -> new IllegalStateException("target '" + target.name() + "' has no "
@@ -149,9 +147,10 @@ public final class PerfSession implements AutoCloseable {
 
   /**
    * Keycloak as the scenarios see it: the realm this run creates when local; for a named target,
-   * {@code keycloak.url} plus the target file's {@code keycloak.realm} (default {@code sunbird}),
-   * client ids ({@code keycloak.portal-client}, {@code keycloak.direct-client},
-   * {@code keycloak.confidential-client}) and {@code keycloak.users-csv}, with the secrets from
+   * {@code keycloak.url} plus the target file's {@code keycloak.realm} and client ids
+   * ({@code keycloak.portal-client}, {@code keycloak.direct-client},
+   * {@code keycloak.confidential-client}), each defaulting to the realm the scenarios declared
+   * ({@link RealmDescription#discovered()}), and {@code keycloak.users-csv}, with the secrets from
    * {@code PERF_KEYCLOAK_CLIENT_SECRET} and {@code PERF_KEYCLOAK_USER_PASSWORD} (or their
    * {@code _FILE} forms).
    */
@@ -171,12 +170,19 @@ public final class PerfSession implements AutoCloseable {
     }
     // KeycloakEndpoint appends "/realms/..." to a base without a trailing slash.
     String base = service("keycloak").toString().replaceAll("/+$", "");
-    return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", "sunbird"),
-        target.property("keycloak.portal-client", "portal"),
-        target.property("keycloak.direct-client", "sunbird-direct"),
-        target.property("keycloak.confidential-client", "mosip-resident-client"),
+    RealmDescription realm = RealmDescription.discovered();
+    return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", realm.name()),
+        property(target, "keycloak.portal-client", realm, RealmClient.Role.BROWSER_LOGIN),
+        property(target, "keycloak.direct-client", realm, RealmClient.Role.PASSWORD_GRANT),
+        property(target, "keycloak.confidential-client", realm,
+            RealmClient.Role.CLIENT_CREDENTIALS),
         secrets.required("PERF_KEYCLOAK_CLIENT_SECRET"),
         secrets.required("PERF_KEYCLOAK_USER_PASSWORD"), users, count);
+  }
+
+  private static String property(Target target, String key, RealmDescription realm,
+      RealmClient.Role role) {
+    return target.property(key, realm.clientId(role).orElse(null));
   }
 
   private static URI withSlash(URI uri) {

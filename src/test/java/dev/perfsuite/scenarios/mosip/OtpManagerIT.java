@@ -32,7 +32,7 @@ class OtpManagerIT {
   static void startOtpService(PerfSession perf) {
     if (perf.config().target().isLocal()) {
       otpService = ReferenceOtpService.start(perf.backends().postgres(),
-          OtpServiceSettings.forPool(perf.config().otpPoolSize()));
+          OtpServiceSettings.forPool(perf.config().value(MosipSystem.OTP_POOL_SIZE).orElseThrow()));
     }
   }
 

@@ -35,9 +35,9 @@ class GatewayEchoMatrixIT {
 
   static Stream<Arguments> matrix(PerfSession perf) {
     PerfConfig config = perf.config();
-    List<Integer> users = !config.wso2Users().isEmpty() ? config.wso2Users()
-        : "smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS;
-    return config.wso2Sizes().stream()
+    List<Integer> users = config.value(Wso2System.USERS)
+        .orElse("smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS);
+    return config.value(Wso2System.SIZES).orElseThrow().stream()
         .flatMap(bytes -> users.stream().map(u -> Arguments.of(u, bytes)));
   }
 
