@@ -63,7 +63,10 @@ public final class KeycloakServer implements AutoCloseable {
     return start(provider, settings, settings.startupTimeout(), realm, browserBase, usersCsv);
   }
 
-  /** As {@link #start(Provider, BackendSettings, RealmDescription, URI, Path)}, the declared realm. */
+  /**
+   * As {@link #start(Provider, BackendSettings, RealmDescription, URI, Path)} with the realm the
+   * scenarios declared.
+   */
   public static KeycloakServer start(Provider provider, BackendSettings settings, URI browserBase,
       Path usersCsv) {
     return start(provider, settings, RealmDescription.discovered(), browserBase, usersCsv);

@@ -148,7 +148,7 @@ public final class PerfSession implements AutoCloseable {
   /**
    * Keycloak as the scenarios see it: the realm this run creates when local; for a named target,
    * {@code keycloak.url} plus the target file's {@code keycloak.realm} and client ids
-   * ({@code keycloak.portal-client}, {@code keycloak.direct-client},
+   * ({@code keycloak.browser-client}, {@code keycloak.direct-client},
    * {@code keycloak.confidential-client}), each defaulting to the realm the scenarios declared
    * ({@link RealmDescription#discovered()}), and {@code keycloak.users-csv}, with the secrets from
    * {@code PERF_KEYCLOAK_CLIENT_SECRET} and {@code PERF_KEYCLOAK_USER_PASSWORD} (or their
@@ -172,7 +172,7 @@ public final class PerfSession implements AutoCloseable {
     String base = service("keycloak").toString().replaceAll("/+$", "");
     RealmDescription realm = RealmDescription.discovered();
     return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", realm.name()),
-        property(target, "keycloak.portal-client", realm, RealmClient.Role.BROWSER_LOGIN),
+        property(target, "keycloak.browser-client", realm, RealmClient.Role.BROWSER_LOGIN),
         property(target, "keycloak.direct-client", realm, RealmClient.Role.PASSWORD_GRANT),
         property(target, "keycloak.confidential-client", realm,
             RealmClient.Role.CLIENT_CREDENTIALS),

@@ -28,7 +28,8 @@ class ProfilesTest {
         .as("the message lists every valid name")
         .hasMessageContaining("'" + name + "'")
         .hasMessageContaining("smoke, load, stress, soak, spike, stepped")
-        .as("and those the scenarios on the class path declare").hasMessageContaining("sunbird-mix");
+        .as("and those the scenarios on the class path declare")
+        .hasMessageContaining("sunbird-mix");
   }
 
   @Test

@@ -15,7 +15,7 @@ import java.util.List;
  *   <li>{@code sunbird-direct}: password grant (Sunbird's generate-token API), its tokens
  *       carrying {@code mosip-resident-client} in {@code aud} so that client can introspect them.
  * </ul>
- * A named target's {@code keycloak.realm}, {@code keycloak.portal-client},
+ * A named target's {@code keycloak.realm}, {@code keycloak.browser-client},
  * {@code keycloak.direct-client} and {@code keycloak.confidential-client} default to these.
  */
 public final class SeedRealm implements KeycloakRealms {
