@@ -43,14 +43,14 @@ public record RealmDescription(String name, List<RealmClient> clients) {
   }
 
   /**
-   * The realm the {@link KeycloakRealms} on the thread's class path declare, else
+   * The realm the {@link KeycloakRealms} on the suite's class path declare, else
    * {@link #generic()}.
    *
    * @throws IllegalStateException when more than one declaration is found
    */
   public static RealmDescription discovered() {
     List<RealmDescription> declared = new ArrayList<>();
-    ServiceLoader.load(KeycloakRealms.class, Thread.currentThread().getContextClassLoader())
+    ServiceLoader.load(KeycloakRealms.class, KeycloakRealms.class.getClassLoader())
         .forEach(d -> declared.add(d.realm()));
     if (declared.size() > 1) {
       throw new IllegalStateException("more than one Keycloak realm is declared: "

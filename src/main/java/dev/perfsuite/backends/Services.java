@@ -21,7 +21,10 @@ public record Services(Map<String, LocalBackend> byName) {
     byName = Collections.unmodifiableSortedMap(new TreeMap<>(byName));
   }
 
-  /** The generic backends plus the declarations on the thread's class path; read once. */
+  /**
+   * The generic backends plus the declarations on the suite's class path, read once: through the
+   * loader of main code, not the thread's, which a test may have swapped at that moment.
+   */
   public static Services discovered() {
     return Discovered.SERVICES;
   }
@@ -74,6 +77,6 @@ public record Services(Map<String, LocalBackend> byName) {
 
   private static final class Discovered {
     static final Services SERVICES = of(ServiceLoader.load(LocalServices.class,
-        Thread.currentThread().getContextClassLoader()));
+        LocalServices.class.getClassLoader()));
   }
 }

@@ -15,7 +15,10 @@ final class DeclaredKeys {
     this.byKey = byKey;
   }
 
-  /** The declarations on the thread's class path, read once per JVM. */
+  /**
+   * The declarations on the suite's class path, read once per JVM: through the loader of main
+   * code, not the thread's, which a test may have swapped for a narrower one at that moment.
+   */
   static DeclaredKeys discovered() {
     return Discovered.KEYS;
   }
@@ -54,6 +57,6 @@ final class DeclaredKeys {
 
   private static final class Discovered {
     static final DeclaredKeys KEYS = of(ServiceLoader.load(ConfigKeys.class,
-        Thread.currentThread().getContextClassLoader()));
+        ConfigKeys.class.getClassLoader()));
   }
 }

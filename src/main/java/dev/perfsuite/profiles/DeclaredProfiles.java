@@ -45,6 +45,6 @@ final class DeclaredProfiles {
 
   private static final class Discovered {
     static final DeclaredProfiles PROFILES = of(ServiceLoader.load(NamedProfiles.class,
-        Thread.currentThread().getContextClassLoader()));
+        NamedProfiles.class.getClassLoader()));
   }
 }
