@@ -3,6 +3,7 @@
  * scenario (tag {@code perf}), {@link dev.perfsuite.junit.PerfExtension} validates the
  * configuration before a class runs and injects the run's shared {@link
  * dev.perfsuite.junit.PerfSession} (configuration, backends, engine), and {@code RunReport} hands a
- * finished run to the reports and the history.
+ * finished run to the reports and the history. A scenario's system (the report's epic) comes from
+ * {@link dev.perfsuite.junit.PerfSystem} or its package.
  */
 package dev.perfsuite.junit;
