@@ -16,8 +16,8 @@ import org.testcontainers.DockerClientFactory;
  *
  * <p>A lifecycle object: one instance per run (the JUnit extension shares it across test classes)
  * so each backend starts once; {@link #close()} stops everything it started, in reverse order.
- * Keycloak runs on its own PostgreSQL and redirects its {@code portal} client to the API stubs,
- * which get the portal's login redirect once Keycloak's URL is known.
+ * Keycloak runs on its own PostgreSQL and redirects its browser-login client to the API stubs,
+ * which get the site's login redirect once Keycloak's URL is known.
  */
 public final class Backends implements AutoCloseable {
   private final PerfConfig config;
@@ -102,6 +102,15 @@ public final class Backends implements AutoCloseable {
     return echo.uri();
   }
 
+  /** The base URL of a local backend, starting it on first call. */
+  public URI base(LocalBackend backend) {
+    return switch (backend) {
+      case ECHO -> echo();
+      case STUBS -> stubs().base();
+      case KEYCLOAK -> keycloak().baseUrl();
+    };
+  }
+
   /** A PostgreSQL for scenarios (separate from Keycloak's own database). */
   public synchronized PostgresEndpoint postgres() {
     if (postgres == null) {
@@ -112,7 +121,7 @@ public final class Backends implements AutoCloseable {
     return postgres.endpoint();
   }
 
-  /** The WireMock API stubs (Sunbird, MOSIP, the portal). */
+  /** The WireMock API stubs (every system's stubbed APIs and the browser-login site). */
   public synchronized StubEndpoint stubs() {
     if (stubs == null) {
       stubs = timed("stubs", () -> StubServer.start(provider().provider(),
@@ -123,18 +132,22 @@ public final class Backends implements AutoCloseable {
   }
 
   /**
-   * Keycloak on PostgreSQL with the {@code sunbird} realm, its clients and test users; starts the
-   * stubs first so the portal client can redirect to them.
+   * Keycloak on PostgreSQL with the realm the scenarios declared ({@link RealmDescription}), its
+   * clients and test users; starts the stubs first so the browser-login client can redirect to
+   * them.
    */
   public synchronized KeycloakEndpoint keycloak() {
     if (keycloak == null) {
-      URI portal = stubs().base();
+      URI site = stubs().base();
       Path usersCsv = config.resultsDir().resolveSibling("perf-data").resolve("keycloak-users.csv");
       keycloak = timed("keycloak", () -> KeycloakServer.start(provider().provider(),
-          config.backendSettings(), portal, usersCsv));
+          config.backendSettings(), RealmDescription.discovered(), site, usersCsv));
       started.add(keycloak);
       KeycloakEndpoint endpoint = keycloak.endpoint();
-      stubs.registerPortalLogin(endpoint.baseUrl(), endpoint.realm(), endpoint.portalClientId());
+      if (endpoint.browserClientId() != null) {
+        stubs.registerBrowserLogin(endpoint.baseUrl(), endpoint.realm(),
+            endpoint.browserClientId());
+      }
     }
     return keycloak.endpoint();
   }

@@ -9,16 +9,16 @@ import java.util.Objects;
  * Where the local Keycloak answers and what its test realm holds, as seen from this host.
  *
  * @param baseUrl Keycloak's root without a trailing slash, e.g. {@code http://127.0.0.1:41234}
- * @param realm the realm name, {@code sunbird}
- * @param portalClientId public browser-login client, {@code portal}
- * @param directClientId public password-grant client, {@code sunbird-direct}
- * @param confidentialClientId client-credentials client, {@code mosip-resident-client}
+ * @param realm the realm name ({@link RealmDescription#name()})
+ * @param browserClientId public browser-login client, or null when the realm declares none
+ * @param directClientId public password-grant client, or null when the realm declares none
+ * @param confidentialClientId client-credentials client, or null when the realm declares none
  * @param confidentialClientSecret the secret of {@code confidentialClientId}
  * @param userPassword the password every realm user has
  * @param usersCsv {@code username,email,firstName,lastName} of every user, no passwords
  * @param users how many users the realm holds ({@code user0001}..)
  */
-public record KeycloakEndpoint(URI baseUrl, String realm, String portalClientId,
+public record KeycloakEndpoint(URI baseUrl, String realm, String browserClientId,
     String directClientId, String confidentialClientId, Secret confidentialClientSecret,
     Secret userPassword, Path usersCsv, int users) {
 
@@ -28,6 +28,16 @@ public record KeycloakEndpoint(URI baseUrl, String realm, String portalClientId,
     Objects.requireNonNull(confidentialClientSecret, "confidentialClientSecret");
     Objects.requireNonNull(userPassword, "userPassword");
     Objects.requireNonNull(usersCsv, "usersCsv");
+  }
+
+  /** The endpoint of a realm as declared: its client ids by role. */
+  public static KeycloakEndpoint of(URI baseUrl, RealmDescription realm, Secret confidentialSecret,
+      Secret userPassword, Path usersCsv, int users) {
+    return new KeycloakEndpoint(baseUrl, realm.name(),
+        realm.clientId(RealmClient.Role.BROWSER_LOGIN).orElse(null),
+        realm.clientId(RealmClient.Role.PASSWORD_GRANT).orElse(null),
+        realm.clientId(RealmClient.Role.CLIENT_CREDENTIALS).orElse(null),
+        confidentialSecret, userPassword, usersCsv, users);
   }
 
   /** The realm's issuer, {@code <baseUrl>/realms/<realm>}; tokens carry it as {@code iss}. */

@@ -56,8 +56,8 @@ final class KeycloakInContainer implements KeycloakRuntime {
       throw new BackendException("Keycloak container " + image + " did not become healthy "
           + "(/health/ready on port 9000) within the startup timeout "
           + PostgresServer.describe(timeout) + ": " + PostgresServer.rootMessage(e)
-          + ". Fix: raise perf.startup.timeout, or check the image (perf.keycloak.image, built "
-          + "by .ci/docker-setup.sh; its ENTRYPOINT must be kc.sh and it needs "
+          + ". Fix: raise perf.backends.startup-timeout, or check the image (perf.keycloak.image, "
+          + "built by .ci/docker-setup.sh; its ENTRYPOINT must be kc.sh and it needs "
           + "KC_RUN_IN_CONTAINER=true)" + PostgresServer.logSection(logs), e);
     }
     return new KeycloakInContainer(container, log);

@@ -149,9 +149,9 @@ final class KeycloakProcess implements KeycloakRuntime {
       if (System.nanoTime() - deadline >= 0) {
         close();
         throw new BackendException("Keycloak (embedded) did not become healthy within the "
-            + "startup timeout " + timeout + " (perf.startup.timeout); " + health + ": "
-            + lastAnswer + ". Fix: raise perf.startup.timeout (a cold first start augments "
-            + "for ~20 s on 2 cores) or read the log tail below"
+            + "startup timeout " + timeout + " (perf.backends.startup-timeout); " + health + ": "
+            + lastAnswer + ". Fix: raise perf.backends.startup-timeout (a cold first start "
+            + "augments for ~20 s on 2 cores) or read the log tail below"
             + PostgresServer.logSection(logTail()));
       }
       try {

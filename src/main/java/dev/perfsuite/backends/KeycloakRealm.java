@@ -15,40 +15,34 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * The {@code sunbird} test realm: three clients, N users sharing one generated password, and a
- * cheap password hash so that logins measure Keycloak rather than PBKDF2.
+ * The test realm as Keycloak imports it: the clients the scenarios declared
+ * ({@link RealmDescription}), N users sharing one generated password, and a cheap password hash
+ * so that logins measure Keycloak rather than PBKDF2.
  *
- * <p>Rendered as Keycloak's {@code RealmRepresentation} JSON. Clients:
+ * <p>Rendered as Keycloak's {@code RealmRepresentation} JSON. Per client role:
  * <ul>
- *   <li>{@value #PORTAL_CLIENT}: public, browser login (authorization code), redirect URIs
- *       {@code <portalBase>/resources*}, web origins {@code +} (Sunbird's 4-call login);
- *   <li>{@value #CONFIDENTIAL_CLIENT}: confidential, client credentials only (MOSIP's
- *       {@code clientidsecretkey}); an audience mapper puts itself in its tokens' {@code aud},
- *       because Keycloak 26.7 answers {@code active:false} to an introspecting client that is not
- *       in the audience;
- *   <li>{@value #DIRECT_CLIENT}: public, password grant (Sunbird's generate-token API); its tokens
- *       carry {@value #CONFIDENTIAL_CLIENT} in {@code aud} so that client can introspect them.
+ *   <li>browser login: public, authorization code, redirect URI {@code <browserBase><path>},
+ *       web origins {@code +};
+ *   <li>client credentials: confidential with the generated secret, service account on;
+ *   <li>password grant: public, direct access grants on.
  * </ul>
+ * Each client gets an audience mapper per declared audience.
  *
- * @param name realm name
+ * @param description the realm's name and clients, as the scenarios declared them
  * @param hashIterations PBKDF2-SHA256 iterations of the password policy
- * @param portalBase base URI of the (stub) portal that receives the browser-login callback
+ * @param browserBase base URI of the (stub) site that receives the browser-login callback
  * @param users number of users {@code user0001}..
- * @param confidentialSecret the secret of {@value #CONFIDENTIAL_CLIENT}
+ * @param confidentialSecret the secret of the client-credentials client
  * @param userPassword the password every user has
  */
-record KeycloakRealm(String name, int hashIterations, URI portalBase, int users,
+record KeycloakRealm(RealmDescription description, int hashIterations, URI browserBase, int users,
     Secret confidentialSecret, Secret userPassword) {
-  static final String NAME = "sunbird";
-  static final String PORTAL_CLIENT = "portal";
-  static final String CONFIDENTIAL_CLIENT = "mosip-resident-client";
-  static final String DIRECT_CLIENT = "sunbird-direct";
   static final String CSV_HEADER = "username,email,firstName,lastName";
   private static final String EMAIL_DOMAIN = "perf.example";
 
   KeycloakRealm {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(portalBase, "portalBase");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(browserBase, "browserBase");
     Objects.requireNonNull(confidentialSecret, "confidentialSecret");
     Objects.requireNonNull(userPassword, "userPassword");
     if (hashIterations < 1 || users < 1) {
@@ -58,11 +52,19 @@ record KeycloakRealm(String name, int hashIterations, URI portalBase, int users,
   }
 
   /** The realm for these settings, with a client secret and a user password generated now. */
-  static KeycloakRealm generate(BackendSettings settings, URI portalBase) {
-    return new KeycloakRealm(NAME, settings.hashIterations(), portalBase,
+  static KeycloakRealm generate(RealmDescription description, BackendSettings settings,
+      URI browserBase) {
+    String confidential = description.clientId(RealmClient.Role.CLIENT_CREDENTIALS)
+        .orElse("confidential");
+    return new KeycloakRealm(description, settings.hashIterations(), browserBase,
         settings.keycloakUsers(),
-        PostgresServer.generatedSecret("generated:keycloak." + CONFIDENTIAL_CLIENT + ".secret"),
+        PostgresServer.generatedSecret("generated:keycloak." + confidential + ".secret"),
         PostgresServer.generatedSecret("generated:keycloak.users.password"));
+  }
+
+  /** The realm name. */
+  String name() {
+    return description.name();
   }
 
   /** The policy string, e.g. {@code hashAlgorithm(pbkdf2-sha256) and hashIterations(20000)}. */
@@ -70,9 +72,9 @@ record KeycloakRealm(String name, int hashIterations, URI portalBase, int users,
     return "hashAlgorithm(pbkdf2-sha256) and hashIterations(" + hashIterations + ")";
   }
 
-  /** The portal's base without a trailing slash, e.g. {@code http://127.0.0.1:41234}. */
-  String portalBaseWithoutSlash() {
-    String base = portalBase.toString();
+  /** The browser site's base without a trailing slash, e.g. {@code http://127.0.0.1:41234}. */
+  String browserBaseWithoutSlash() {
+    String base = browserBase.toString();
     return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
   }
 
@@ -84,7 +86,7 @@ record KeycloakRealm(String name, int hashIterations, URI portalBase, int users,
   /** The realm with its clients and without users (they follow in batches). */
   ObjectNode representation(ObjectMapper json) {
     ObjectNode realm = json.createObjectNode()
-        .put("realm", name)
+        .put("realm", description.name())
         .put("enabled", true)
         .put("sslRequired", "none")
         .put("registrationAllowed", false)
@@ -93,30 +95,35 @@ record KeycloakRealm(String name, int hashIterations, URI portalBase, int users,
         .put("bruteForceProtected", false)
         .put("passwordPolicy", passwordPolicy());
     ArrayNode clients = realm.putArray("clients");
-    ObjectNode portal = client(json, PORTAL_CLIENT, "Sunbird portal (stub)")
-        .put("publicClient", true)
-        .put("standardFlowEnabled", true)
-        .put("directAccessGrantsEnabled", false)
-        .put("serviceAccountsEnabled", false);
-    portal.putArray("redirectUris").add(portalBaseWithoutSlash() + "/resources*");
-    portal.putArray("webOrigins").add("+");
-    clients.add(portal);
-    ObjectNode confidential = client(json, CONFIDENTIAL_CLIENT, "MOSIP resident (client creds)")
-        .put("publicClient", false)
-        .put("clientAuthenticatorType", "client-secret")
-        .put("secret", confidentialSecret.reveal())
-        .put("serviceAccountsEnabled", true)
-        .put("standardFlowEnabled", false)
-        .put("directAccessGrantsEnabled", false);
-    confidential.putArray("protocolMappers").add(audienceMapper(json, CONFIDENTIAL_CLIENT));
-    clients.add(confidential);
-    ObjectNode direct = client(json, DIRECT_CLIENT, "Sunbird generate-token (password grant)")
-        .put("publicClient", true)
-        .put("standardFlowEnabled", false)
-        .put("directAccessGrantsEnabled", true)
-        .put("serviceAccountsEnabled", false);
-    direct.putArray("protocolMappers").add(audienceMapper(json, CONFIDENTIAL_CLIENT));
-    clients.add(direct);
+    for (RealmClient declared : description.clients()) {
+      ObjectNode client = client(json, declared.clientId(), declared.displayName());
+      switch (declared.role()) {
+        case BROWSER_LOGIN -> {
+          client.put("publicClient", true)
+              .put("standardFlowEnabled", true)
+              .put("directAccessGrantsEnabled", false)
+              .put("serviceAccountsEnabled", false);
+          client.putArray("redirectUris").add(browserBaseWithoutSlash() + declared.redirectPath());
+          client.putArray("webOrigins").add("+");
+        }
+        case CLIENT_CREDENTIALS -> client.put("publicClient", false)
+            .put("clientAuthenticatorType", "client-secret")
+            .put("secret", confidentialSecret.reveal())
+            .put("serviceAccountsEnabled", true)
+            .put("standardFlowEnabled", false)
+            .put("directAccessGrantsEnabled", false);
+        case PASSWORD_GRANT -> client.put("publicClient", true)
+            .put("standardFlowEnabled", false)
+            .put("directAccessGrantsEnabled", true)
+            .put("serviceAccountsEnabled", false);
+        default -> throw new IllegalStateException(declared.role().name());
+      }
+      if (!declared.audiences().isEmpty()) {
+        ArrayNode mappers = client.putArray("protocolMappers");
+        declared.audiences().forEach(a -> mappers.add(audienceMapper(json, a)));
+      }
+      clients.add(client);
+    }
     return realm;
   }
 

@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.testcontainers.containers.Network;
 
 /**
- * A Keycloak server on its own PostgreSQL, with the {@code sunbird} test realm created through
- * the Admin REST API.
+ * A Keycloak server on its own PostgreSQL, with the test realm the scenarios declared
+ * ({@link RealmDescription}) created through the Admin REST API.
  *
  * <p>A lifecycle object: {@link #start} returns once Keycloak is healthy, the realm and its users
  * exist and the users CSV is written; {@link #close()} stops Keycloak and then its PostgreSQL
@@ -51,23 +51,39 @@ public final class KeycloakServer implements AutoCloseable {
    * @param settings images ({@code perf.keycloak.image}, {@code perf.postgres.image}), number
    *     of users, hash iterations, startup timeout (for PostgreSQL and for Keycloak each) and
    *     cache directory
-   * @param portalBase base URI of the portal that receives the browser-login callback; the
-   *     {@code portal} client accepts {@code <portalBase>/resources*} as redirect URI
+   * @param realm the realm's name and clients, as the scenarios declared them
+   * @param browserBase base URI of the site that receives the browser-login callback; the
+   *     browser-login client accepts {@code <browserBase><redirectPath>} as redirect URI
    * @param usersCsv where to write {@code username,email,firstName,lastName} (no passwords)
    * @return the running server; close it
    * @throws BackendException naming the backend, what failed, the fix and the log tail
    */
-  public static KeycloakServer start(Provider provider, BackendSettings settings, URI portalBase,
+  public static KeycloakServer start(Provider provider, BackendSettings settings,
+      RealmDescription realm, URI browserBase, Path usersCsv) {
+    return start(provider, settings, settings.startupTimeout(), realm, browserBase, usersCsv);
+  }
+
+  /**
+   * As {@link #start(Provider, BackendSettings, RealmDescription, URI, Path)} with the realm the
+   * scenarios declared.
+   */
+  public static KeycloakServer start(Provider provider, BackendSettings settings, URI browserBase,
       Path usersCsv) {
-    return start(provider, settings, settings.startupTimeout(), portalBase, usersCsv);
+    return start(provider, settings, RealmDescription.discovered(), browserBase, usersCsv);
   }
 
   /** As {@link #start(Provider, BackendSettings, URI, Path)} with Keycloak's own timeout. */
   static KeycloakServer start(Provider provider, BackendSettings settings,
-      Duration keycloakTimeout, URI portalBase, Path usersCsv) {
+      Duration keycloakTimeout, URI browserBase, Path usersCsv) {
+    return start(provider, settings, keycloakTimeout, RealmDescription.discovered(), browserBase,
+        usersCsv);
+  }
+
+  private static KeycloakServer start(Provider provider, BackendSettings settings,
+      Duration keycloakTimeout, RealmDescription description, URI browserBase, Path usersCsv) {
     String name = provider == Provider.EMBEDDED ? "Keycloak (embedded)"
         : "Keycloak container " + settings.keycloakImage();
-    KeycloakRealm realm = KeycloakRealm.generate(settings, portalBase);
+    KeycloakRealm realm = KeycloakRealm.generate(description, settings, browserBase);
     Secret adminPassword = PostgresServer.generatedSecret("generated:keycloak.admin.password");
     PostgresServer database = null;
     KeycloakRuntime runtime = null;
@@ -99,10 +115,9 @@ public final class KeycloakServer implements AutoCloseable {
             + "' failed: " + e.getMessage() + PostgresServer.logSection(runtime.logTail()), e);
       }
       realm.writeUsersCsv(usersCsv);
-      KeycloakEndpoint endpoint = new KeycloakEndpoint(runtime.baseUrl(), realm.name(),
-          KeycloakRealm.PORTAL_CLIENT, KeycloakRealm.DIRECT_CLIENT,
-          KeycloakRealm.CONFIDENTIAL_CLIENT, realm.confidentialSecret(), realm.userPassword(),
-          usersCsv.toAbsolutePath(), realm.users());
+      KeycloakEndpoint endpoint = KeycloakEndpoint.of(runtime.baseUrl(), description,
+          realm.confidentialSecret(), realm.userPassword(), usersCsv.toAbsolutePath(),
+          realm.users());
       String timings = String.format("PostgreSQL %d ms, Keycloak %d ms, realm with %d users %d ms",
           database.startupTime().toMillis(), keycloakStartup.toMillis(), realm.users(),
           PostgresServer.since(realmStarted).toMillis());

@@ -112,8 +112,9 @@ public final class PostgresServer implements AutoCloseable {
           .start();
     } catch (IOException | RuntimeException e) {
       throw new BackendException("PostgreSQL (embedded) did not start or not become ready within "
-          + "the startup timeout " + settings.startupTimeout() + " (perf.startup.timeout): " + e
-          + ". Fix: raise perf.startup.timeout, or look for a stale postmaster or a full /tmp"
+          + "the startup timeout " + settings.startupTimeout()
+          + " (perf.backends.startup-timeout): " + e + ". Fix: raise "
+          + "perf.backends.startup-timeout, or look for a stale postmaster or a full /tmp"
           + logSection(fileTail(log)), e);
     }
     try (Connection connection = postgres.getPostgresDatabase().getConnection();
@@ -158,7 +159,7 @@ public final class PostgresServer implements AutoCloseable {
       throw new BackendException("PostgreSQL container " + image + " did not become ready within "
           + "the startup timeout " + describe(settings.startupTimeout()) + ": "
           + rootMessage(e) + ". Fix: check the image (perf.postgres.image, built by "
-          + ".ci/docker-setup.sh) or raise perf.startup.timeout" + logSection(logs), e);
+          + ".ci/docker-setup.sh) or raise perf.backends.startup-timeout" + logSection(logs), e);
     }
     PostgresEndpoint endpoint = new PostgresEndpoint(container.getHost(),
         container.getMappedPort(CONTAINER_PORT), database, database, password);
@@ -278,7 +279,7 @@ public final class PostgresServer implements AutoCloseable {
   /** The timeout as configured, plus what Testcontainers really waited when that differs. */
   static String describe(Duration timeout) {
     Duration waited = wholeSeconds(timeout);
-    return timeout + " (perf.startup.timeout" + (waited.equals(timeout) ? ")"
+    return timeout + " (perf.backends.startup-timeout" + (waited.equals(timeout) ? ")"
         : "; Testcontainers waits whole seconds: " + waited.toSeconds() + " s)");
   }
 

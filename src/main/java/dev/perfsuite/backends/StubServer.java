@@ -90,18 +90,18 @@ public final class StubServer implements AutoCloseable {
    * @param clientId OIDC client, e.g. {@code portal}
    * @throws IllegalStateException when the server is closed
    */
-  public void registerPortalLogin(URI keycloakBase, String realm, String clientId) {
+  public void registerBrowserLogin(URI keycloakBase, String realm, String clientId) {
     Objects.requireNonNull(keycloakBase, "keycloakBase");
     Objects.requireNonNull(realm, "realm");
     Objects.requireNonNull(clientId, "clientId");
     if (closed.get()) {
       throw new IllegalStateException("API stubs at " + endpoint.base() + " are closed");
     }
-    String authUrl = StubPortalLogin.authUrl(keycloakBase, realm, clientId, endpoint.base());
+    String authUrl = StubBrowserLogin.authUrl(keycloakBase, realm, clientId, endpoint.base());
     WireMock admin = admin();
-    admin.removeStubsByMetadataPattern(WireMock.matchingJsonPath("$." + StubPortalLogin.TAG_KEY,
-        WireMock.equalTo(StubPortalLogin.TAG_VALUE)));
-    for (MappingBuilder mapping : StubPortalLogin.mappings(authUrl)) {
+    admin.removeStubsByMetadataPattern(WireMock.matchingJsonPath("$." + StubBrowserLogin.TAG_KEY,
+        WireMock.equalTo(StubBrowserLogin.TAG_VALUE)));
+    for (MappingBuilder mapping : StubBrowserLogin.mappings(authUrl)) {
       admin.register(mapping);
     }
   }

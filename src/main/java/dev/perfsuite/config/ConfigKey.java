@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.profiles.Profiles;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -8,11 +9,12 @@ import java.util.Optional;
  * Every {@code perf.*} key the suite understands, with its default and accepted form.
  *
  * <p>The environment-variable form of a key is upper case with dots and dashes turned into
- * underscores: {@code perf.ramp-up} is {@code PERF_RAMP_UP}.
+ * underscores: {@code perf.ramp-up} is {@code PERF_RAMP_UP}. A system's own keys
+ * ({@code perf.<system>.*}) are not here: its scenarios declare them through {@link ConfigKeys}.
  */
-public enum ConfigKey {
-  PROFILE("perf.profile", "smoke", "one of smoke, load, stress, soak, spike, stepped, "
-      + "sunbird-mix, wso2-matrix, mosip-stepped, mosip-auth-stepped, sunbird-soak",
+public enum ConfigKey implements KeyDescription {
+  // Accepted form computed in accepted(): the names include the profiles systems declare.
+  PROFILE("perf.profile", "smoke", null,
       "Load profile; the keys below override it one value at a time."),
   THREADS("perf.threads", null, "a positive whole number",
       "Concurrent users (peak users for multi-stage profiles, which are scaled)."),
@@ -31,7 +33,8 @@ public enum ConfigKey {
   WARM_UP("perf.warm-up", null, "a duration shorter than the profile, such as 2s or 5m",
       "Window at the start excluded from statistics and verdicts."),
   WARM_UP_ORIGIN("perf.warm-up.origin", "test-start", "one of test-start, first-sample",
-      "Where the warm-up window starts: the test start, or the first sample (WSO2's splitter)."),
+      "Where the warm-up window starts: the test start, or the first sample (as some reference "
+          + "splitters count)."),
   BACKENDS("perf.backends", "auto", "one of auto, testcontainers, embedded",
       "Who starts local backends: Testcontainers, in-JVM/child processes, or auto-detect."),
   TARGET("perf.target", "local", "local, or NAME with src/test/resources/targets/NAME.properties",
@@ -108,7 +111,7 @@ public enum ConfigKey {
   CONNECT_TIMEOUT("perf.connect-timeout", "5s", "a positive duration such as 5s",
       "HTTP connect timeout per request."),
   RESPONSE_TIMEOUT("perf.response-timeout", "20s", "a positive duration such as 20s",
-      "HTTP response timeout per request (WSO2's JMeter waits 20 s)."),
+      "HTTP response timeout per request (the gateway seed's JMeter waits 20 s)."),
   ECHO_DELAY("perf.echo.delay", "0ms", "a duration such as 0ms or 20ms",
       "Delay the local echo backend adds before answering."),
   ECHO_IMAGE("perf.echo.image", Versions.ECHO_IMAGE, "a Docker image name",
@@ -129,18 +132,8 @@ public enum ConfigKey {
       "How long a backend may take to become healthy before the run fails."),
   CACHE_DIR("perf.cache-dir", "~/.cache/perf-suite", "a directory path (~ is your home)",
       "Where the Keycloak distribution is unpacked once for the embedded provider."),
-  OTP_POOL_SIZE("perf.mosip.otp.pool-size", "100", "a positive whole number",
-      "Database connection pool of the reference MOSIP OTP service (seed 002: 100 vs 300)."),
-  OTP_DB_LATENCY("perf.mosip.otp.db-latency", "25ms", "a duration such as 0ms, 25ms or 100ms",
-      "One-way latency between the reference OTP service and PostgreSQL, added to each "
-          + "direction by a proxy; a database round trip costs twice this."),
   TOXIPROXY_IMAGE("perf.toxiproxy.image", Versions.TOXIPROXY_IMAGE, "a Docker image name",
       "Toxiproxy image for latency links under Testcontainers (docker/toxiproxy/build.sh)."),
-  WSO2_USERS("perf.wso2.users", null, "comma-separated positive whole numbers, e.g. 10,50,100",
-      "Concurrent users of the gateway matrix (default: 2,8 at smoke; 10..1000 otherwise)."),
-  WSO2_SIZES("perf.wso2.sizes", "50,1024,10240,102400",
-      "comma-separated payload sizes in bytes, each at least 50",
-      "Payload sizes of the gateway matrix."),
   JMX("perf.jmx", null, "comma-separated .jmx paths, or file names under src/test/resources/jmx",
       "JMeter plans JmxPlansIT runs, each as a test named after its file (unset: every plan "
           + "under src/test/resources/jmx)."),
@@ -176,21 +169,25 @@ public enum ConfigKey {
   }
 
   /** The dotted key, e.g. {@code perf.profile}. */
+  @Override
   public String key() {
     return key;
   }
 
   /** The default, or empty when the profile decides. */
+  @Override
   public Optional<String> defaultValue() {
     return Optional.ofNullable(defaultValue);
   }
 
   /** What a valid value looks like, for error messages. */
+  @Override
   public String accepted() {
-    return accepted;
+    return this == PROFILE ? "one of " + String.join(", ", Profiles.names()) : accepted;
   }
 
   /** One line on what the key does. */
+  @Override
   public String description() {
     return description;
   }
@@ -208,15 +205,30 @@ public enum ConfigKey {
     return Arrays.stream(values()).filter(k -> envName(k.key).equals(env)).findFirst();
   }
 
-  /** A help text listing every key, its default and accepted form, as printed on bad input. */
+  /**
+   * A help text listing every key, its default and accepted form, as printed on bad input: the
+   * suite's keys, then those the systems on the class path declare.
+   */
   public static String help() {
+    return help(DeclaredKeys.discovered());
+  }
+
+  static String help(DeclaredKeys declared) {
     StringBuilder help = new StringBuilder("perf-suite configuration keys "
         + "(system property, then environment variable, then perf.properties, then default):\n");
     for (ConfigKey k : values()) {
-      help.append(String.format("  %-22s %-22s %s%n      accepted: %s; default: %s%n",
-          k.key, envName(k.key), k.description, k.accepted,
-          k.defaultValue == null ? "from the profile" : k.defaultValue));
+      line(help, k);
+    }
+    if (!declared.all().isEmpty()) {
+      help.append("Keys declared by the scenarios on the class path:\n");
+      declared.all().forEach(k -> line(help, k));
     }
     return help.toString();
+  }
+
+  private static void line(StringBuilder help, KeyDescription k) {
+    help.append(String.format("  %-22s %-22s %s%n      accepted: %s; default: %s%n",
+        k.key(), envName(k.key()), k.description(), k.accepted(),
+        k.defaultValue().orElse("from the profile")));
   }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Looks a {@code perf.*} key up in precedence order: system property, environment variable,
@@ -33,12 +34,24 @@ final class ConfigSource {
   private final Map<String, String> systemProperties;
   private final Map<String, String> environment;
   private final Map<String, String> file;
+  private final DeclaredKeys declared;
 
   ConfigSource(Map<String, String> systemProperties, Map<String, String> environment,
       Map<String, String> file) {
+    this(systemProperties, environment, file, DeclaredKeys.discovered());
+  }
+
+  ConfigSource(Map<String, String> systemProperties, Map<String, String> environment,
+      Map<String, String> file, DeclaredKeys declared) {
     this.systemProperties = Map.copyOf(systemProperties);
     this.environment = Map.copyOf(environment);
     this.file = Map.copyOf(file);
+    this.declared = declared;
+  }
+
+  /** The keys systems declared, known to this source besides {@link ConfigKey}. */
+  DeclaredKeys declared() {
+    return declared;
   }
 
   /** The real sources of this JVM. */
@@ -65,7 +78,7 @@ final class ConfigSource {
   }
 
   /** The effective setting of a key, or empty when no source and no default gives one. */
-  Optional<Setting> lookup(ConfigKey key) {
+  Optional<Setting> lookup(KeyDescription key) {
     String name = key.key();
     String env = ConfigKey.envName(name);
     if (present(systemProperties.get(name))) {
@@ -109,29 +122,29 @@ final class ConfigSource {
     unknown(file.keySet()).forEach(k -> errors.add(
         "unknown key " + k + " in perf.properties" + suggestion(k)));
     if (!errors.isEmpty()) {
-      throw new ConfigException(String.join("\n", errors) + "\n\n" + ConfigKey.help());
+      throw new ConfigException(String.join("\n", errors) + "\n\n" + ConfigKey.help(declared));
     }
     List<String> warnings = new ArrayList<>();
     for (String env : new TreeSet<>(environment.keySet())) {
       if (env.startsWith(ENV_PREFIX) && ConfigKey.byEnvName(env).isEmpty()
-          && !Secrets.isSecretName(env)) {
+          && declared.byEnvName(env).isEmpty() && !Secrets.isSecretName(env)) {
         warnings.add("ignoring environment variable " + env + ": not a perf-suite key");
       }
     }
     return warnings;
   }
 
-  private static List<String> unknown(Set<String> names) {
+  private List<String> unknown(Set<String> names) {
     return names.stream()
         .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty()
-            && !BUILD_KEYS.contains(n) && !n.startsWith(ConfigKey.JMX_PROPS_PREFIX))
+            && declared.byKey(n).isEmpty() && !BUILD_KEYS.contains(n) && !n.startsWith(ConfigKey.JMX_PROPS_PREFIX))
         .sorted()
         .toList();
   }
 
-  private static String suggestion(String unknown) {
-    return Arrays.stream(ConfigKey.values())
-        .map(ConfigKey::key)
+  private String suggestion(String unknown) {
+    return Stream.concat(Arrays.stream(ConfigKey.values()).map(ConfigKey::key),
+            declared.all().stream().map(SystemKey::key))
         .min(Comparator.comparingInt(k -> editDistance(k, unknown)))
         .filter(k -> editDistance(k, unknown) <= Math.max(3, unknown.length() / 3))
         .map(k -> "; did you mean " + k + "?")

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,10 +26,7 @@ import java.util.OptionalDouble;
  * @param responseTimeout HTTP response timeout
  * @param echoDelay delay the local echo backend adds
  * @param echoImage Docker image of the echo backend
- * @param wso2Users gateway matrix users; empty means the profile's default matrix
- * @param wso2Sizes gateway matrix payload sizes in bytes
  * @param backendSettings images, realm size, timeouts and cache of the local backends
- * @param otpPoolSize connection pool size of the reference MOSIP OTP service
  * @param distributed remote engines and RMI settings, used when {@code engine} is distributed
  * @param metrics live metrics export
  * @param progressInterval how often a progress line is printed, zero for never
@@ -36,19 +34,37 @@ import java.util.OptionalDouble;
  * @param abort when a failing run is stopped early
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
+ * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
+ *     {@link #value(SystemKey)}
  */
 public record PerfConfig(
     LoadProfile profile, BackendMode backends, Target target, EngineKind engine, Path resultsDir,
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
-    List<Integer> wso2Users, List<Integer> wso2Sizes, BackendSettings backendSettings,
-    int otpPoolSize, DistributedSettings distributed, MetricsSettings metrics,
+    BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
-    List<String> warnings) {
+    List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
-    wso2Users = List.copyOf(wso2Users);
-    wso2Sizes = List.copyOf(wso2Sizes);
     warnings = List.copyOf(warnings);
+    systemValues = Map.copyOf(systemValues);
+  }
+
+  /**
+   * The value of a key a system declared, parsed and validated with the rest; empty when the key
+   * has no default and no source sets it.
+   *
+   * @throws IllegalStateException when no {@link ConfigKeys} on the class path declares the key
+   */
+  public <T> Optional<T> value(SystemKey<T> key) {
+    Optional<?> value = systemValues.get(key.key());
+    if (value == null) {
+      throw new IllegalStateException("configuration key " + key.key() + " is not declared. Fix: "
+          + "return it from a " + ConfigKeys.class.getName() + " listed in META-INF/services/"
+          + ConfigKeys.class.getName());
+    }
+    @SuppressWarnings("unchecked") // parsed by this very key, so of its type
+    Optional<T> typed = (Optional<T>) value;
+    return typed;
   }
 
   /**
@@ -75,10 +91,7 @@ public record PerfConfig(
         .orElse(Duration.ofSeconds(20));
     Duration echoDelay = read.duration(ConfigKey.ECHO_DELAY, false).orElse(Duration.ZERO);
     String echoImage = read.text(ConfigKey.ECHO_IMAGE).orElseThrow();
-    List<Integer> users = read.positiveInts(ConfigKey.WSO2_USERS, 1).orElse(List.of());
-    List<Integer> sizes = read.positiveInts(ConfigKey.WSO2_SIZES, 50).orElse(List.of());
     BackendSettings backendSettings = backendSettings(read);
-    int otpPool = read.positiveInt(ConfigKey.OTP_POOL_SIZE).orElse(100);
     DistributedSettings distributed = distributed(read, engine);
     MetricsSettings metrics = metrics(read);
     Duration progress = read.duration(ConfigKey.PROGRESS_INTERVAL, false)
@@ -86,10 +99,14 @@ public record PerfConfig(
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
     Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
+    Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
+    for (SystemKey<?> key : source.declared().all()) {
+      systemValues.put(key.key(), read.parse(key, key::parse));
+    }
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
-        echoImage, users, sizes, backendSettings, otpPool, distributed, metrics, progress, history,
-        abort, prime, warnings);
+        echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
+        warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {

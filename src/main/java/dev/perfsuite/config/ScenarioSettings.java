@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Keys read where they are used rather than held in {@link PerfConfig}: scenario parameters and
@@ -20,6 +21,19 @@ public final class ScenarioSettings {
   public static Duration duration(ConfigKey key) {
     SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
     Duration value = read.duration(key, false).orElse(Duration.ZERO);
+    read.throwIfInvalid();
+    return value;
+  }
+
+  /**
+   * A key a system declared, read from this JVM's sources (for code without the session's
+   * {@link PerfConfig#value}).
+   *
+   * @throws ConfigException naming the key, the value and what it accepts when it is bad
+   */
+  public static <T> Optional<T> value(SystemKey<T> key) {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    Optional<T> value = read.parse(key, key::parse);
     read.throwIfInvalid();
     return value;
   }

@@ -3,7 +3,6 @@ package dev.perfsuite.config;
 import dev.perfsuite.profiles.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,15 +20,15 @@ final class SettingsReader {
     this.source = source;
   }
 
-  Optional<Setting> raw(ConfigKey key) {
+  Optional<Setting> raw(KeyDescription key) {
     return source.lookup(key);
   }
 
-  Optional<String> text(ConfigKey key) {
+  Optional<String> text(KeyDescription key) {
     return raw(key).map(Setting::value);
   }
 
-  Optional<Integer> positiveInt(ConfigKey key) {
+  Optional<Integer> positiveInt(KeyDescription key) {
     return parse(key, v -> {
       int n = Integer.parseInt(v);
       if (n <= 0) {
@@ -39,7 +38,7 @@ final class SettingsReader {
     });
   }
 
-  Optional<Double> positiveNumber(ConfigKey key) {
+  Optional<Double> positiveNumber(KeyDescription key) {
     return parse(key, v -> {
       double n = Double.parseDouble(v);
       if (!(n > 0) || Double.isInfinite(n)) {
@@ -49,7 +48,7 @@ final class SettingsReader {
     });
   }
 
-  Optional<Boolean> bool(ConfigKey key) {
+  Optional<Boolean> bool(KeyDescription key) {
     return parse(key, v -> switch (v.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
@@ -57,7 +56,7 @@ final class SettingsReader {
     });
   }
 
-  Optional<Duration> duration(ConfigKey key, boolean positive) {
+  Optional<Duration> duration(KeyDescription key, boolean positive) {
     return parse(key, v -> {
       Duration d = Durations.parse(v);
       // ISO-8601 allows PT-5S; no perf.* duration may be negative.
@@ -68,24 +67,11 @@ final class SettingsReader {
     });
   }
 
-  Optional<List<Integer>> positiveInts(ConfigKey key, int minimum) {
-    return parse(key, v -> {
-      List<Integer> values = Arrays.stream(v.split(","))
-          .map(String::trim)
-          .map(Integer::parseInt)
-          .toList();
-      if (values.isEmpty() || values.stream().anyMatch(n -> n < minimum)) {
-        throw new IllegalArgumentException();
-      }
-      return values;
-    });
-  }
-
-  <E extends Enum<E>> Optional<E> choice(ConfigKey key, Class<E> type) {
+  <E extends Enum<E>> Optional<E> choice(KeyDescription key, Class<E> type) {
     return parse(key, v -> Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT).replace('-', '_')));
   }
 
-  <T> Optional<T> parse(ConfigKey key, Function<String, T> parser) {
+  <T> Optional<T> parse(KeyDescription key, Function<String, T> parser) {
     Optional<Setting> setting = raw(key);
     if (setting.isEmpty()) {
       return Optional.empty();

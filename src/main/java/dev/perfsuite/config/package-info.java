@@ -8,6 +8,8 @@
  * what is accepted. {@link dev.perfsuite.config.Target} says where load goes (the local backends
  * or a named environment), {@link dev.perfsuite.config.Secrets} reads credentials from the
  * environment or files only, and {@link dev.perfsuite.config.Versions} holds the versions, image
- * names and port defaults declared once in {@code pom.xml}.
+ * names and port defaults declared once in {@code pom.xml}. A system's own keys are declared by
+ * its scenarios ({@link dev.perfsuite.config.ConfigKeys}, {@link dev.perfsuite.config.SystemKey})
+ * and served like these.
  */
 package dev.perfsuite.config;

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.backends.Services;
 import dev.perfsuite.junit.PerfSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,22 +8,19 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * {@code ${__P()}} values for the services a run knows, so that a plan written against
  * {@code ${__P(gateway.host)}} runs against the local echo backend (or the named target's
  * {@code gateway.url}) without any key: {@code NAME.url}, {@code NAME.protocol},
- * {@code NAME.host} and {@code NAME.port} for gateway, sunbird, portal, mosip and keycloak.
+ * {@code NAME.host} and {@code NAME.port} for every service the {@link Services} registry knows
+ * (the generic backends and the names the scenarios on the classpath declare).
  *
  * <p>Only services the plan mentions are asked for, so no other backend starts; explicit
  * {@code perf.jmx.props.*} keys win.
  */
 final class ServiceProperties {
-  private static final List<String> SERVICES = List.of("gateway", "sunbird", "portal", "mosip",
-      "keycloak");
-
   private ServiceProperties() {
   }
 
@@ -34,7 +32,7 @@ final class ServiceProperties {
       throw new UncheckedIOException("cannot read " + jmx, e);
     }
     Map<String, String> values = new HashMap<>();
-    for (String service : SERVICES) {
+    for (String service : Services.discovered().names()) {
       if (!text.contains("__P(" + service + ".")) {
         continue;
       }

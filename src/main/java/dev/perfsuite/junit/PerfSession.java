@@ -2,6 +2,9 @@ package dev.perfsuite.junit;
 
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.KeycloakEndpoint;
+import dev.perfsuite.backends.RealmClient;
+import dev.perfsuite.backends.RealmDescription;
+import dev.perfsuite.backends.Services;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.config.Secrets;
@@ -19,6 +22,7 @@ import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.reporting.ProgressReporter;
 import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.VerdictListener;
@@ -84,6 +88,19 @@ public final class PerfSession implements AutoCloseable {
     AllureReport.parameter(name, value);
   }
 
+  /**
+   * Adds a scenario's own table (a seed's columns, see {@link ReportTable}) to the report: writes
+   * {@code <base>.csv} and {@code <base>.md} under {@code perf.results-dir} and attaches the
+   * table's charts, titled {@code title}, to the current Allure result.
+   *
+   * @return the CSV written
+   */
+  public Path report(ReportTable table, String base, String title) {
+    Path csv = table.write(config.resultsDir(), base);
+    table.charts(title).forEach(c -> AllureReport.png(c.name(), c.bytes()));
+    return csv;
+  }
+
   /** The configuration, validated before any load. */
   public PerfConfig config() {
     return config;
@@ -95,10 +112,11 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Base URL of a service the scenarios talk to: with {@code perf.target=local} a backend this
-   * run starts ({@code gateway}: echo; {@code sunbird}, {@code portal}, {@code mosip}: the API
-   * stubs; {@code keycloak}: Keycloak), otherwise {@code <service>.url} of
-   * {@code targets/<target>.properties}.
+   * Base URL of a service the scenarios talk to: with {@code perf.target=local} the local backend
+   * the {@link Services} registry names for it (the generic {@code echo}, {@code stubs},
+   * {@code keycloak}, or a name a system declared through
+   * {@link dev.perfsuite.backends.LocalServices}), started by this run; otherwise
+   * {@code <service>.url} of {@code targets/<target>.properties}.
    *
    * <p>Probed before it is returned (once per URL and session): a TCP connect, then one HTTP
    * request, so a dead target fails before any load, naming the key, the URL and the cause.
@@ -125,13 +143,7 @@ public final class PerfSession implements AutoCloseable {
   private URI resolve(String name) {
     Target target = config.target();
     if (target.isLocal()) {
-      return switch (name) {
-        case "gateway" -> backends.echo();
-        case "sunbird", "portal", "mosip" -> backends.stubs().base();
-        case "keycloak" -> withSlash(backends.keycloak().baseUrl());
-        default -> throw new IllegalStateException("no local backend serves '" + name
-            + "'; local services: gateway, sunbird, portal, mosip, keycloak");
-      };
+      return withSlash(backends.base(Services.discovered().require(name)));
     }
     return target.service(name).map(PerfSession::withSlash)
         .orElseThrow(() -> new IllegalStateException("target '" + target.name() + "' has no "
@@ -141,9 +153,10 @@ public final class PerfSession implements AutoCloseable {
 
   /**
    * Keycloak as the scenarios see it: the realm this run creates when local; for a named target,
-   * {@code keycloak.url} plus the target file's {@code keycloak.realm} (default {@code sunbird}),
-   * client ids ({@code keycloak.portal-client}, {@code keycloak.direct-client},
-   * {@code keycloak.confidential-client}) and {@code keycloak.users-csv}, with the secrets from
+   * {@code keycloak.url} plus the target file's {@code keycloak.realm} and client ids
+   * ({@code keycloak.browser-client}, {@code keycloak.direct-client},
+   * {@code keycloak.confidential-client}), each defaulting to the realm the scenarios declared
+   * ({@link RealmDescription#discovered()}), and {@code keycloak.users-csv}, with the secrets from
    * {@code PERF_KEYCLOAK_CLIENT_SECRET} and {@code PERF_KEYCLOAK_USER_PASSWORD} (or their
    * {@code _FILE} forms).
    */
@@ -163,12 +176,19 @@ public final class PerfSession implements AutoCloseable {
     }
     // KeycloakEndpoint appends "/realms/..." to a base without a trailing slash.
     String base = service("keycloak").toString().replaceAll("/+$", "");
-    return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", "sunbird"),
-        target.property("keycloak.portal-client", "portal"),
-        target.property("keycloak.direct-client", "sunbird-direct"),
-        target.property("keycloak.confidential-client", "mosip-resident-client"),
+    RealmDescription realm = RealmDescription.discovered();
+    return new KeycloakEndpoint(URI.create(base), target.property("keycloak.realm", realm.name()),
+        property(target, "keycloak.browser-client", realm, RealmClient.Role.BROWSER_LOGIN),
+        property(target, "keycloak.direct-client", realm, RealmClient.Role.PASSWORD_GRANT),
+        property(target, "keycloak.confidential-client", realm,
+            RealmClient.Role.CLIENT_CREDENTIALS),
         secrets.required("PERF_KEYCLOAK_CLIENT_SECRET"),
         secrets.required("PERF_KEYCLOAK_USER_PASSWORD"), users, count);
+  }
+
+  private static String property(Target target, String key, RealmDescription realm,
+      RealmClient.Role role) {
+    return target.property(key, realm.clientId(role).orElse(null));
   }
 
   private static URI withSlash(URI uri) {

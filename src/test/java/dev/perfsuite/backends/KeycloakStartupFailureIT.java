@@ -32,7 +32,7 @@ class KeycloakStartupFailureIT {
     System.out.println("Expected failure (" + provider + "): " + failure.getMessage());
     assertThat(failure.getMessage()).as("names the backend, the timeout, the key and the log")
         .startsWith("Keycloak")
-        .contains("startup timeout PT0.001S", "perf.startup.timeout", "--- log tail");
+        .contains("startup timeout PT0.001S", "perf.backends.startup-timeout", "--- log tail");
     assertThat(csv).as("no users CSV for a realm that was never created").doesNotExist();
     assertThat(ProcessHandle.current().descendants()
         .filter(p -> p.info().commandLine().orElse("").contains("kc.sh")

@@ -17,6 +17,7 @@ import java.util.UUID;
 final class KeycloakTestPortal implements AutoCloseable {
   private final HttpServer server;
   private volatile URI authUrl;
+  private volatile String clientId;
 
   private KeycloakTestPortal(HttpServer server) {
     this.server = server;
@@ -40,8 +41,9 @@ final class KeycloakTestPortal implements AutoCloseable {
     return uri() + "/resources?auth_callback=1";
   }
 
-  /** Sends logins to this Keycloak's authorization endpoint. */
+  /** Sends logins to this Keycloak's authorization endpoint, as its browser-login client. */
   void loginAt(KeycloakEndpoint keycloak) {
+    this.clientId = keycloak.browserClientId();
     this.authUrl = keycloak.authUrl();
   }
 
@@ -53,7 +55,7 @@ final class KeycloakTestPortal implements AutoCloseable {
       respond(exchange, 503, "no Keycloak yet");
     } else {
       exchange.getResponseHeaders().add("Location", authUrl + "?client_id="
-          + KeycloakRealm.PORTAL_CLIENT + "&redirect_uri=" + encode(callback())
+          + clientId + "&redirect_uri=" + encode(callback())
           + "&response_type=code&scope=openid&state=" + UUID.randomUUID());
       respond(exchange, 302, "");
     }

@@ -305,8 +305,8 @@ class StubServerIT {
     URI base = stubs.endpoint().base();
     String callback = "http%3A%2F%2F" + base.getHost() + "%3A" + base.getPort()
         + "%2Fresources%3Fauth_callback%3D1";
-    stubs.registerPortalLogin(URI.create("http://keycloak.invalid:8180/auth/"), "other", "x");
-    stubs.registerPortalLogin(URI.create("http://keycloak.invalid:8180/auth"), "sunbird", "portal");
+    stubs.registerBrowserLogin(URI.create("http://keycloak.invalid:8180/auth/"), "other", "x");
+    stubs.registerBrowserLogin(URI.create("http://keycloak.invalid:8180/auth"), "sunbird", "portal");
     Pattern location = Pattern.compile(Pattern.quote("http://keycloak.invalid:8180/auth/realms/"
         + "sunbird/protocol/openid-connect/auth?client_id=portal&redirect_uri=" + callback
         + "&state=") + "(" + UUID_PATTERN.pattern() + ")" + Pattern.quote("&response_type=code&scope=openid"));

@@ -57,8 +57,6 @@ class PerfConfigTest {
     assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.responseTimeout()).isEqualTo(Duration.ofSeconds(20));
     assertThat(config.echoDelay()).isZero();
-    assertThat(config.wso2Users()).isEmpty();
-    assertThat(config.wso2Sizes()).containsExactly(50, 1024, 10240, 102400);
     assertThat(config.warnings()).isEmpty();
   }
 
@@ -66,12 +64,11 @@ class PerfConfigTest {
   void shouldReadTypedValuesFromEverySource() {
     PerfConfig config = PerfConfig.from(new ConfigSource(
         Map.of("perf.backends", "embedded"),
-        Map.of("PERF_ECHO_DELAY", "20ms", "PERF_WSO2_USERS", "10, 50,100"),
+        Map.of("PERF_ECHO_DELAY", "20ms"),
         Map.of("perf.response-timeout", "1m", "perf.results-dir", "out/perf")));
 
     assertThat(config.backends()).isEqualTo(BackendMode.EMBEDDED);
     assertThat(config.echoDelay()).isEqualTo(Duration.ofMillis(20));
-    assertThat(config.wso2Users()).containsExactly(10, 50, 100);
     assertThat(config.responseTimeout()).isEqualTo(Duration.ofMinutes(1));
     assertThat(config.resultsDir()).isEqualTo(Path.of("out/perf"));
   }
@@ -91,7 +88,7 @@ class PerfConfigTest {
         .as("names key, value and every valid profile")
         .hasMessageContaining("perf.profile")
         .hasMessageContaining("nonsense")
-        .hasMessageContainingAll(Profiles.NAMES.toArray(String[]::new));
+        .hasMessageContainingAll(Profiles.names().toArray(String[]::new));
   }
 
   @Test

@@ -8,17 +8,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ScenarioSettingsTest {
+  private static final SystemKey<Duration> LATENCY = SystemKey.duration("perf.shop.db-latency",
+      "25ms", "Latency of the shop's database link.");
   @AfterEach
   void clear() {
     System.clearProperty("perf.warm-up.origin");
-    System.clearProperty("perf.mosip.otp.db-latency");
+    System.clearProperty("perf.shop.db-latency");
   }
 
   @Test
   void shouldDefaultToTestStartAnd25MsDatabaseLatency() {
     assertThat(ScenarioSettings.warmUpOrigin()).isEqualTo(WarmUpOrigin.TEST_START);
-    assertThat(ScenarioSettings.duration(ConfigKey.OTP_DB_LATENCY))
-        .isEqualTo(Duration.ofMillis(25));
+    assertThat(ScenarioSettings.value(LATENCY)).contains(Duration.ofMillis(25));
   }
 
   @Test
@@ -33,8 +34,9 @@ class ScenarioSettingsTest {
     assertThatThrownBy(ScenarioSettings::warmUpOrigin).isInstanceOf(ConfigException.class)
         .hasMessageContaining("perf.warm-up.origin").hasMessageContaining("first")
         .hasMessageContaining("test-start, first-sample");
-    System.setProperty("perf.mosip.otp.db-latency", "25");
-    assertThatThrownBy(() -> ScenarioSettings.duration(ConfigKey.OTP_DB_LATENCY))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("perf.mosip.otp.db-latency");
+    System.setProperty("perf.shop.db-latency", "25");
+    assertThatThrownBy(() -> ScenarioSettings.value(LATENCY))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("perf.shop.db-latency")
+        .hasMessageContaining("'25'").hasMessageContaining("a duration such as");
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,7 +14,7 @@ class ProfilesTest {
 
   @Test
   void shouldFindEveryDocumentedNameCaseInsensitively() {
-    for (String name : Profiles.NAMES) {
+    for (String name : Profiles.names()) {
       assertThat(Profiles.named(name.toUpperCase()).name()).isEqualTo(name);
       assertThat(Profiles.named(" " + name + " ").name()).isEqualTo(name);
     }
@@ -26,12 +27,22 @@ class ProfilesTest {
         .isInstanceOf(IllegalArgumentException.class)
         .as("the message lists every valid name")
         .hasMessageContaining("'" + name + "'")
-        .hasMessageContaining("smoke, load, stress, soak, spike, stepped");
+        .hasMessageContaining("smoke, load, stress, soak, spike, stepped")
+        .as("and those the scenarios on the class path declare")
+        .hasMessageContaining("sunbird-mix");
+  }
+
+  @Test
+  void shouldRejectADeclaredProfileThatShadowsABuiltInOne() {
+    NamedProfiles shadow = () -> List.of(Profiles.smoke());
+
+    assertThatThrownBy(() -> DeclaredProfiles.of(List.of(shadow)))
+        .hasMessageContaining("profile 'smoke' is declared twice");
   }
 
   @Test
   void shouldGiveEveryNamedProfileAWarmUpShorterThanItsDuration() {
-    for (String name : Profiles.NAMES) {
+    for (String name : Profiles.names()) {
       LoadProfile profile = Profiles.named(name);
 
       assertThat(profile.model()).isEqualTo(LoadModel.CLOSED);

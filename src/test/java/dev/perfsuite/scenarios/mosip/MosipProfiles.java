@@ -41,7 +41,7 @@ final class MosipProfiles {
    * ramp-down is left out (nothing is measured there); the first ramp is the warm-up.
    */
   static LoadProfile seed004() {
-    return Profiles.mosipAuthStepped();
+    return MosipSystem.authStepped();
   }
 
   /** The OTP manager journey's profile: {@link #steppedSmoke()} at smoke, else the configured one. */

@@ -3,8 +3,8 @@ package dev.perfsuite.scenarios.mosip;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.mosip.otp.OtpServiceSettings;
-import dev.perfsuite.scenarios.mosip.otp.ReferenceOtpService;
+import dev.perfsuite.backends.otp.OtpServiceSettings;
+import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.sla.Sla;
 import java.net.URI;
 import java.time.Duration;
@@ -32,7 +32,7 @@ class OtpManagerIT {
   static void startOtpService(PerfSession perf) {
     if (perf.config().target().isLocal()) {
       otpService = ReferenceOtpService.start(perf.backends().postgres(),
-          OtpServiceSettings.forPool(perf.config().otpPoolSize()));
+          OtpServiceSettings.forPool(perf.config().value(MosipSystem.OTP_POOL_SIZE).orElseThrow()));
     }
   }
 

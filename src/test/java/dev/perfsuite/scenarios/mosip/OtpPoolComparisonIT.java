@@ -11,8 +11,8 @@ import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.mosip.otp.OtpServiceSettings;
-import dev.perfsuite.scenarios.mosip.otp.ReferenceOtpService;
+import dev.perfsuite.backends.otp.OtpServiceSettings;
+import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,7 +87,7 @@ class OtpPoolComparisonIT {
     LoadProfile profile = smoke ? Profiles.smoke().withUsers(SEED_USERS / SMOKE_SCALE)
         .withRampUp(Duration.ofSeconds(1)).withHold(Duration.ofSeconds(16))
         .withWarmUp(Duration.ofSeconds(6)) : perf.config().profile();
-    Duration latency = ScenarioSettings.duration(ConfigKey.OTP_DB_LATENCY);
+    Duration latency = perf.config().value(MosipSystem.OTP_DB_LATENCY).orElseThrow();
     String image = ScenarioSettings.text(ConfigKey.TOXIPROXY_IMAGE);
 
     PoolRun a;

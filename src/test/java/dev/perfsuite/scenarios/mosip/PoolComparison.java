@@ -4,7 +4,7 @@ import dev.perfsuite.reporting.Tables;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
-import dev.perfsuite.scenarios.mosip.otp.ReferenceOtpService.PoolUsage;
+import dev.perfsuite.backends.otp.ReferenceOtpService.PoolUsage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -4,8 +4,6 @@ import dev.perfsuite.config.ConfigKey;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
-import dev.perfsuite.reporting.AllureReport;
-import dev.perfsuite.reporting.ChoreoConnectTable;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
@@ -37,9 +35,9 @@ class GatewayEchoMatrixIT {
 
   static Stream<Arguments> matrix(PerfSession perf) {
     PerfConfig config = perf.config();
-    List<Integer> users = !config.wso2Users().isEmpty() ? config.wso2Users()
-        : "smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS;
-    return config.wso2Sizes().stream()
+    List<Integer> users = config.value(Wso2System.USERS)
+        .orElse("smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS);
+    return config.value(Wso2System.SIZES).orElseThrow().stream()
         .flatMap(bytes -> users.stream().map(u -> Arguments.of(u, bytes)));
   }
 
@@ -76,8 +74,7 @@ class GatewayEchoMatrixIT {
     if (MATRIX.isEmpty()) {
       return;
     }
-    Path csv = MATRIX.write(perf.config().resultsDir(), "wso2-gateway-matrix");
-    MATRIX.charts("WSO2 gateway echo matrix").forEach(c -> AllureReport.png(c.name(), c.bytes()));
+    Path csv = perf.report(MATRIX, "wso2-gateway-matrix", "WSO2 gateway echo matrix");
     System.out.printf("%nWSO2 gateway echo matrix (%s, measurement phase; %s):%n%s%n",
         perf.config().profile().name(), ConfigKey.PROFILE.key() + "=" + perf.config().profile()
             .name(), MATRIX.markdown());

@@ -9,7 +9,6 @@ import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.reporting.ChoreoConnectTable;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;

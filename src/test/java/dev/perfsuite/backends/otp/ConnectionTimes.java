@@ -1,4 +1,4 @@
-package dev.perfsuite.scenarios.mosip.otp;
+package dev.perfsuite.backends.otp;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

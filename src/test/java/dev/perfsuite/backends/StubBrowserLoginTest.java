@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 
-class StubPortalLoginTest {
+class StubBrowserLoginTest {
 
   @Test
   void shouldEncodeTheWholeCallbackWhenBuildingTheAuthUrl() {
-    String url = StubPortalLogin.authUrl(URI.create("http://kc:8180/auth/"), "sunbird", "portal",
+    String url = StubBrowserLogin.authUrl(URI.create("http://kc:8180/auth/"), "sunbird", "portal",
         URI.create("http://127.0.0.1:41234/"));
     assertThat(url).as("auth URL").isEqualTo("http://kc:8180/auth/realms/sunbird/protocol/"
         + "openid-connect/auth?client_id=portal&redirect_uri=http%3A%2F%2F127.0.0.1%3A41234"

@@ -1,12 +1,9 @@
-package dev.perfsuite.reporting;
+package dev.perfsuite.scenarios.wso2;
 
+import dev.perfsuite.reporting.Charts;
+import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.results.SummaryTable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,9 +15,10 @@ import java.util.TreeMap;
  * (product-microgateway performance/benchmarks summary.csv), one row per cell, measurement phase.
  *
  * <p>A lifecycle object that collects rows as matrix cells finish; rows are kept sorted by
- * payload size, then users, as the reference table is.
+ * payload size, then users, as the reference table is. A {@link ReportTable}: the scenario hands
+ * it to {@code PerfSession.report} at the end of the matrix.
  */
-public final class ChoreoConnectTable {
+public final class ChoreoConnectTable implements ReportTable {
   /** The reference table's columns, verbatim. */
   public static final List<String> HEADERS = List.of(
       "Concurrent Users", "Message Size (Bytes)", "Total requests", "Average Response Time (ms)",
@@ -38,7 +36,13 @@ public final class ChoreoConnectTable {
     rows.add(new Row(users, bytes, size, measured));
   }
 
+  @Override
+  public List<String> headers() {
+    return HEADERS;
+  }
+
   /** The rows as cells, in {@link #HEADERS} order. */
+  @Override
   public synchronized List<List<String>> cells() {
     return rows.stream()
         .sorted(Comparator.comparingInt(Row::bytes).thenComparingInt(Row::users))
@@ -55,28 +59,11 @@ public final class ChoreoConnectTable {
         .toList();
   }
 
-  /** The table as Markdown, as printed at the end of a matrix run. */
-  public String markdown() {
-    return Tables.markdown(HEADERS, cells());
-  }
-
-  /** Writes {@code <base>.csv} and {@code <base>.md}; returns the CSV path. */
-  public Path write(Path directory, String base) {
-    try {
-      Files.createDirectories(directory);
-      Files.writeString(directory.resolve(base + ".md"), markdown(), StandardCharsets.UTF_8);
-      Path csv = directory.resolve(base + ".csv");
-      Files.writeString(csv, Tables.csv(HEADERS, cells()), StandardCharsets.UTF_8);
-      return csv;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + base + " under " + directory, e);
-    }
-  }
-
   /**
    * The seed's two figures as PNG: throughput against users and p99 against users, one series
    * per payload size.
    */
+  @Override
   public synchronized List<Charts.Png> charts(String title) {
     Map<String, Map<Integer, Double>> throughput = Charts.cells();
     Map<String, Map<Integer, Double>> p99 = Charts.cells();
@@ -95,6 +82,7 @@ public final class ChoreoConnectTable {
   }
 
   /** True when no cell has finished. */
+  @Override
   public synchronized boolean isEmpty() {
     return rows.isEmpty();
   }

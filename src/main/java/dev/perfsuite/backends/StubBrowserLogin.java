@@ -15,18 +15,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The Sunbird portal's side of the Keycloak login (seed A.5): {@code /resources} redirects to
- * Keycloak, the auth callback redirects home, home answers HTML.
+ * A stub web site's side of the Keycloak browser login (the seed portal's 4-call login, seed
+ * A.5): {@code /resources} redirects to Keycloak, the auth callback redirects home, home answers
+ * HTML.
  *
  * <p>Built at run time because the redirect names Keycloak's URL and the stub's own.
  */
-final class StubPortalLogin {
+final class StubBrowserLogin {
   /** Metadata key/value tagging these mappings, so a second registration replaces the first. */
   static final String TAG_KEY = "perfSuite";
-  static final String TAG_VALUE = "portal-login";
+  static final String TAG_VALUE = "browser-login";
   static final String HOME = "/resources/home";
 
-  private StubPortalLogin() {
+  private StubBrowserLogin() {
   }
 
   /**
@@ -59,7 +60,7 @@ final class StubPortalLogin {
         .withMetadata(tag)
         .willReturn(aResponse().withStatus(200)
             .withHeader("Content-Type", "text/html; charset=utf-8")
-            .withBody("<!DOCTYPE html>\n<html><head><title>Sunbird</title></head>"
+            .withBody("<!DOCTYPE html>\n<html><head><title>Home</title></head>"
                 + "<body><app-root>Welcome home</app-root></body></html>\n"));
     // 3. Anonymous /resources (login.jmx asks for /resources/) -> Keycloak, fresh state each time.
     MappingBuilder login = get(urlPathMatching("/resources/?"))

@@ -1,4 +1,4 @@
-package dev.perfsuite.scenarios.mosip.otp;
+package dev.perfsuite.backends.otp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.perfsuite.scenarios.mosip.otp;
+package dev.perfsuite.backends.otp;
 
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <pre>{@code
  * try (ReferenceOtpService otp = ReferenceOtpService.start(perf.backends().postgres(),
- *     OtpServiceSettings.forPool(perf.config().otpPoolSize()))) {
+ *     OtpServiceSettings.forPool(poolSize))) {
  *   URI otpManager = otp.baseUri(); // POST v1/otpmanager/otp/generate, GET .../validate
  * }
  * }</pre>

@@ -1,4 +1,4 @@
-package dev.perfsuite.scenarios.mosip.otp;
+package dev.perfsuite.backends.otp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
