@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.junit.PerfSession;
@@ -15,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.config.Arguments;
@@ -104,7 +106,8 @@ public final class JmxPlans {
    */
   public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
       LoadProfile suiteProfile) {
-    return load(save(name, plan), name, Path.of("").toAbsolutePath(), settings, suiteProfile);
+    return fromSaved(name, plan,
+        file -> load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile));
   }
 
   /**
@@ -119,9 +122,8 @@ public final class JmxPlans {
   /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
   public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
       PerfSession perf) {
-    Path file = save(name, plan);
-    return load(file, name, Path.of("").toAbsolutePath(), withServices(file, settings, perf),
-        perf.config().profile());
+    return fromSaved(name, plan, file -> load(file, name, Path.of("").toAbsolutePath(),
+        withServices(file, settings, perf), perf.config().profile()));
   }
 
   private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
@@ -130,15 +132,44 @@ public final class JmxPlans {
         settings.sla(), settings.defaultErrorPercent());
   }
 
-  private static Path save(String name, DslTestPlan plan) {
-    Path file = SAVED.resolve(name + ".jmx");
+  /**
+   * Saves a DSL plan, loads it and keeps only a masked copy under {@code target/jmx-from-dsl/}.
+   *
+   * <p>{@code saveAsJmx} writes every value of the plan, secrets included, so the run loads a
+   * private temporary file that is deleted at once; the kept copy, which reports name, has every
+   * secret the JVM knows masked.
+   */
+  private static ImportedPlan fromSaved(String name, DslTestPlan plan,
+      Function<Path, ImportedPlan> loader) {
+    Path kept = SAVED.resolve(name + ".jmx");
+    Path dir = null;
     try {
-      Files.createDirectories(SAVED);
+      dir = Files.createTempDirectory("perf-dsl-");
+      Path file = dir.resolve(name + ".jmx");
       plan.saveAsJmx(file.toString());
+      ImportedPlan imported = loader.apply(file);
+      Files.createDirectories(SAVED);
+      Files.writeString(kept, Secrets.mask(Files.readString(file)));
+      return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
+          imported.labels(), imported.notes());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot save the plan of " + name + " to " + file, e);
+      throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
+    } finally {
+      deleteTemporary(dir);
     }
-    return file;
+  }
+
+  private static void deleteTemporary(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      System.err.println("WARNING: could not delete the temporary plan " + dir + ": " + e);
+    }
   }
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,

@@ -7,6 +7,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.sla.Sla;
@@ -25,6 +26,28 @@ class JmxPlansTest {
   private static ImportedPlan load(String fixture, JmxLoad load) {
     return JmxPlans.load(JmxFixtures.file(fixture), JmxFixtures.settings(load,
         JmxFixtures.shop(9)), NO_WARM_UP);
+  }
+
+  @Test
+  void shouldKeepOnlyAMaskedCopyWhenADslPlanCarriesASecret() throws IOException {
+    String secret = "dsl-plan-secret-7f3a9c";
+    Secrets.registerGenerated(secret);
+    DslTestPlan plan = testPlan(threadGroup(1, 1,
+        httpSampler("login", "http://127.0.0.1:9/login").header("Authorization", secret)));
+
+    ImportedPlan imported = JmxPlans.fromDsl("masked-dsl-plan", plan,
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of()), NO_WARM_UP);
+
+    assertThat(Files.readString(imported.source()))
+        .as("the kept copy of a DSL plan masks the secrets the JVM knows")
+        .doesNotContain(secret)
+        .contains("****");
+    assertThat(imported.plan().planElements()).as("the run still gets the plan").isNotEmpty();
+    try (var temporary = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      assertThat(temporary.map(Path::toString).filter(n -> n.contains("perf-dsl-"))
+          .filter(n -> Files.exists(Path.of(n).resolve("masked-dsl-plan.jmx"))).toList())
+          .as("the unmasked file the run loaded is deleted").isEmpty();
+    }
   }
 
   @Test
