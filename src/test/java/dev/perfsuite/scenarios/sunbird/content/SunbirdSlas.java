@@ -64,10 +64,6 @@ final class SunbirdSlas {
   private SunbirdSlas() {
   }
 
-  static boolean isSmoke(LoadProfile profile) {
-    return "smoke".equals(profile.name());
-  }
-
   /**
    * One standalone API. Smoke: no errors, p95 under 500 ms, p99 under 1 s. Otherwise seed 000
    * §1: mean below the seed's, throughput above the seed's at the seed's concurrency, errors
@@ -76,7 +72,7 @@ final class SunbirdSlas {
    */
   static Sla standalone(StandaloneApi api, LoadProfile profile) {
     Sla label = Sla.label(api.label);
-    if (isSmoke(profile)) {
+    if (profile.isSmoke()) {
       return Sla.overall().samplesAtLeast(100).errorPercentBelow(0.001).p99Below(SMOKE_P99)
           .and(label.p95Below(SMOKE_P95));
     }
@@ -98,7 +94,7 @@ final class SunbirdSlas {
    * 10 %.
    */
   static Sla mix(List<SeedFigure> figures, int seedUsers, LoadProfile profile) {
-    if (isSmoke(profile)) {
+    if (profile.isSmoke()) {
       Sla sla = Sla.overall().samplesAtLeast(figures.size() * 20L).errorPercentBelow(0.001)
           .p99Below(SMOKE_P99);
       for (SeedFigure figure : figures) {
