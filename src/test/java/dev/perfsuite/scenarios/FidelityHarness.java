@@ -1,0 +1,170 @@
+package dev.perfsuite.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.LoadEngine;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.RunSummary;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How every fidelity test runs a plan and checks what it sent: the plan runs once on an embedded
+ * engine against {@link CapturingStubs}, and each captured request is checked against its row of
+ * the reference table ({@link ReferenceRequests}).
+ *
+ * <p>A test starts one harness (per class or per test), runs plans with {@link #runOnce} (no
+ * failed sample allowed) or {@link #capture} (for a request no stub answers), and checks with
+ * {@link #check}. With {@link #startWithLocalBackends} it also starts the embedded local backends
+ * (Keycloak and the API stubs, 20-45 s), for plans that fetch real tokens.
+ */
+public final class FidelityHarness implements AutoCloseable {
+  /** 1 user, 1 iteration, no warm-up: each request of the plan once. */
+  public static final LoadProfile ONCE = times(1, 1);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Generous: a shared 2-core machine, and Keycloak hashing passwords behind some plans. */
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+
+  private final CapturingStubs stubs;
+  private final LoadEngine engine;
+  private final Backends backends;
+
+  private FidelityHarness(CapturingStubs stubs, LoadEngine engine, Backends backends) {
+    this.stubs = stubs;
+    this.engine = engine;
+    this.backends = backends;
+  }
+
+  /** Starts the capturing stubs; results go under {@code work/results}. */
+  public static FidelityHarness start(Path work) {
+    return new FidelityHarness(CapturingStubs.start(), engine(work), null);
+  }
+
+  /** Also starts the embedded local backends (Keycloak, stub portal), closed with the harness. */
+  public static FidelityHarness startWithLocalBackends(Path work) {
+    Backends backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
+    try {
+      return new FidelityHarness(CapturingStubs.start(), engine(work), backends);
+    } catch (RuntimeException e) {
+      backends.close();
+      throw e;
+    }
+  }
+
+  private static LoadEngine engine(Path work) {
+    return Engines.embedded(work.resolve("results"), CONNECT_TIMEOUT, RESPONSE_TIMEOUT);
+  }
+
+  /** {@code users} users running {@code iterations} iterations each, no warm-up. */
+  public static LoadProfile times(int users, int iterations) {
+    return Profiles.smoke().withUsers(users).withIterations(iterations)
+        .withWarmUp(Duration.ZERO);
+  }
+
+  /** Base URL of the capturing stubs, ending in '/'. */
+  public URI base() {
+    return stubs.base();
+  }
+
+  /** The capturing stubs, e.g. to ask them directly. */
+  public CapturingStubs stubs() {
+    return stubs;
+  }
+
+  /** The local backends of {@link #startWithLocalBackends}. */
+  public Backends backends() {
+    if (backends == null) {
+      throw new IllegalStateException("started without local backends; "
+          + "use FidelityHarness.startWithLocalBackends");
+    }
+    return backends;
+  }
+
+  /** Runs a plan; fails unless it ran to its end. Failed samples are the caller's to judge. */
+  public RunResult run(LoadPlan plan) {
+    RunResult result = engine.run(plan);
+    assertThat(result.interrupted()).as("%s ran to its end", plan.scenario()).isFalse();
+    return result;
+  }
+
+  /** Runs a plan and returns every request the stubs received, failed samples allowed. */
+  public List<LoggedRequest> capture(LoadPlan plan) {
+    run(plan);
+    return stubs.requests();
+  }
+
+  /**
+   * Runs a plan; fails on any failed sample (status or body checks of the plan) or when nothing
+   * was sampled; returns every request the stubs received, in arrival order.
+   */
+  public List<LoggedRequest> runOnce(LoadPlan plan) {
+    RunResult result = run(plan);
+    RunSummary all = result.overall(Phase.MEASUREMENT);
+    assertThat(all.errors()).as("%s: failed samples %s (see %s)", plan.scenario(),
+        all.errorsByCause(), result.directory()).isZero();
+    assertThat(all.samples()).as("%s: samples", plan.scenario()).isPositive();
+    return stubs.requests();
+  }
+
+  /** Requests received so far with the stubs' answers, in arrival order. */
+  public List<ServeEvent> events() {
+    return stubs.events();
+  }
+
+  /** Forgets the captured requests, between plans. */
+  public void reset() {
+    stubs.reset();
+  }
+
+  /** Checks a captured request against a reference row with no placeholder bound. */
+  public static void check(String rowId, LoggedRequest request) {
+    check(rowId, request, Map.of());
+  }
+
+  /**
+   * Checks a captured request against a reference row.
+   *
+   * @param bound exact values of the row's placeholders, e.g. {@code jwt -> the token sent}
+   */
+  public static void check(String rowId, LoggedRequest request, Map<String, String> bound) {
+    ReferenceRequests.table().row(rowId).check(ReferenceRequests.Sent.of(request), bound);
+  }
+
+  /** A body as JSON, failing with {@code what} and the text when it is not. */
+  public static JsonNode json(String what, String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new AssertionError(what + ": body is not JSON: " + text, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      stubs.close();
+    } finally {
+      if (backends != null) {
+        backends.close();
+      }
+    }
+  }
+}
