@@ -17,6 +17,7 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -145,7 +146,12 @@ public final class FidelityHarness implements AutoCloseable {
    * @param bound exact values of the row's placeholders, e.g. {@code jwt -> the token sent}
    */
   public static void check(String rowId, LoggedRequest request, Map<String, String> bound) {
-    ReferenceRequests.table().row(rowId).check(ReferenceRequests.Sent.of(request), bound);
+    check(rowId, Sent.of(request), bound);
+  }
+
+  /** Checks a request seen by other means (e.g. recorded by JMeter) against a reference row. */
+  public static void check(String rowId, Sent sent, Map<String, String> bound) {
+    ReferenceRequests.table().row(rowId).check(sent, bound);
   }
 
   /** A body as JSON, failing with {@code what} and the text when it is not. */
