@@ -20,22 +20,32 @@ import dev.perfsuite.results.RunSummary;
 import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.io.FileUtils;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * How every fidelity test runs a plan and checks what it sent: the plan runs once on an embedded
  * engine against {@link CapturingStubs}, and each captured request is checked against its row of
  * the reference table ({@link ReferenceRequests}).
  *
- * <p>A test starts one harness (per class or per test), runs plans with {@link #runOnce} (no
- * failed sample allowed) or {@link #capture} (for a request no stub answers), and checks with
- * {@link #check}. With {@link #startWithLocalBackends} it also starts the embedded local backends
- * (Keycloak and the API stubs, 20-45 s), for plans that fetch real tokens.
+ * <p>A JUnit extension: a test class registers one in a static field,
+ * {@code @RegisterExtension static final FidelityHarness HARNESS = FidelityHarness.stubs();}, which
+ * starts before the class's {@code @BeforeAll} methods, forgets the captured requests before each
+ * test and stops after all. Tests run plans with {@link #runOnce} (no failed sample allowed) or
+ * {@link #capture} (for a request no stub answers), and check with {@link #check}. With
+ * {@link #stubsAndLocalBackends} it also starts the embedded local backends (Keycloak and the API
+ * stubs, 20-45 s), for plans that fetch real tokens.
  */
-public final class FidelityHarness implements AutoCloseable {
+public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallback,
+    AfterAllCallback {
   /** 1 user, 1 iteration, no warm-up: each request of the plan once. */
   public static final LoadProfile ONCE = times(1, 1);
 
@@ -44,34 +54,55 @@ public final class FidelityHarness implements AutoCloseable {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-  private final CapturingStubs stubs;
-  private final LoadEngine engine;
-  private final Backends backends;
+  private final boolean localBackends;
+  private Path work;
+  private CapturingStubs stubs;
+  private LoadEngine engine;
+  private Backends backends;
 
-  private FidelityHarness(CapturingStubs stubs, LoadEngine engine, Backends backends) {
-    this.stubs = stubs;
-    this.engine = engine;
-    this.backends = backends;
+  private FidelityHarness(boolean localBackends) {
+    this.localBackends = localBackends;
   }
 
-  /** Starts the capturing stubs; results go under {@code work/results}. */
-  public static FidelityHarness start(Path work) {
-    return new FidelityHarness(CapturingStubs.start(), engine(work), null);
+  /** The capturing stubs and an engine. */
+  public static FidelityHarness stubs() {
+    return new FidelityHarness(false);
   }
 
-  /** Also starts the embedded local backends (Keycloak, stub portal), closed with the harness. */
-  public static FidelityHarness startWithLocalBackends(Path work) {
-    Backends backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
-    try {
-      return new FidelityHarness(CapturingStubs.start(), engine(work), backends);
-    } catch (RuntimeException e) {
-      backends.close();
-      throw e;
+  /** Also the embedded local backends (Keycloak, stub portal). */
+  public static FidelityHarness stubsAndLocalBackends() {
+    return new FidelityHarness(true);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    work = Files.createTempDirectory("perf-fidelity-");
+    if (localBackends) {
+      backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
     }
+    stubs = CapturingStubs.start();
+    engine = Engines.embedded(work.resolve("results"), CONNECT_TIMEOUT, RESPONSE_TIMEOUT);
   }
 
-  private static LoadEngine engine(Path work) {
-    return Engines.embedded(work.resolve("results"), CONNECT_TIMEOUT, RESPONSE_TIMEOUT);
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    stubs.reset();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    try {
+      if (stubs != null) {
+        stubs.close();
+      }
+    } finally {
+      if (backends != null) {
+        backends.close();
+      }
+      if (work != null) {
+        FileUtils.deleteQuietly(work.toFile());
+      }
+    }
   }
 
   /** {@code users} users running {@code iterations} iterations each, no warm-up. */
@@ -85,16 +116,16 @@ public final class FidelityHarness implements AutoCloseable {
     return stubs.base();
   }
 
-  /** The capturing stubs, e.g. to ask them directly. */
-  public CapturingStubs stubs() {
-    return stubs;
+  /** A scratch directory of this test class, deleted after all its tests. */
+  public Path work() {
+    return work;
   }
 
-  /** The local backends of {@link #startWithLocalBackends}. */
+  /** The local backends of {@link #stubsAndLocalBackends}. */
   public Backends backends() {
     if (backends == null) {
       throw new IllegalStateException("started without local backends; "
-          + "use FidelityHarness.startWithLocalBackends");
+          + "use FidelityHarness.stubsAndLocalBackends()");
     }
     return backends;
   }
@@ -130,11 +161,6 @@ public final class FidelityHarness implements AutoCloseable {
     return stubs.events();
   }
 
-  /** Forgets the captured requests, between plans. */
-  public void reset() {
-    stubs.reset();
-  }
-
   /** Checks a captured request against a reference row with no placeholder bound. */
   public static void check(String rowId, LoggedRequest request) {
     check(rowId, request, Map.of());
@@ -160,17 +186,6 @@ public final class FidelityHarness implements AutoCloseable {
       return JSON.readTree(text);
     } catch (IOException e) {
       throw new AssertionError(what + ": body is not JSON: " + text, e);
-    }
-  }
-
-  @Override
-  public void close() {
-    try {
-      stubs.close();
-    } finally {
-      if (backends != null) {
-        backends.close();
-      }
     }
   }
 }

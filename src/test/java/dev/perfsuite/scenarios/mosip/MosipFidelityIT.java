@@ -11,7 +11,6 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.scenarios.FidelityHarness;
 import dev.perfsuite.scenarios.ReferenceRequests;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,10 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The MOSIP journeys send the requests of the reference scripts (rows {@code mosip.*} of
@@ -37,27 +34,16 @@ class MosipFidelityIT {
   private static final Pattern REQUEST_TIME =
       Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
 
-  @TempDir
-  Path work;
-  private FidelityHarness harness;
-
-  @BeforeEach
-  void startStubs() {
-    harness = FidelityHarness.start(work);
-  }
-
-  @AfterEach
-  void stopStubs() {
-    harness.close();
-  }
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubs();
 
   @Test
   void shouldAuthenticateThenValidateTheTokenFromSetCookie() throws Exception {
     Instant before = Instant.now();
-    RunResult result = harness.run(AuthManagerJourney.plan(harness.base(), MosipClient.local(),
+    RunResult result = HARNESS.run(AuthManagerJourney.plan(HARNESS.base(), MosipClient.local(),
         FidelityHarness.ONCE));
 
-    List<ServeEvent> events = harness.events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, validateToken").hasSize(2);
     String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
         before);
@@ -70,10 +56,10 @@ class MosipFidelityIT {
   @Test
   void shouldGenerateThenValidateTheGeneratedOtpForTheCounterKey() throws Exception {
     Instant before = Instant.now();
-    RunResult result = harness.run(OtpManagerJourney.plan("mosip-otp-fidelity", harness.base(),
-        harness.base(), MosipClient.local(), FidelityHarness.ONCE, OtpManagerJourney.THINK_TIME));
+    RunResult result = HARNESS.run(OtpManagerJourney.plan("mosip-otp-fidelity", HARNESS.base(),
+        HARNESS.base(), MosipClient.local(), FidelityHarness.ONCE, OtpManagerJourney.THINK_TIME));
 
-    List<ServeEvent> events = harness.events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, generate, validate").hasSize(3);
     String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
         before);
@@ -100,10 +86,10 @@ class MosipFidelityIT {
 
   @Test
   void shouldPauseOneSecondBetweenAuthenticateAndValidateTokenWhenAskedAsTheReference() {
-    harness.run(AuthManagerJourney.plan(harness.base(), MosipClient.local(), FidelityHarness.ONCE,
+    HARNESS.run(AuthManagerJourney.plan(HARNESS.base(), MosipClient.local(), FidelityHarness.ONCE,
         Duration.ofMillis(1000)));
 
-    List<ServeEvent> events = harness.events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, validateToken").hasSize(2);
     FidelityHarness.check("mosip.authenticate", events.get(0).getRequest());
     FidelityHarness.check("mosip.validate-token", events.get(1).getRequest());
@@ -117,11 +103,11 @@ class MosipFidelityIT {
   void shouldSendTheEnvironmentSecretInsteadOfTheCsvPlaceholderForANamedTarget()
       throws Exception {
     String secret = "s3cr\"et\\key${clientId},x";
-    harness.run(AuthManagerJourney.plan(harness.base(),
+    HARNESS.run(AuthManagerJourney.plan(HARNESS.base(),
         new MosipClient(Optional.of(new Secret("PERF_MOSIP_SECRET_KEY", secret))),
         FidelityHarness.ONCE));
 
-    List<ServeEvent> events = harness.events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).hasSize(2);
     assertAuthenticate(events.get(0), secret, Instant.now().minusSeconds(60));
     assertThat(events.get(0).getRequest().getBodyAsString())

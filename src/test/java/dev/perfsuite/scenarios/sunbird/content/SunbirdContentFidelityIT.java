@@ -26,11 +26,9 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -46,36 +44,22 @@ import org.junit.jupiter.params.provider.EnumSource;
  * so the token fetch is exercised too.
  */
 class SunbirdContentFidelityIT {
-  @TempDir
-  static Path work;
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubsAndLocalBackends();
 
-  private static FidelityHarness harness;
   private static Secret bearer;
   private static Path telemetryBody;
 
   @BeforeAll
-  static void start() {
-    harness = FidelityHarness.startWithLocalBackends(work);
-    bearer = SunbirdBearer.fetch(harness.backends().keycloak());
-    telemetryBody = TelemetryPayload.writeGzip(work.resolve("data"));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (harness != null) {
-      harness.close();
-    }
-  }
-
-  @BeforeEach
-  void forgetRequests() {
-    harness.reset();
+  static void fetchBearerAndWritePayload() {
+    bearer = SunbirdBearer.fetch(HARNESS.backends().keycloak());
+    telemetryBody = TelemetryPayload.writeGzip(HARNESS.work().resolve("data"));
   }
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(StandaloneApi.class)
   void shouldSendTheReferenceRequestWhenRunningStandaloneApi(StandaloneApi api) {
-    List<LoggedRequest> requests = harness.runOnce(api.plan(harness.base(), bearer,
+    List<LoggedRequest> requests = HARNESS.runOnce(api.plan(HARNESS.base(), bearer,
         telemetryBody, ONCE));
 
     assertThat(requests).as("%s sent one request", api).hasSize(1);
@@ -84,7 +68,7 @@ class SunbirdContentFidelityIT {
 
   @Test
   void shouldSendNineGatewayRequestsInReferenceOrderWhenRunningSoakMix() {
-    List<LoggedRequest> requests = harness.runOnce(SunbirdMixes.soakTest(harness.base(), bearer,
+    List<LoggedRequest> requests = HARNESS.runOnce(SunbirdMixes.soakTest(HARNESS.base(), bearer,
         telemetryBody, ONCE));
 
     assertThat(requests).as("one iteration of SoakTest.jmx").hasSize(9);
@@ -96,7 +80,7 @@ class SunbirdContentFidelityIT {
 
   @Test
   void shouldSendFifteenRequestsInProductionRatioWhenRunningProductionMix() {
-    List<LoggedRequest> requests = harness.runOnce(SunbirdMixes.productionRatio(harness.base(),
+    List<LoggedRequest> requests = HARNESS.runOnce(SunbirdMixes.productionRatio(HARNESS.base(),
         bearer, telemetryBody, ONCE));
 
     List<String> sequence = SunbirdMixes.productionSequence();

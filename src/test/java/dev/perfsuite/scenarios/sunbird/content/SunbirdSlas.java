@@ -88,6 +88,11 @@ final class SunbirdSlas {
     return overall.and(label);
   }
 
+  /** A mix of the gateway APIs against its seed table; see {@link #mix(List, int, LoadProfile)}. */
+  static Sla mix(SunbirdMix mix, LoadProfile profile) {
+    return mix(mix.figures, SEED_MIX_USERS, profile);
+  }
+
   /**
    * A mix. Smoke: no errors, every label sampled with p95 under 500 ms. Otherwise every figure of
    * the seed's table, errors under 0.01 % (the seed: at most 2 in millions) and Little's law within

@@ -71,10 +71,10 @@ class SunbirdSlasTest {
         SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.standalone(api, profile),
             api + " at " + profile);
       }
-      SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.mix(SunbirdSlas.SOAK_FIGURES,
-          SunbirdSlas.SEED_MIX_USERS, profile), "soak mix at " + profile);
-      SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.mix(SunbirdSlas.PRODUCTION_FIGURES,
-          SunbirdSlas.SEED_MIX_USERS, profile), "production mix at " + profile);
+      for (SunbirdMix mix : SunbirdMix.values()) {
+        SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.mix(mix, profile),
+            mix + " at " + profile);
+      }
     }
   }
 

@@ -24,14 +24,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Request fidelity of the Sunbird user-management journeys: each plan runs once (1 user,
@@ -50,30 +48,20 @@ class SunbirdUsersFidelityIT {
   private static final String FIRST_EMAIL = "user0001@perf.example";
   private static final Map<String, String> KEY = Map.of("apiKey", API_KEY);
 
-  @TempDir
-  static Path work;
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubsAndLocalBackends();
 
-  private static FidelityHarness harness;
   private static UserTargets targets;
 
   @BeforeAll
-  static void start() {
-    harness = FidelityHarness.startWithLocalBackends(work);
-    Backends backends = harness.backends();
-    targets = new UserTargets(harness.base(), backends.stubs().base(), backends.keycloak(),
-        new Secret("test:apiKey", API_KEY), work.resolve("data"));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (harness != null) {
-      harness.close();
-    }
+  static void aimAtStubsAndKeycloak() {
+    Backends backends = HARNESS.backends();
+    targets = new UserTargets(HARNESS.base(), backends.stubs().base(), backends.keycloak(),
+        new Secret("test:apiKey", API_KEY), HARNESS.work().resolve("data"));
   }
 
   @BeforeEach
-  void forgetRequests() {
-    harness.reset();
+  void forgetExchanges() {
     RequestLog.clear();
   }
 
@@ -180,7 +168,7 @@ class SunbirdUsersFidelityIT {
 
   @Test
   void shouldFollowTheFourCallsOfLoginJmxWhenLoggingIn() {
-    RunResult result = harness.run(UserJourneys.loginWorkflow(targets, ONCE)
+    RunResult result = HARNESS.run(UserJourneys.loginWorkflow(targets, ONCE)
         .with(jsr223PostProcessor(RequestLog.Record.class)));
     List<Exchange> calls = RequestLog.exchanges();
     assertThat(calls).extracting(Exchange::label).as("the four calls, in order")
@@ -236,7 +224,7 @@ class SunbirdUsersFidelityIT {
 
   /** Runs a plan once, recording what JMeter sent; see {@link FidelityHarness#runOnce}. */
   private static List<LoggedRequest> runOnce(LoadPlan plan) {
-    return harness.runOnce(plan.with(jsr223PostProcessor(RequestLog.Record.class)));
+    return HARNESS.runOnce(plan.with(jsr223PostProcessor(RequestLog.Record.class)));
   }
 
   private static LoggedRequest single(LoadPlan plan) {
@@ -283,7 +271,7 @@ class SunbirdUsersFidelityIT {
 
   private static String post(String path, String body) throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
-        .newBuilder(harness.base().resolve(path))
+        .newBuilder(HARNESS.base().resolve(path))
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
