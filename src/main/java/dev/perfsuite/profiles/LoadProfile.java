@@ -55,6 +55,18 @@ public record LoadProfile(
     }
   }
 
+  /** Name of the smoke profile, the default: seconds, a few users, local backends. */
+  public static final String SMOKE = "smoke";
+
+  /**
+   * True for the smoke profile, whatever its users, holds or warm-up were set to: scenarios
+   * judge it by their loose local bounds, not by the seed's figures. A shape derived from smoke
+   * under another name (e.g. a stepped shape scaled to seconds) is not smoke.
+   */
+  public boolean isSmoke() {
+    return SMOKE.equals(name);
+  }
+
   /** The highest level of any stage: peak users (closed) or peak rate (open). */
   public double peakLevel() {
     return stages.stream().mapToDouble(Stage::level).max().orElse(0);

@@ -2,6 +2,7 @@ package dev.perfsuite.scenarios;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -50,17 +51,20 @@ public final class CapturingStubs implements AutoCloseable {
   }
 
   /**
-   * Every request received so far, in arrival order. WireMock lists serve events newest first;
-   * reversing that list keeps arrival order even for requests logged in the same millisecond,
-   * where a sort on the logged date would keep WireMock's newest-first order and swap them.
+   * Every request received so far with the stubs' answer, in arrival order. WireMock lists serve
+   * events newest first; reversing that list keeps arrival order even for requests logged in the
+   * same millisecond, where a sort on the logged date would keep WireMock's newest-first order and
+   * swap them.
    */
-  public List<LoggedRequest> requests() {
-    List<LoggedRequest> newestFirst = server.getAllServeEvents().stream()
-        .map(event -> (LoggedRequest) event.getRequest())
-        .toList();
-    List<LoggedRequest> arrival = new ArrayList<>(newestFirst);
+  public List<ServeEvent> events() {
+    List<ServeEvent> arrival = new ArrayList<>(server.getAllServeEvents());
     Collections.reverse(arrival);
     return List.copyOf(arrival);
+  }
+
+  /** Every request received so far, in arrival order (see {@link #events()}). */
+  public List<LoggedRequest> requests() {
+    return events().stream().map(event -> (LoggedRequest) event.getRequest()).toList();
   }
 
   /** Forgets captured requests between scenarios. */

@@ -38,10 +38,11 @@ public final class ReferenceRequests {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RESOURCE = "reference/requests.csv";
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_.-]*)}");
-  private static final Map<String, String> TYPED = Map.of(
-      "any", ".*",
-      "uuid", "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
-      "jwt", "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+  /** What {@code {uuid}} matches: a lower-case UUID. */
+  public static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+  /** What {@code {jwt}} matches: three base64url parts. */
+  public static final String JWT = "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+";
+  private static final Map<String, String> TYPED = Map.of("any", ".*", "uuid", UUID, "jwt", JWT);
   private static final ReferenceRequests TABLE = load();
 
   private final Map<String, Row> rows;
@@ -177,8 +178,8 @@ public final class ReferenceRequests {
       }
     } else if (expected.isObject()) {
       assertThat(actual.isObject()).as("%s: %s is an object: %s", what, at, actual).isTrue();
-      assertThat(names(actual)).as("%s: fields of %s", what, at)
-          .containsExactlyElementsOf(names(expected));
+      assertThat(fieldNames(actual)).as("%s: fields of %s", what, at)
+          .containsExactlyElementsOf(fieldNames(expected));
       expected.fields().forEachRemaining(field -> shape(what, at + "." + field.getKey(),
           field.getValue(), actual.get(field.getKey()), bound));
     } else if (expected.isArray()) {
@@ -221,7 +222,8 @@ public final class ReferenceRequests {
     return fields;
   }
 
-  private static List<String> names(JsonNode node) {
+  /** Field names of a JSON object, in order. */
+  public static List<String> fieldNames(JsonNode node) {
     List<String> names = new ArrayList<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;

@@ -7,29 +7,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.perfsuite.config.Secret;
-import dev.perfsuite.engines.Engines;
-import dev.perfsuite.engines.LoadEngine;
-import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.FidelityHarness;
 import dev.perfsuite.scenarios.ReferenceRequests;
-import dev.perfsuite.scenarios.ReferenceRequests.Sent;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The MOSIP journeys send the requests of the reference scripts (rows {@code mosip.*} of
@@ -40,43 +30,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MosipFidelityIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern JWT =
-      Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
   private static final Pattern SET_COOKIE = Pattern.compile("^Authorization=([\\w.-]+);");
   private static final Pattern REQUEST_TIME =
       Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
-  private static final ReferenceRequests REFERENCE = ReferenceRequests.table();
-  private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
-      .withWarmUp(Duration.ZERO);
 
-  @TempDir
-  Path results;
-  private CapturingStubs stubs;
-  private LoadEngine engine;
-
-  @BeforeEach
-  void startStubs() {
-    stubs = CapturingStubs.start();
-    engine = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5));
-  }
-
-  @AfterEach
-  void stopStubs() {
-    stubs.close();
-  }
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubs();
 
   @Test
   void shouldAuthenticateThenValidateTheTokenFromSetCookie() throws Exception {
     Instant before = Instant.now();
-    RunResult result = engine.run(AuthManagerJourney.plan(stubs.base(), MosipClient.local(),
-        ONCE));
+    RunResult result = HARNESS.run(AuthManagerJourney.plan(HARNESS.base(), MosipClient.local(),
+        FidelityHarness.ONCE));
 
-    List<ServeEvent> events = events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, validateToken").hasSize(2);
     String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
         before);
     LoggedRequest validate = events.get(1).getRequest();
-    REFERENCE.row("mosip.validate-token").check(Sent.of(validate), Map.of("jwt", token));
+    FidelityHarness.check("mosip.validate-token", validate, Map.of("jwt", token));
     assertThat(result.overall(Phase.MEASUREMENT).errors())
         .as("assertions passed on the stubs' answers").isZero();
   }
@@ -84,17 +56,17 @@ class MosipFidelityIT {
   @Test
   void shouldGenerateThenValidateTheGeneratedOtpForTheCounterKey() throws Exception {
     Instant before = Instant.now();
-    RunResult result = engine.run(OtpManagerJourney.plan("mosip-otp-fidelity", stubs.base(),
-        stubs.base(), MosipClient.local(), ONCE, OtpManagerJourney.THINK_TIME));
+    RunResult result = HARNESS.run(OtpManagerJourney.plan("mosip-otp-fidelity", HARNESS.base(),
+        HARNESS.base(), MosipClient.local(), FidelityHarness.ONCE, OtpManagerJourney.THINK_TIME));
 
-    List<ServeEvent> events = events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, generate, validate").hasSize(3);
     String token = assertAuthenticate(events.get(0), "placeholder-stubs-accept-any-secret",
         before);
 
     LoggedRequest generate = events.get(1).getRequest();
     // The counter's first value: Kernel_OTPManager_Test_Script.jmx starts it at 1000000000.
-    REFERENCE.row("mosip.otp-generate").check(Sent.of(generate),
+    FidelityHarness.check("mosip.otp-generate", generate,
         Map.of("jwt", token, "key", "1000000000"));
     assertRequestTime(JSON.readTree(generate.getBodyAsString()).get("requesttime").asText(),
         before);
@@ -102,7 +74,7 @@ class MosipFidelityIT {
     String otp = JSON.readTree(events.get(1).getResponse().getBodyAsString())
         .at("/response/otp").asText();
     LoggedRequest validate = events.get(2).getRequest();
-    REFERENCE.row("mosip.otp-validate").check(Sent.of(validate),
+    FidelityHarness.check("mosip.otp-validate", validate,
         Map.of("jwt", token, "key", "1000000000", "otp", otp));
     assertThat(Duration.between(generate.getLoggedDate().toInstant(),
         validate.getLoggedDate().toInstant()))
@@ -114,13 +86,13 @@ class MosipFidelityIT {
 
   @Test
   void shouldPauseOneSecondBetweenAuthenticateAndValidateTokenWhenAskedAsTheReference() {
-    engine.run(AuthManagerJourney.plan(stubs.base(), MosipClient.local(), ONCE,
+    HARNESS.run(AuthManagerJourney.plan(HARNESS.base(), MosipClient.local(), FidelityHarness.ONCE,
         Duration.ofMillis(1000)));
 
-    List<ServeEvent> events = events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).as("authenticate, validateToken").hasSize(2);
-    REFERENCE.row("mosip.authenticate").check(Sent.of(events.get(0).getRequest()));
-    REFERENCE.row("mosip.validate-token").check(Sent.of(events.get(1).getRequest()));
+    FidelityHarness.check("mosip.authenticate", events.get(0).getRequest());
+    FidelityHarness.check("mosip.validate-token", events.get(1).getRequest());
     assertThat(Duration.between(events.get(0).getRequest().getLoggedDate().toInstant(),
         events.get(1).getRequest().getLoggedDate().toInstant()))
         .as("02.kernel_auth_service.jmx's 1000 ms thinktime between the two calls")
@@ -131,10 +103,11 @@ class MosipFidelityIT {
   void shouldSendTheEnvironmentSecretInsteadOfTheCsvPlaceholderForANamedTarget()
       throws Exception {
     String secret = "s3cr\"et\\key${clientId},x";
-    engine.run(AuthManagerJourney.plan(stubs.base(),
-        new MosipClient(Optional.of(new Secret("PERF_MOSIP_SECRET_KEY", secret))), ONCE));
+    HARNESS.run(AuthManagerJourney.plan(HARNESS.base(),
+        new MosipClient(Optional.of(new Secret("PERF_MOSIP_SECRET_KEY", secret))),
+        FidelityHarness.ONCE));
 
-    List<ServeEvent> events = events();
+    List<ServeEvent> events = HARNESS.events();
     assertThat(events).hasSize(2);
     assertAuthenticate(events.get(0), secret, Instant.now().minusSeconds(60));
     assertThat(events.get(0).getRequest().getBodyAsString())
@@ -146,7 +119,7 @@ class MosipFidelityIT {
       throws Exception {
     LoggedRequest request = event.getRequest();
     // The helper script's defaults: client mosip-resident-client of app resident.
-    REFERENCE.row("mosip.authenticate").check(Sent.of(request), Map.of(
+    FidelityHarness.check("mosip.authenticate", request, Map.of(
         "clientId", "mosip-resident-client", "secretKey", secretKey, "appId", "resident"));
     assertRequestTime(JSON.readTree(request.getBodyAsString()).get("requesttime").asText(),
         before);
@@ -154,7 +127,7 @@ class MosipFidelityIT {
     Matcher cookie = SET_COOKIE.matcher(event.getResponse().getHeaders()
         .getHeader("Set-Cookie").firstValue());
     assertThat(cookie.find()).as("stub answered a Set-Cookie Authorization").isTrue();
-    assertThat(cookie.group(1)).matches(JWT);
+    assertThat(cookie.group(1)).matches(ReferenceRequests.JWT);
     return cookie.group(1);
   }
 
@@ -165,12 +138,5 @@ class MosipFidelityIT {
     assertThat(sent.toEpochMilli()).as("requesttime is the current UTC time")
         .isCloseTo(Instant.now().toEpochMilli(), within(60_000L))
         .isGreaterThanOrEqualTo(before.toEpochMilli() - 1000);
-  }
-
-  /** Arrival order: WireMock lists newest first, and same-millisecond dates cannot order them. */
-  private List<ServeEvent> events() {
-    List<ServeEvent> arrival = new ArrayList<>(stubs.server().getAllServeEvents());
-    Collections.reverse(arrival);
-    return arrival;
   }
 }

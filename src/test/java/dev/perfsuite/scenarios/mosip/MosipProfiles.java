@@ -18,11 +18,6 @@ final class MosipProfiles {
   private MosipProfiles() {
   }
 
-  /** True for the default smoke profile: seconds, a few users, stubs and local services. */
-  static boolean smoke(PerfConfig config) {
-    return "smoke".equals(config.profile().name());
-  }
-
   /**
    * The stepped shape scaled down to seconds: 0 to 3 users in 2 s, hold 4 s, on to 6 users in
    * 2 s, hold 4 s; the first ramp is the warm-up, as at full scale.
@@ -46,7 +41,7 @@ final class MosipProfiles {
 
   /** The OTP manager journey's profile: {@link #steppedSmoke()} at smoke, else the configured one. */
   static LoadProfile otpManager(PerfConfig config) {
-    return smoke(config) ? steppedSmoke() : config.profile();
+    return config.profile().isSmoke() ? steppedSmoke() : config.profile();
   }
 
   /**

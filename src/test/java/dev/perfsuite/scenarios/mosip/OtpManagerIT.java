@@ -7,7 +7,6 @@ import dev.perfsuite.backends.otp.OtpServiceSettings;
 import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.sla.Sla;
 import java.net.URI;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -53,29 +52,7 @@ class OtpManagerIT {
       System.out.println("Reference OTP service: " + otpService.usage());
     }
 
-    sla(MosipProfiles.smoke(perf.config())).evaluate(result).assertPassed();
-  }
-
-  /**
-   * Smoke: a few users against a local database never exhaust the pool, so no error and a tail
-   * far below a second. Full scale: no worse than seed 002's run with a pool of 300 at 1000
-   * users (per transaction: mean 2663 ms, 90th percentile 3547 ms, 119 transactions/s, 0.10 %
-   * errors), with the report's own error criterion, below 1 %.
-   */
-  private static Sla sla(boolean smoke) {
-    Sla generate = Sla.label(MosipRequests.TR_GENERATE_OTP);
-    Sla validate = Sla.label(MosipRequests.TR_VALIDATE_OTP);
-    if (smoke) {
-      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
-          .and(generate.samplesAtLeast(10).errorPercentBelow(0.001)
-              .p95Below(Duration.ofMillis(500)))
-          .and(validate.samplesAtLeast(10).errorPercentBelow(0.001)
-              .p95Below(Duration.ofMillis(500)));
-    }
-    return Sla.overall().samplesAtLeast(1000).errorPercentBelow(1.0)
-        .and(generate.errorPercentBelow(1.0).meanBelow(Duration.ofMillis(2700))
-            .p90Below(Duration.ofMillis(3600)).throughputAbove(119))
-        .and(validate.errorPercentBelow(1.0).meanBelow(Duration.ofMillis(2700))
-            .p90Below(Duration.ofMillis(3600)).throughputAbove(119));
+    Sla sla = MosipSlas.otpManager(perf.config().profile());
+    sla.evaluate(result).assertPassed();
   }
 }

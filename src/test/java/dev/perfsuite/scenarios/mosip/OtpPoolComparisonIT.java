@@ -81,7 +81,7 @@ class OtpPoolComparisonIT {
   void shouldMeasureThePoolQueueThatTheLatencyModelPredicts(PerfSession perf) {
     assumeTrue(perf.config().target().isLocal(), "the pool is the target's own configuration; "
         + "this comparison runs against the local reference OTP service only");
-    boolean smoke = MosipProfiles.smoke(perf.config());
+    boolean smoke = perf.config().profile().isSmoke();
     int poolA = smoke ? SEED_POOL_A / SMOKE_SCALE : SEED_POOL_A;
     int poolB = smoke ? SEED_POOL_B / SMOKE_SCALE : SEED_POOL_B;
     LoadProfile profile = smoke ? Profiles.smoke().withUsers(SEED_USERS / SMOKE_SCALE)
@@ -116,8 +116,9 @@ class OtpPoolComparisonIT {
         + "pool 300 averaged 2663 ms (generate) and 2664 ms (validate), 119 req/s each.");
     System.out.println("Written to " + file.toAbsolutePath());
 
-    sla(smoke).evaluate(a.result()).assertPassed();
-    sla(smoke).evaluate(b.result()).assertPassed();
+    Sla sla = MosipSlas.poolRun(perf.config().profile());
+    sla.evaluate(a.result()).assertPassed();
+    sla.evaluate(b.result()).assertPassed();
     for (String label : PoolComparison.LABELS.subList(0, 2)) {
       assertThat(b.result().measured(label).latency().mean())
           .as("%s: mean with pool %d below mean with pool %d", label, poolB, poolA)
@@ -192,17 +193,6 @@ class OtpPoolComparisonIT {
       return PoolRun.of(pool, result, otp.usage(), otp.connectionTimes().uses(),
           profile.peakUsers(), OtpManagerJourney.THINK_TIME.multipliedBy(2));
     }
-  }
-
-  /**
-   * No errors at smoke: the longest wait for a connection stays far below HikariCP's 30 s timeout.
-   * At full scale the report's own criterion, errors below 1 %.
-   */
-  private static Sla sla(boolean smoke) {
-    double errors = smoke ? 0.001 : 1.0;
-    return Sla.overall().samplesAtLeast(smoke ? 40 : 1000).errorPercentBelow(errors)
-        .and(Sla.label(MosipRequests.TR_GENERATE_OTP).samplesAtLeast(smoke ? 15 : 500))
-        .and(Sla.label(MosipRequests.TR_VALIDATE_OTP).samplesAtLeast(smoke ? 15 : 500));
   }
 
   private static String modelText(Duration latency, String mechanism) {

@@ -6,9 +6,7 @@ import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.sla.Sla;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -36,7 +34,7 @@ class GatewayEchoMatrixIT {
   static Stream<Arguments> matrix(PerfSession perf) {
     PerfConfig config = perf.config();
     List<Integer> users = config.value(Wso2System.USERS)
-        .orElse("smoke".equals(config.profile().name()) ? SMOKE_USERS : FULL_USERS);
+        .orElse(config.profile().isSmoke() ? SMOKE_USERS : FULL_USERS);
     return config.value(Wso2System.SIZES).orElseThrow().stream()
         .flatMap(bytes -> users.stream().map(u -> Arguments.of(u, bytes)));
   }
@@ -49,24 +47,7 @@ class GatewayEchoMatrixIT {
         JWT.tokensFor(users, Instant.now()), perf.config().profile()));
     MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
 
-    sla(perf.config(), bytes).evaluate(result).assertPassed();
-  }
-
-  /**
-   * Smoke thresholds are loose but real: no errors, a sub-second tail. Full-scale ones follow the
-   * seed's 2-CPU figures (worst p99 855 ms at 1000 users x 100 KiB, no errors) and add the
-   * Little's-law self-check, which needs response times well above JMeter's 1 ms resolution.
-   */
-  private static Sla sla(PerfConfig config, int bytes) {
-    Sla label = Sla.label(GatewayJourney.label(bytes));
-    if ("smoke".equals(config.profile().name())) {
-      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
-          .p99Below(Duration.ofSeconds(1))
-          .and(label.p95Below(Duration.ofMillis(500)));
-    }
-    return Sla.overall().samplesAtLeast(1000).errorPercentBelow(0.1)
-        .p99Below(Duration.ofSeconds(1)).littlesLawGapWithin(10)
-        .and(label.p95Below(Duration.ofMillis(800)));
+    GatewaySlas.echo(bytes, perf.config().profile()).evaluate(result).assertPassed();
   }
 
   @AfterAll

@@ -2,7 +2,6 @@ package dev.perfsuite.scenarios.sunbird.content;
 
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
-import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,13 +35,10 @@ class ProductionRatioMixIT {
 
   @Test
   void shouldKeepProductionRatioWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = perf.config().profile();
-    RunResult result = perf.run(SunbirdMixes.productionRatio(perf.service("sunbird"),
-        SunbirdBearer.of(perf), TelemetryPayload.writeGzip(SunbirdMixes.dataDirectory(
-            perf.config())), profile));
+    SunbirdMix mix = SunbirdMix.PRODUCTION_RATIO;
+    RunResult result = perf.run(mix.plan(perf));
 
-    AchievedMix.assertRatio(result, SunbirdMixes.PRODUCTION_WEIGHTS);
-    SunbirdSlas.mix(SunbirdSlas.PRODUCTION_FIGURES, SunbirdSlas.SEED_MIX_USERS, profile)
-        .evaluate(result).assertPassed();
+    AchievedMix.assertRatio(result, mix.weights());
+    SunbirdSlas.mix(mix, perf.config().profile()).evaluate(result).assertPassed();
   }
 }

@@ -2,10 +2,7 @@ package dev.perfsuite.scenarios.sunbird.content;
 
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
-import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -37,19 +34,10 @@ class SoakTestMixIT {
 
   @Test
   void shouldRunNineApisOneToOneWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = perf.config().profile();
-    RunResult result = perf.run(SunbirdMixes.soakTest(perf.service("sunbird"),
-        SunbirdBearer.of(perf), TelemetryPayload.writeGzip(SunbirdMixes.dataDirectory(
-            perf.config())), profile));
+    SunbirdMix mix = SunbirdMix.SOAK_TEST;
+    RunResult result = perf.run(mix.plan(perf));
 
-    AchievedMix.assertRatio(result, oneOfEach());
-    SunbirdSlas.mix(SunbirdSlas.SOAK_FIGURES, SunbirdSlas.SEED_MIX_USERS, profile)
-        .evaluate(result).assertPassed();
-  }
-
-  private static Map<String, Integer> oneOfEach() {
-    Map<String, Integer> weights = new LinkedHashMap<>();
-    SunbirdMixes.SOAK_LABELS.forEach(label -> weights.put(label, 1));
-    return weights;
+    AchievedMix.assertRatio(result, mix.weights());
+    SunbirdSlas.mix(mix, perf.config().profile()).evaluate(result).assertPassed();
   }
 }

@@ -1,26 +1,16 @@
 package dev.perfsuite.scenarios.sunbird.content;
 
+import static dev.perfsuite.scenarios.FidelityHarness.ONCE;
+import static dev.perfsuite.scenarios.FidelityHarness.json;
+import static dev.perfsuite.scenarios.ReferenceRequests.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.QueryParameter;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secret;
-import dev.perfsuite.engines.Engines;
-import dev.perfsuite.engines.LoadEngine;
-import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
-import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.FidelityHarness;
 import dev.perfsuite.scenarios.ReferenceRequests;
-import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +19,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,71 +26,41 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Request fidelity of the Sunbird content scenarios: each plan runs once (1 user, 1 iteration)
- * against {@link CapturingStubs}, and every request it sent is checked against the reference
- * request table ({@link ReferenceRequests}, rows {@code sunbird.content.*} for the standalone
- * scenarios, {@code sunbird.soak.*} for the gateway mixes): method, path, headers present and
- * absent, body shape. The ids and values in each request are checked against the data files the
- * plans read; nothing is compared with a constant the plans send.
+ * against the capturing stubs ({@link FidelityHarness}), and every request it sent is checked
+ * against the reference request table ({@link ReferenceRequests}, rows {@code sunbird.content.*}
+ * for the standalone scenarios, {@code sunbird.soak.*} for the gateway mixes): method, path,
+ * headers present and absent, body shape. The ids and values in each request are checked against
+ * the data files the plans read; nothing is compared with a constant the plans send.
  *
  * <p>The bearer is a real password-grant token from an embedded Keycloak (started here, 20-45 s),
  * so the token fetch is exercised too.
  */
 class SunbirdContentFidelityIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-  private static final String JWT = "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+";
-  private static final ReferenceRequests REFERENCE = ReferenceRequests.table();
-  private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
-      .withWarmUp(Duration.ZERO);
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubsAndLocalBackends();
 
-  @TempDir
-  static Path work;
-
-  private static CapturingStubs stubs;
-  private static Backends backends;
   private static Secret bearer;
-  private static LoadEngine engine;
   private static Path telemetryBody;
 
   @BeforeAll
-  static void start() {
-    stubs = CapturingStubs.start();
-    backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
-    bearer = SunbirdBearer.fetch(backends.keycloak());
-    engine = Engines.embedded(work.resolve("results"), Duration.ofSeconds(5),
-        Duration.ofSeconds(20));
-    telemetryBody = TelemetryPayload.writeGzip(work.resolve("data"));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (stubs != null) {
-      stubs.close();
-    }
-    if (backends != null) {
-      backends.close();
-    }
-  }
-
-  @BeforeEach
-  void forgetRequests() {
-    stubs.reset();
+  static void fetchBearerAndWritePayload() {
+    bearer = SunbirdBearer.fetch(HARNESS.backends().keycloak());
+    telemetryBody = TelemetryPayload.writeGzip(HARNESS.work().resolve("data"));
   }
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(StandaloneApi.class)
   void shouldSendTheReferenceRequestWhenRunningStandaloneApi(StandaloneApi api) {
-    List<LoggedRequest> requests = runOnce(api.plan(stubs.base(), bearer, telemetryBody, ONCE));
+    List<LoggedRequest> requests = HARNESS.runOnce(api.plan(HARNESS.base(), bearer,
+        telemetryBody, ONCE));
 
     assertThat(requests).as("%s sent one request", api).hasSize(1);
     check(api.label, requests.get(0), false);
@@ -109,7 +68,7 @@ class SunbirdContentFidelityIT {
 
   @Test
   void shouldSendNineGatewayRequestsInReferenceOrderWhenRunningSoakMix() {
-    List<LoggedRequest> requests = runOnce(SunbirdMixes.soakTest(stubs.base(), bearer,
+    List<LoggedRequest> requests = HARNESS.runOnce(SunbirdMixes.soakTest(HARNESS.base(), bearer,
         telemetryBody, ONCE));
 
     assertThat(requests).as("one iteration of SoakTest.jmx").hasSize(9);
@@ -121,8 +80,8 @@ class SunbirdContentFidelityIT {
 
   @Test
   void shouldSendFifteenRequestsInProductionRatioWhenRunningProductionMix() {
-    List<LoggedRequest> requests = runOnce(SunbirdMixes.productionRatio(stubs.base(), bearer,
-        telemetryBody, ONCE));
+    List<LoggedRequest> requests = HARNESS.runOnce(SunbirdMixes.productionRatio(HARNESS.base(),
+        bearer, telemetryBody, ONCE));
 
     List<String> sequence = SunbirdMixes.productionSequence();
     assertThat(requests).as("one iteration of the production mix").hasSize(15);
@@ -137,23 +96,14 @@ class SunbirdContentFidelityIT {
             .isEqualTo(weight.longValue()));
   }
 
-  private static List<LoggedRequest> runOnce(LoadPlan plan) {
-    RunResult result = engine.run(plan);
-    assertThat(result.interrupted()).as("run completed").isFalse();
-    RunSummary all = result.overall(Phase.MEASUREMENT);
-    assertThat(all.errors()).as("%s: failed samples (status or body checks) %s",
-        plan.scenario(), all.errorsByCause()).isZero();
-    return stubs.requests();
-  }
-
   // ------------------------------------------------------------------ method, path, body
 
   private static void check(String label, LoggedRequest request, boolean gateway) {
     String path = request.getUrl().replaceFirst("\\?.*", "");
     String method = request.getMethod().getName();
     String what = label + " " + method + " " + request.getUrl();
-    REFERENCE.row((gateway ? "sunbird.soak." : "sunbird.content.") + label)
-        .check(Sent.of(request), Map.of("jwt", bearer.reveal()));
+    FidelityHarness.check((gateway ? "sunbird.soak." : "sunbird.content.") + label, request,
+        Map.of("jwt", bearer.reveal()));
     switch (label) {
       case "ChannelRead" -> {
         assertGet(what, method, request);
@@ -224,7 +174,7 @@ class SunbirdContentFidelityIT {
       case "DeviceRegister" -> {
         assertThat(method).as(what).isEqualTo("POST");
         assertThat(path).as("%s path ends in a fresh UUID", what)
-            .matches("/api/v3/device/register/" + UUID);
+            .matches("/api/v3/device/register/" + ReferenceRequests.UUID);
         checkDeviceRegister(what, json(what, request.getBodyAsString()));
       }
       case "CompositeSearch" -> {
@@ -265,7 +215,8 @@ class SunbirdContentFidelityIT {
         .isEqualTo("4f92a44f-127f-0c82-b2ad-715faa558a8d");
     JsonNode request = body.path("request");
     assertThat(request.path("did").asText("missing")).as("%s did", what).isEmpty();
-    assertThat(request.path("channel").asText()).as("%s channel from __UUID", what).matches(UUID);
+    assertThat(request.path("channel").asText()).as("%s channel from __UUID", what)
+        .matches(ReferenceRequests.UUID);
     JsonNode uaspec = request.path("uaspec");
     assertThat(List.of(uaspec.path("agent").asText(), uaspec.path("ver").asText(),
         uaspec.path("system").asText(), uaspec.path("platform").asText()))
@@ -293,9 +244,9 @@ class SunbirdContentFidelityIT {
     assertThat(events.size()).as("%s events", what).isEqualTo(TelemetryPayload.REFERENCE_EVENTS);
     for (JsonNode event : events) {
       assertThat(event.path("eid").asText()).as("%s eid", what).isEqualTo("IMPRESSION");
-      assertThat(names(event)).as("%s event fields", what).containsExactly("eid", "ets", "ver",
+      assertThat(fieldNames(event)).as("%s event fields", what).containsExactly("eid", "ets", "ver",
           "mid", "actor", "context", "object", "tags", "edata");
-      assertThat(names(event.path("context"))).as("%s context fields", what).containsExactly(
+      assertThat(fieldNames(event.path("context"))).as("%s context fields", what).containsExactly(
           "channel", "pdata", "env", "sid", "did", "cdata", "rollup", "uid");
       assertThat(event.path("context").path("pdata").path("id").asText()).as("%s pdata", what)
           .isEqualTo("dev.sunbird.portal");
@@ -314,21 +265,7 @@ class SunbirdContentFidelityIT {
     return texts;
   }
 
-  private static List<String> names(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
   // ------------------------------------------------------------------ helpers
-
-  private static JsonNode json(String what, String text) {
-    try {
-      return JSON.readTree(text);
-    } catch (IOException e) {
-      throw new AssertionError(what + ": body is not JSON: " + text, e);
-    }
-  }
 
   /** Lines of a data file, as the plans read them. */
   private static List<String> csv(String file) {

@@ -64,10 +64,6 @@ final class SunbirdSlas {
   private SunbirdSlas() {
   }
 
-  static boolean isSmoke(LoadProfile profile) {
-    return "smoke".equals(profile.name());
-  }
-
   /**
    * One standalone API. Smoke: no errors, p95 under 500 ms, p99 under 1 s. Otherwise seed 000
    * §1: mean below the seed's, throughput above the seed's at the seed's concurrency, errors
@@ -76,7 +72,7 @@ final class SunbirdSlas {
    */
   static Sla standalone(StandaloneApi api, LoadProfile profile) {
     Sla label = Sla.label(api.label);
-    if (isSmoke(profile)) {
+    if (profile.isSmoke()) {
       return Sla.overall().samplesAtLeast(100).errorPercentBelow(0.001).p99Below(SMOKE_P99)
           .and(label.p95Below(SMOKE_P95));
     }
@@ -92,13 +88,18 @@ final class SunbirdSlas {
     return overall.and(label);
   }
 
+  /** A mix of the gateway APIs against its seed table; see {@link #mix(List, int, LoadProfile)}. */
+  static Sla mix(SunbirdMix mix, LoadProfile profile) {
+    return mix(mix.figures, SEED_MIX_USERS, profile);
+  }
+
   /**
    * A mix. Smoke: no errors, every label sampled with p95 under 500 ms. Otherwise every figure of
    * the seed's table, errors under 0.01 % (the seed: at most 2 in millions) and Little's law within
    * 10 %.
    */
   static Sla mix(List<SeedFigure> figures, int seedUsers, LoadProfile profile) {
-    if (isSmoke(profile)) {
+    if (profile.isSmoke()) {
       Sla sla = Sla.overall().samplesAtLeast(figures.size() * 20L).errorPercentBelow(0.001)
           .p99Below(SMOKE_P99);
       for (SeedFigure figure : figures) {

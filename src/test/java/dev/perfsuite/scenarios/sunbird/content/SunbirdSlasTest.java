@@ -3,11 +3,14 @@ package dev.perfsuite.scenarios.sunbird.content;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.scenarios.SlaFixtures;
 import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.Threshold;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +61,34 @@ class SunbirdSlasTest {
       assertThat(limit(sla, label, Metric.SAMPLES)).as(label).hasValue(20.0);
       assertThat(limit(sla, label, Metric.P95)).as(label).hasValue(500.0);
     }
+  }
+
+  @Test
+  void shouldDecideOnEveryThresholdOfEveryApiAndMixAtSmokeAndAtLoad() {
+    for (LoadProfile profile : List.of(Profiles.smoke(), Profiles.load(),
+        Profiles.load().withThinkTime(Duration.ofSeconds(1)))) {
+      for (StandaloneApi api : StandaloneApi.values()) {
+        SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.standalone(api, profile),
+            api + " at " + profile);
+      }
+      for (SunbirdMix mix : SunbirdMix.values()) {
+        SlaFixtures.assertEveryThresholdDecides(SunbirdSlas.mix(mix, profile),
+            mix + " at " + profile);
+      }
+    }
+  }
+
+  @Test
+  void shouldFailWhenP99AboveOneSecondAtSmoke() {
+    Sla sla = SunbirdSlas.standalone(StandaloneApi.CHANNEL_READ, Profiles.smoke());
+    Threshold p99 = new Threshold("TOTAL", Metric.P99, 1000);
+
+    assertThat(sla.thresholds()).as("ChannelRead at smoke").containsExactly(
+        new Threshold("TOTAL", Metric.SAMPLES, 100),
+        new Threshold("TOTAL", Metric.ERROR_PERCENT, 0.001), p99,
+        new Threshold("ChannelRead", Metric.P95, 500));
+    assertThat(sla.evaluate(SlaFixtures.missing(sla, p99)).passed())
+        .as("p99 above 1 s at smoke").isFalse();
   }
 
   private static OptionalDouble limit(Sla sla, String scope, Metric metric) {

@@ -1,14 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.sunbird.users.UserLoad.Labelled;
-import dev.perfsuite.sla.Sla;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * Smoke: the configured profile against real Keycloak (local: embedded or container, with
  * {@code perf.keycloak.hash-iterations}, 20000 by default as the seed). Full scale: 100 threads,
  * the seed's figures (seed 001 §1: 100 threads, 300000 samples, 0 errors, mean 144 ms,
- * 678.4 req/s) as SLA, see {@link UserLoad}. Reproduce the seed's run (100 threads x 3000
+ * 678.4 req/s) as SLA, see {@link UserSlas}. Reproduce the seed's run (100 threads x 3000
  * iterations): {@code mvn verify -Pperf -Dit.test=GenerateTokenIT -Dperf.target=NAME
  * -Dperf.profile=load -Dperf.threads=100 -Dperf.iterations=3000 -Dperf.ramp-up=60s
  * -Dperf.warm-up=30s}, with the users' password in {@code PERF_KEYCLOAK_USER_PASSWORD}.
@@ -31,20 +26,10 @@ class GenerateTokenIT {
 
   @Test
   void shouldIssueTokensWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = UserLoad.profile(perf.config(), SeedRun.GENERATE_TOKEN.threads());
-    RunResult result = perf.run(UserJourneys.generateToken(UserTargets.of(perf), profile));
+    UserApi api = UserApi.GENERATE_TOKEN;
+    LoadProfile profile = UserLoad.profile(perf.config(), api);
+    RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    sla(perf.config(), profile).evaluate(result).assertPassed();
-  }
-
-  private static Sla sla(PerfConfig config, LoadProfile profile) {
-    if (UserLoad.smoke(config)) {
-      // Real Keycloak hashing 20000 PBKDF2 iterations per grant: 4 users keep 2 shared cores
-      // busy (p95 about 0.75 s here), so the tail is loose; no grant may fail.
-      return Sla.overall().samplesAtLeast(10).errorPercentBelow(0.001)
-          .and(Sla.label(UserJourneys.GENERATE_TOKEN).p95Below(Duration.ofSeconds(2)));
-    }
-    return UserLoad.fullScale(profile,
-        List.of(new Labelled(UserJourneys.GENERATE_TOKEN, SeedRun.GENERATE_TOKEN)));
+    UserSlas.journey(api, profile).evaluate(result).assertPassed();
   }
 }

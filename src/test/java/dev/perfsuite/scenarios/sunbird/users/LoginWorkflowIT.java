@@ -1,12 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.sla.Sla;
-import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * stub portal, which redirects to the realm's {@code portal} client once Keycloak has started.
  * Full scale: 160 threads, the seed's per-call figures (seed 001 §2, 4 Keycloak nodes: 160
  * threads, 64000 samples, 58 errors, mean 315 ms, p95 1159 ms, p99 3082 ms, 474.6 req/s) as SLA
- * on all four calls together, see {@link UserLoad}. Reproduce the seed's run (160 threads x 100
+ * on all four calls together, see {@link UserSlas}. Reproduce the seed's run (160 threads x 100
  * logins): {@code mvn verify -Pperf -Dit.test=LoginWorkflowIT -Dperf.target=NAME
  * -Dperf.profile=load -Dperf.threads=160 -Dperf.iterations=100 -Dperf.ramp-up=60s
  * -Dperf.warm-up=30s}, with {@code portal.url} and {@code keycloak.url} in the target file and
@@ -29,24 +26,13 @@ import org.junit.jupiter.api.Test;
 @PerfScenario
 @Tag("sunbird")
 class LoginWorkflowIT {
-  private static final int CALLS = 4;
 
   @Test
   void shouldLogUsersInThroughKeycloakWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = UserLoad.profile(perf.config(), SeedRun.LOGIN.threads());
-    RunResult result = perf.run(UserJourneys.loginWorkflow(UserTargets.of(perf), profile));
+    UserApi api = UserApi.LOGIN;
+    LoadProfile profile = UserLoad.profile(perf.config(), api);
+    RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    sla(perf.config(), profile).evaluate(result).assertPassed();
-  }
-
-  private static Sla sla(PerfConfig config, LoadProfile profile) {
-    if (UserLoad.smoke(config)) {
-      // Every login must complete: each step asserts its status and what it extracts. The
-      // credentials POST hashes the password (20000 iterations) on 2 shared cores.
-      return Sla.overall().samplesAtLeast(4L * CALLS).errorPercentBelow(0.001)
-          .and(Sla.label(UserJourneys.LOGIN).samplesAtLeast(4).p95Below(Duration.ofSeconds(3)))
-          .and(Sla.label(UserJourneys.LOGIN_CREDENTIALS).p95Below(Duration.ofSeconds(2)));
-    }
-    return UserLoad.fullScaleOverall(profile, SeedRun.LOGIN, CALLS);
+    UserSlas.journey(api, profile).evaluate(result).assertPassed();
   }
 }

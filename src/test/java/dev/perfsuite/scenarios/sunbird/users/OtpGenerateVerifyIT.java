@@ -1,14 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.sunbird.users.UserLoad.Labelled;
-import dev.perfsuite.sla.Sla;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * <p>Full scale: 400 threads (the generate run), SLA per label from seed 001 (generate §1: 400
  * threads, 40000 samples, mean 265 ms, 1314 req/s; verify, only in the §2 proxy rerun: 100
  * threads, 20000 samples, mean 100 ms, 923.2 req/s) and a throughput for the pair per
- * {@link UserLoad}. Reproduce the generate run (400 threads x 100 iterations):
+ * {@link UserSlas}. Reproduce the generate run (400 threads x 100 iterations):
  * {@code mvn verify -Pperf -Dit.test=OtpGenerateVerifyIT -Dperf.target=NAME -Dperf.profile=load
  * -Dperf.threads=400 -Dperf.iterations=100 -Dperf.ramp-up=60s -Dperf.warm-up=30s}.
  */
@@ -35,21 +30,10 @@ class OtpGenerateVerifyIT {
 
   @Test
   void shouldGenerateAndVerifyOtpsWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = UserLoad.profile(perf.config(), SeedRun.OTP_GENERATE.threads());
-    RunResult result = perf.run(UserJourneys.otpGenerateVerify(UserTargets.of(perf), profile));
+    UserApi api = UserApi.OTP_GENERATE_VERIFY;
+    LoadProfile profile = UserLoad.profile(perf.config(), api);
+    RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    sla(perf.config(), profile).evaluate(result).assertPassed();
-  }
-
-  private static Sla sla(PerfConfig config, LoadProfile profile) {
-    if (UserLoad.smoke(config)) {
-      // A verify with anything but the generated OTP fails its assertion: no error allowed.
-      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
-          .and(Sla.label(UserJourneys.OTP_GENERATE).p95Below(Duration.ofMillis(500)))
-          .and(Sla.label(UserJourneys.OTP_VERIFY).p95Below(Duration.ofMillis(500)));
-    }
-    return UserLoad.fullScale(profile, List.of(
-        new Labelled(UserJourneys.OTP_GENERATE, SeedRun.OTP_GENERATE),
-        new Labelled(UserJourneys.OTP_VERIFY, SeedRun.OTP_VERIFY)));
+    UserSlas.journey(api, profile).evaluate(result).assertPassed();
   }
 }

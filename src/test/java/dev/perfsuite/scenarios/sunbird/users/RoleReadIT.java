@@ -1,14 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.sunbird.users.UserLoad.Labelled;
-import dev.perfsuite.sla.Sla;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +12,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Reference: user-role-read.jmx (docs/reference/seed-systems.md §A.4). Smoke: the configured profile against the
  * local backends. Full scale: 400 threads, the seed's figures (seed 001 §1: 400 threads, 120000
- * samples, 0 errors, mean 305 ms, 1219.9 req/s) as SLA, see {@link UserLoad}. Reproduce the seed's
+ * samples, 0 errors, mean 305 ms, 1219.9 req/s) as SLA, see {@link UserSlas}. Reproduce the seed's
  * run (400 threads x 300 iterations) against an environment: {@code mvn verify -Pperf
  * -Dit.test=RoleReadIT -Dperf.target=NAME -Dperf.profile=load -Dperf.threads=400
  * -Dperf.iterations=300 -Dperf.ramp-up=60s -Dperf.warm-up=30s}.
@@ -28,19 +23,10 @@ class RoleReadIT {
 
   @Test
   void shouldReadRolesWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = UserLoad.profile(perf.config(), SeedRun.ROLE_READ.threads());
-    RunResult result = perf.run(UserJourneys.roleRead(UserTargets.of(perf), profile));
+    UserApi api = UserApi.ROLE_READ;
+    LoadProfile profile = UserLoad.profile(perf.config(), api);
+    RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    sla(perf.config(), profile).evaluate(result).assertPassed();
-  }
-
-  private static Sla sla(PerfConfig config, LoadProfile profile) {
-    if (UserLoad.smoke(config)) {
-      // Stubs answer in a few ms and cannot fail: no error, a sub-second tail.
-      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
-          .and(Sla.label(UserJourneys.ROLE_READ).p95Below(Duration.ofMillis(500)));
-    }
-    return UserLoad.fullScale(profile, List.of(new Labelled(UserJourneys.ROLE_READ,
-        SeedRun.ROLE_READ)));
+    UserSlas.journey(api, profile).evaluate(result).assertPassed();
   }
 }

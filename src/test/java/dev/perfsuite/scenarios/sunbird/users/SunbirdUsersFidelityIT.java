@@ -1,5 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
+import static dev.perfsuite.scenarios.FidelityHarness.ONCE;
+import static dev.perfsuite.scenarios.FidelityHarness.json;
+import static dev.perfsuite.scenarios.ReferenceRequests.JWT;
+import static dev.perfsuite.scenarios.ReferenceRequests.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 
@@ -7,38 +11,25 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.KeycloakEndpoint;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
-import dev.perfsuite.engines.Engines;
-import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.FidelityHarness;
 import dev.perfsuite.scenarios.ReferenceRequests;
 import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import dev.perfsuite.scenarios.sunbird.users.RequestLog.Exchange;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Request fidelity of the Sunbird user-management journeys: each plan runs once (1 user,
@@ -46,55 +37,31 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link ReferenceRequests}, rows {@code sunbird.users.*} and {@code sunbird.login.*}): method,
  * path, headers and body shape. Nothing here compares with a constant the plans send.
  *
- * <p>Sunbird APIs go to {@link CapturingStubs}; Keycloak and the stub portal are the embedded
- * backends (Keycloak starts here, 20-45 s), whose exchanges JMeter itself records
- * ({@link RequestLog}), masked so that the realm's password reads {@code ****}.
+ * <p>Sunbird APIs go to the capturing stubs ({@link FidelityHarness}); Keycloak and the stub
+ * portal are the embedded backends (Keycloak starts here, 20-45 s), whose exchanges JMeter itself
+ * records ({@link RequestLog}), masked so that the realm's password reads {@code ****}.
  */
 class SunbirdUsersFidelityIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String UUID =
-      "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-  private static final String JWT = "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+";
-  private static final LoadProfile ONCE = Profiles.smoke().withUsers(1).withIterations(1)
-      .withWarmUp(Duration.ZERO);
   private static final String API_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJmaWRlbGl0eSJ9.c2ln";
   private static final String FIRST_USER = "user0001";
   private static final String FIRST_EMAIL = "user0001@perf.example";
-  private static final ReferenceRequests REFERENCE = ReferenceRequests.table();
   private static final Map<String, String> KEY = Map.of("apiKey", API_KEY);
 
-  @TempDir
-  static Path work;
+  @RegisterExtension
+  static final FidelityHarness HARNESS = FidelityHarness.stubsAndLocalBackends();
 
-  private static CapturingStubs stubs;
-  private static Backends backends;
   private static UserTargets targets;
-  private static LoadEngine engine;
 
   @BeforeAll
-  static void start() {
-    backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
-    KeycloakEndpoint keycloak = backends.keycloak();
-    stubs = CapturingStubs.start();
-    targets = new UserTargets(stubs.base(), backends.stubs().base(), keycloak,
-        new Secret("test:apiKey", API_KEY), work.resolve("data"));
-    engine = Engines.embedded(work.resolve("results"), Duration.ofSeconds(5),
-        Duration.ofSeconds(30));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (stubs != null) {
-      stubs.close();
-    }
-    if (backends != null) {
-      backends.close();
-    }
+  static void aimAtStubsAndKeycloak() {
+    Backends backends = HARNESS.backends();
+    targets = new UserTargets(HARNESS.base(), backends.stubs().base(), backends.keycloak(),
+        new Secret("test:apiKey", API_KEY), HARNESS.work().resolve("data"));
   }
 
   @BeforeEach
-  void forgetRequests() {
-    stubs.reset();
+  void forgetExchanges() {
     RequestLog.clear();
   }
 
@@ -103,8 +70,8 @@ class SunbirdUsersFidelityIT {
     Secret password = UserData.signupPassword();
     LoggedRequest request = single(UserJourneys.signup(targets, ONCE, password));
 
-    REFERENCE.row("sunbird.users.signup").check(Sent.of(request), KEY);
-    JsonNode body = json(request).path("request");
+    FidelityHarness.check("sunbird.users.signup", request, KEY);
+    JsonNode body = json("signup", request.getBodyAsString()).path("request");
     assertThat(body.path("firstName").asText()).as("firstName from signup-first-names.csv")
         .isEqualTo("Aarav");
     assertThat(body.path("email").asText()).as("a new address per request")
@@ -117,7 +84,7 @@ class SunbirdUsersFidelityIT {
   void shouldGetSettingByNameWhenReadingSystemSettings() {
     LoggedRequest request = single(UserJourneys.systemSettingsRead(targets, ONCE));
 
-    REFERENCE.row("sunbird.users.system-settings").check(Sent.of(request),
+    FidelityHarness.check("sunbird.users.system-settings", request,
         Map.of("apiKey", API_KEY, "settingName", "custodianOrgId"));
   }
 
@@ -125,7 +92,7 @@ class SunbirdUsersFidelityIT {
   void shouldGetRealmUserByEmailWhenGettingUserByEmail() {
     LoggedRequest request = single(UserJourneys.userByEmail(targets, ONCE));
 
-    REFERENCE.row("sunbird.users.user-get").check(Sent.of(request),
+    FidelityHarness.check("sunbird.users.user-get", request,
         Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
   }
 
@@ -133,7 +100,7 @@ class SunbirdUsersFidelityIT {
   void shouldGetRolesWithUserIdWhenReadingRoles() {
     LoggedRequest request = single(UserJourneys.roleRead(targets, ONCE));
 
-    REFERENCE.row("sunbird.users.role-read").check(Sent.of(request),
+    FidelityHarness.check("sunbird.users.role-read", request,
         Map.of("apiKey", API_KEY, "userId", UserData.userId(FIRST_USER)));
   }
 
@@ -141,7 +108,7 @@ class SunbirdUsersFidelityIT {
   void shouldPostSlugFilterWhenSearchingOrganisations() {
     LoggedRequest request = single(UserJourneys.orgSearch(targets, ONCE));
 
-    REFERENCE.row("sunbird.users.org-search").check(Sent.of(request),
+    FidelityHarness.check("sunbird.users.org-search", request,
         Map.of("apiKey", API_KEY, "slug", "ntp"));
   }
 
@@ -152,12 +119,12 @@ class SunbirdUsersFidelityIT {
     assertThat(requests).as("generate then verify").hasSize(2);
     LoggedRequest generate = requests.get(0);
     LoggedRequest verify = requests.get(1);
-    REFERENCE.row("sunbird.users.otp-generate").check(Sent.of(generate),
+    FidelityHarness.check("sunbird.users.otp-generate", generate,
         Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
     String otp = stubOtp(FIRST_EMAIL);
     assertThat(otp).as("the stub's OTP differs from the reference's fixed one")
         .isNotEqualTo("45678");
-    REFERENCE.row("sunbird.users.otp-verify").check(Sent.of(verify),
+    FidelityHarness.check("sunbird.users.otp-verify", verify,
         Map.of("apiKey", API_KEY, "email", FIRST_EMAIL, "otp", otp));
     assertThat(verifyOtp(FIRST_EMAIL, "45678")).as("the stub rejects the reference's fixed OTP")
         .contains("\"err\":\"OTP_VERIFICATION_FAILED\"");
@@ -167,7 +134,7 @@ class SunbirdUsersFidelityIT {
   void shouldGetExistenceByEmailWhenCheckingUserExists() {
     LoggedRequest request = single(UserJourneys.userExists(targets, ONCE));
 
-    REFERENCE.row("sunbird.users.user-exists").check(Sent.of(request),
+    FidelityHarness.check("sunbird.users.user-exists", request,
         Map.of("apiKey", API_KEY, "email", FIRST_EMAIL));
   }
 
@@ -195,13 +162,13 @@ class SunbirdUsersFidelityIT {
     assertThat(token).as("x-authenticated-user-token: a real Keycloak token").matches(JWT);
     String subject = TokenScripts.subject(token);
     assertThat(subject).as("token subject, the Keycloak user id").matches(UUID);
-    REFERENCE.row("sunbird.users.profile-read").check(Sent.of(read),
+    FidelityHarness.check("sunbird.users.profile-read", read,
         Map.of("apiKey", API_KEY, "userId", subject));
   }
 
   @Test
   void shouldFollowTheFourCallsOfLoginJmxWhenLoggingIn() {
-    RunResult result = engine.run(UserJourneys.loginWorkflow(targets, ONCE)
+    RunResult result = HARNESS.run(UserJourneys.loginWorkflow(targets, ONCE)
         .with(jsr223PostProcessor(RequestLog.Record.class)));
     List<Exchange> calls = RequestLog.exchanges();
     assertThat(calls).extracting(Exchange::label).as("the four calls, in order")
@@ -212,7 +179,7 @@ class SunbirdUsersFidelityIT {
 
     Exchange home = calls.get(0);
     assertThat(home.url()).as("1: the portal").startsWith(portal.toString());
-    REFERENCE.row("sunbird.login.home").check(sent(home));
+    FidelityHarness.check("sunbird.login.home", sent(home), Map.of());
     assertThat(home.status()).as("1: redirect, not followed").isEqualTo("302");
     String auth = home.responseHeader("Location");
     assertThat(auth).as("1: Location, the realm's auth endpoint for client portal")
@@ -220,13 +187,13 @@ class SunbirdUsersFidelityIT {
 
     Exchange page = calls.get(1);
     assertThat(page.url()).as("2: GET the Location as is").isEqualTo(auth);
-    REFERENCE.row("sunbird.login.auth").check(sent(page));
+    FidelityHarness.check("sunbird.login.auth", sent(page), Map.of());
     assertThat(page.status()).as("2: login page").isEqualTo("200");
     assertThat(page.responseHeader("Set-Cookie")).as("2: Keycloak's session cookie")
         .isNotEmpty();
 
     Exchange credentials = calls.get(2);
-    REFERENCE.row("sunbird.login.credentials").check(sent(credentials),
+    FidelityHarness.check("sunbird.login.credentials", sent(credentials),
         Map.of("referer", auth, "email", FIRST_EMAIL, "password", "****"));
     assertThat(credentials.url()).as("3: the form action, entities decoded")
         .startsWith(keycloak + "/realms/sunbird/login-actions/authenticate?session_code=")
@@ -246,7 +213,7 @@ class SunbirdUsersFidelityIT {
 
     Exchange back = calls.get(3);
     assertThat(back.url()).as("4: GET the callback as is").isEqualTo(callback);
-    REFERENCE.row("sunbird.login.callback").check(sent(back));
+    FidelityHarness.check("sunbird.login.callback", sent(back), Map.of());
     assertThat(back.status()).as("4: portal redirects home").isEqualTo("302");
     assertThat(back.responseHeader("Location")).as("4: home").endsWith("/resources/home");
 
@@ -255,13 +222,9 @@ class SunbirdUsersFidelityIT {
     assertThat(result.overall(Phase.MEASUREMENT).errors()).as("failed samples").isZero();
   }
 
-  /** Runs a plan once; fails on any failed sample; returns what the capturing stubs received. */
+  /** Runs a plan once, recording what JMeter sent; see {@link FidelityHarness#runOnce}. */
   private static List<LoggedRequest> runOnce(LoadPlan plan) {
-    RunResult result = engine.run(plan.with(jsr223PostProcessor(RequestLog.Record.class)));
-    assertThat(result.overall(Phase.MEASUREMENT).errors())
-        .as("failed samples of %s (see %s)", plan.scenario(), result.directory()).isZero();
-    assertThat(result.overall(Phase.MEASUREMENT).samples()).as("samples").isPositive();
-    return stubs.requests();
+    return HARNESS.runOnce(plan.with(jsr223PostProcessor(RequestLog.Record.class)));
   }
 
   private static LoggedRequest single(LoadPlan plan) {
@@ -284,8 +247,8 @@ class SunbirdUsersFidelityIT {
   private static void checkPasswordGrant(Exchange token) {
     assertThat(token.url()).as("token endpoint")
         .isEqualTo(targets.keycloak().tokenUrl().toString());
-    REFERENCE.row("sunbird.users.token").check(sent(token), Map.of("clientId", "sunbird-direct",
-        "username", FIRST_USER, "password", "****"));
+    FidelityHarness.check("sunbird.users.token", sent(token), Map.of("clientId",
+        "sunbird-direct", "username", FIRST_USER, "password", "****"));
   }
 
   /** An exchange JMeter recorded, as the reference table checks it. */
@@ -308,26 +271,11 @@ class SunbirdUsersFidelityIT {
 
   private static String post(String path, String body) throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest
-        .newBuilder(stubs.base().resolve(path))
+        .newBuilder(HARNESS.base().resolve(path))
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as("stub status of %s", path).isEqualTo(200);
     return response.body();
-  }
-
-  private static JsonNode json(LoggedRequest request) {
-    try {
-      return JSON.readTree(request.getBodyAsString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("body of " + request.getUrl() + " is not JSON: "
-          + request.getBodyAsString(), e);
-    }
-  }
-
-  private static List<String> fieldNames(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
   }
 }

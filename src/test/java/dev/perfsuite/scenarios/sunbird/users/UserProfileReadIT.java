@@ -1,14 +1,9 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.scenarios.sunbird.users.UserLoad.Labelled;
-import dev.perfsuite.sla.Sla;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * {@code sub}. Reference: user-read.jmx (docs/reference/seed-systems.md §A.4), which read static tokens from a CSV
  * and sent an undefined {@code X-Device-Id}. Full scale: 400 threads, the seed's figures (seed
  * 001 §1: 400 threads, 120000 samples, 71 errors, mean 1267 ms, 286.6 req/s) as SLA on the
- * profile read, see {@link UserLoad}. Reproduce the seed's run (400 threads x 300 iterations):
+ * profile read, see {@link UserSlas}. Reproduce the seed's run (400 threads x 300 iterations):
  * {@code mvn verify -Pperf -Dit.test=UserProfileReadIT -Dperf.target=NAME -Dperf.profile=load
  * -Dperf.threads=400 -Dperf.iterations=300 -Dperf.ramp-up=60s -Dperf.warm-up=30s}.
  */
@@ -31,20 +26,10 @@ class UserProfileReadIT {
 
   @Test
   void shouldReadProfilesWithUserTokensWithinSlaAtConfiguredLoad(PerfSession perf) {
-    LoadProfile profile = UserLoad.profile(perf.config(), SeedRun.PROFILE_READ.threads());
-    RunResult result = perf.run(UserJourneys.profileRead(UserTargets.of(perf), profile));
+    UserApi api = UserApi.PROFILE_READ;
+    LoadProfile profile = UserLoad.profile(perf.config(), api);
+    RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    sla(perf.config(), profile).evaluate(result).assertPassed();
-  }
-
-  private static Sla sla(PerfConfig config, LoadProfile profile) {
-    if (UserLoad.smoke(config)) {
-      // Every read must carry a token the stub accepts (a missing one answers 401); the tokens
-      // are taken in the warm-up, at each thread's first iteration.
-      return Sla.overall().samplesAtLeast(20).errorPercentBelow(0.001)
-          .and(Sla.label(UserJourneys.PROFILE_READ).p95Below(Duration.ofMillis(500)));
-    }
-    return UserLoad.fullScale(profile,
-        List.of(new Labelled(UserJourneys.PROFILE_READ, SeedRun.PROFILE_READ)));
+    UserSlas.journey(api, profile).evaluate(result).assertPassed();
   }
 }
