@@ -12,6 +12,7 @@ import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.GeneratorSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
@@ -60,12 +61,21 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
  */
 final class GeneratorRun {
   static final String RESULT_PREFIX = "BENCH-RESULT ";
-  /** The JMeter properties the suite's embedded engine sets; kept in step with EmbeddedEngine. */
-  static final Map<String, String> SUITE_ENGINE_PROPS = Map.of(
-      "sampleresult.timestamp.start", "true",
-      "httpclient.reset_state_on_thread_group_iteration", "false",
-      "httpclient4.time_to_live", "3600000",
-      "summariser.interval", "10");
+  /**
+   * The JMeter properties the suite's engines set: RunExecution's (kept in step by hand, they are
+   * package-private there) and the generator's own, {@link GeneratorSettings}.
+   */
+  static final Map<String, String> SUITE_ENGINE_PROPS = suiteEngineProps();
+
+  private static Map<String, String> suiteEngineProps() {
+    Map<String, String> props = new LinkedHashMap<>(Map.of(
+        "sampleresult.timestamp.start", "true",
+        "httpclient.reset_state_on_thread_group_iteration", "false",
+        "httpclient4.time_to_live", "3600000",
+        "summariser.interval", "10"));
+    props.putAll(GeneratorSettings.JMETER_PROPERTIES);
+    return props;
+  }
 
   private final Map<String, String> args;
   private final Map<String, Object> out = new LinkedHashMap<>();

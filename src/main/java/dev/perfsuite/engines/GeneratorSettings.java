@@ -1,0 +1,136 @@
+package dev.perfsuite.engines;
+
+import dev.perfsuite.profiles.LoadProfile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The JMeter properties and generator JVM settings the suite generates load with, each kept
+ * because it serves the measurement or measurably cuts the generator's CPU per request.
+ *
+ * <p>Every engine gets the properties: the embedded and distributed controllers through
+ * {@link RunExecution#SHARED_PROPERTIES}, remote engines at their own start ({@link
+ * RemoteEngineMain}), because JMeter's controller does not forward its properties. JVM flags
+ * cannot be set from inside a running JVM: {@link #JVM_FLAGS} is what the benchmark's generator
+ * JVMs run with and what the README asks for in the perf profile's argLine and the remote
+ * engines' command line.
+ *
+ * <p>Measured and rejected (figures in README "Performance", bench TuningBench): JMeter's Java
+ * HTTP client (cheaper per request, but it reports no sent bytes and no connect time, cannot
+ * send PATCH and gives no control over connection reuse); a response-size cap
+ * ({@code httpsampler.max_bytes_to_store_per_request}: JMeter reads the whole body anyway, and
+ * extractors and assertions would see a truncated one); a longer or shorter stale-connection
+ * check; the Parallel and Serial collectors (cheaper, but their pauses land in measured
+ * latencies).
+ */
+public final class GeneratorSettings {
+  /** JMeter properties for load generation, in the order they are documented. */
+  public static final Map<String, String> JMETER_PROPERTIES = properties();
+
+  /**
+   * Generator JVM flags. G1 is pinned because the JVM picks the Serial collector by itself on a
+   * machine or container with one CPU or less than 1792 MiB, and Serial's stop-the-world pauses
+   * go straight into the latencies being measured (bench: p99 error against the echo delay).
+   */
+  public static final List<String> JVM_FLAGS = List.of("-XX:+UseG1GC");
+
+  /** Threads a JVM runs besides its users (JIT, GC, JMeter, the suite's own), an estimate. */
+  static final int OWN_THREADS = 100;
+  /** File descriptors a run holds besides one socket per user (jars, JTL, logs), an estimate. */
+  static final int OWN_FILES = 300;
+
+  private GeneratorSettings() {
+  }
+
+  private static Map<String, String> properties() {
+    Map<String, String> p = new LinkedHashMap<>();
+    // A request the client retries by itself is timed as one sample with both attempts in it,
+    // and its first failure never reaches the error count: one attempt per sample (JMeter's
+    // default; pinned so a user.properties on an engine cannot turn retries on unnoticed).
+    p.put("httpclient4.retrycount", "0");
+    p.put("httpclient4.request_sent_retry_enabled", "false");
+    // Checks a pooled connection idle longer than this before reuse, so a keep-alive connection
+    // the server closed is not counted as an error. Under load no connection idles that long
+    // and the check costs nothing (bench: no CPU change per request at 50 users); it stays
+    // below the usual 5 s server keep-alive timeout.
+    p.put("httpclient4.validate_after_inactivity", "4900");
+    return Collections.unmodifiableMap(p);
+  }
+
+  /** {@code shared} with the generator's JMeter properties added; theirs win on a clash. */
+  static Map<String, String> plus(Map<String, String> shared) {
+    Map<String, String> all = new LinkedHashMap<>(shared);
+    all.putAll(JMETER_PROPERTIES);
+    return Collections.unmodifiableMap(all);
+  }
+
+  /**
+   * Fails before load when this machine's limits cannot hold the profile's users: one thread and
+   * one socket per user, against the soft limits of processes and open files
+   * ({@code /proc/self/limits}); JMeter would otherwise die mid-run with "unable to create
+   * native thread" or "Too many open files".
+   */
+  static void requireCapacity(LoadProfile profile) {
+    capacityProblem(profile.peakUsers(), Limits.current()).ifPresent(problem -> {
+      throw new IllegalStateException(problem);
+    });
+  }
+
+  /** What keeps {@code users} from fitting in {@code limits}, or empty when they fit. */
+  public static Optional<String> capacityProblem(int users, Limits limits) {
+    if (limits.openFiles().isPresent()
+        && users + OWN_FILES > limits.openFiles().getAsLong()) {
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d open files (one "
+          + "socket each), but this generator's limit is %d. Fix: raise it before the run "
+          + "(ulimit -n %d, or LimitNOFILE / --ulimit nofile in a service or container), or "
+          + "spread the users over more engines (perf.engine=distributed)", users,
+          users + OWN_FILES, limits.openFiles().getAsLong(), 2 * (users + OWN_FILES)));
+    }
+    if (limits.processes().isPresent()
+        && users + OWN_THREADS > limits.processes().getAsLong()) {
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d threads (JMeter "
+          + "runs one per user), but this generator's process limit is %d. Fix: raise it "
+          + "before the run (ulimit -u %d), or spread the users over more engines "
+          + "(perf.engine=distributed)", users, users + OWN_THREADS,
+          limits.processes().getAsLong(), 2 * (users + OWN_THREADS)));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Soft resource limits of a generator process; empty where unlimited or unknown.
+   *
+   * @param processes max processes (threads count against it), {@code ulimit -u}
+   * @param openFiles max open files, {@code ulimit -n}
+   */
+  public record Limits(OptionalLong processes, OptionalLong openFiles) {
+    /** This JVM's limits from {@code /proc/self/limits}; empty where not on Linux. */
+    public static Limits current() {
+      try {
+        List<String> lines = Files.readAllLines(Path.of("/proc/self/limits"));
+        // The kernel does not hold root to the process limit.
+        boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
+            .anyMatch(l -> l.matches("Uid:\\s+0\\s.*"));
+        return new Limits(root ? OptionalLong.empty() : soft(lines, "Max processes"),
+            soft(lines, "Max open files"));
+      } catch (IOException | RuntimeException e) {
+        return new Limits(OptionalLong.empty(), OptionalLong.empty());
+      }
+    }
+
+    private static OptionalLong soft(List<String> lines, String name) {
+      return lines.stream().filter(l -> l.startsWith(name)).findFirst()
+          .map(l -> l.substring(name.length()).trim().split("\\s+")[0])
+          .filter(v -> v.chars().allMatch(Character::isDigit))
+          .map(v -> OptionalLong.of(Long.parseLong(v))).orElse(OptionalLong.empty());
+    }
+  }
+}

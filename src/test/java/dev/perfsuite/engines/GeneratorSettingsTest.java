@@ -1,0 +1,85 @@
+package dev.perfsuite.engines;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
+import dev.perfsuite.engines.GeneratorSettings.Limits;
+import dev.perfsuite.profiles.Profiles;
+import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+
+/** The generator's JMeter settings reach every engine, and users that cannot fit fail early. */
+class GeneratorSettingsTest {
+
+  @Test
+  void shouldGiveEveryEngineTheGeneratorProperties() {
+    // Remote engines set SHARED_PROPERTIES at their start (RemoteEngineMain), controllers
+    // through RunExecution.tuned: both paths read this one map.
+    assertThat(RunExecution.SHARED_PROPERTIES).as("properties every engine runs with")
+        .containsAllEntriesOf(GeneratorSettings.JMETER_PROPERTIES)
+        .containsEntry("sampleresult.timestamp.start", "true");
+  }
+
+  @Test
+  void shouldSetTheGeneratorPropertiesOnTheEmbeddedEngine() throws Exception {
+    EmbeddedEngine engine = new EmbeddedEngine(Path.of("target"), Duration.ofSeconds(1),
+        Duration.ofSeconds(1), List.of());
+    Field props = EmbeddedJmeterEngine.class.getDeclaredField("props");
+    props.setAccessible(true);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> set = (Map<String, Object>) props.get(engine.jmeter());
+    assertThat(set).as("JMeter properties of the engine a run uses")
+        .containsAllEntriesOf(GeneratorSettings.JMETER_PROPERTIES);
+  }
+
+  @Test
+  void shouldNotRetryRequestsInsideTheClient() {
+    assertThat(GeneratorSettings.JMETER_PROPERTIES).as("one attempt per sample")
+        .containsEntry("httpclient4.retrycount", "0")
+        .containsEntry("httpclient4.request_sent_retry_enabled", "false");
+  }
+
+  @Test
+  void shouldFailWhenUsersExceedTheOpenFilesLimit() {
+    Limits limits = new Limits(OptionalLong.empty(), OptionalLong.of(4096));
+    assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users, nofile 4096")
+        .hasValueSatisfying(m -> assertThat(m).contains("5000 users", "4096", "ulimit -n"));
+  }
+
+  @Test
+  void shouldFailWhenUsersExceedTheProcessLimit() {
+    Limits limits = new Limits(OptionalLong.of(1024), OptionalLong.of(1_048_576));
+    assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users, nproc 1024")
+        .hasValueSatisfying(m -> assertThat(m).contains("threads", "1024", "ulimit -u"));
+  }
+
+  @Test
+  void shouldAcceptUsersThatFitTheLimits() {
+    Limits limits = new Limits(OptionalLong.of(96_365), OptionalLong.of(20_000));
+    assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users fit").isEmpty();
+    assertThat(GeneratorSettings.capacityProblem(5000, new Limits(OptionalLong.empty(),
+        OptionalLong.empty()))).as("unlimited").isEmpty();
+  }
+
+  @Test
+  void shouldStopTheEmbeddedEngineBeforeLoadWhenUsersCannotFit(@TempDir Path dir) {
+    long files = Limits.current().openFiles().orElse(Long.MAX_VALUE - 1000);
+    int users = (int) Math.min(Integer.MAX_VALUE - 1000, files + 1);
+    EmbeddedEngine engine = new EmbeddedEngine(dir, Duration.ofSeconds(1),
+        Duration.ofSeconds(1), List.of());
+    // Port 9 on loopback: nothing must be sent, the check fails before JMeter starts.
+    LoadPlan plan = LoadPlan.of("capacity", Profiles.closed("capacity", Duration.ZERO,
+        Profiles.stage(users, Duration.ZERO, Duration.ofSeconds(1))),
+        httpSampler("http://127.0.0.1:9/"));
+    assertThatThrownBy(() -> engine.run(plan)).as("users beyond the open-files limit")
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("open files");
+  }
+}
