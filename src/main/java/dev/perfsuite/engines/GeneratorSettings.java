@@ -2,6 +2,8 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -73,15 +75,35 @@ public final class GeneratorSettings {
   }
 
   /**
-   * Fails before load when this machine's limits cannot hold the profile's users: one thread and
-   * one socket per user, against the soft limits of processes and open files
-   * ({@code /proc/self/limits}); JMeter would otherwise die mid-run with "unable to create
-   * native thread" or "Too many open files".
+   * Checks this generator before load: fails when its limits cannot hold the profile's users
+   * (one thread and one socket per user, against the soft limits of processes and open files in
+   * {@code /proc/self/limits}; JMeter would otherwise die mid-run with "unable to create native
+   * thread" or "Too many open files"), and warns when the JVM runs a collector whose pauses land
+   * in measured latencies.
    */
-  static void requireCapacity(LoadProfile profile) {
+  static void checkBeforeLoad(LoadProfile profile) {
     capacityProblem(profile.peakUsers(), Limits.current()).ifPresent(problem -> {
       throw new IllegalStateException(problem);
     });
+    collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .map(GarbageCollectorMXBean::getName).toList()).ifPresent(System.out::println);
+  }
+
+  /**
+   * A warning when {@code collectors} (GC bean names) are the Serial or Parallel collector,
+   * whose stop-the-world pauses of the whole young generation go into the latencies measured.
+   */
+  static Optional<String> collectorWarning(List<String> collectors) {
+    boolean serial = collectors.contains("Copy") || collectors.contains("MarkSweepCompact");
+    boolean parallel = collectors.contains("PS Scavenge") || collectors.contains("PS MarkSweep");
+    if (!serial && !parallel) {
+      return Optional.empty();
+    }
+    return Optional.of("WARNING: this generator JVM runs the " + (serial ? "Serial" : "Parallel")
+        + " collector, whose pauses stop every user at once and land in the measured "
+        + "latencies (bench: longer pauses and p99 further from the echo delay than G1). Fix: "
+        + "start it with " + String.join(" ", JVM_FLAGS) + (serial ? " (the JVM picks Serial "
+        + "by itself with one CPU or less than 1792 MiB of memory)" : ""));
   }
 
   /** What keeps {@code users} from fitting in {@code limits}, or empty when they fit. */

@@ -70,6 +70,16 @@ class GeneratorSettingsTest {
   }
 
   @Test
+  void shouldWarnWhenTheCollectorPausesEveryUserAtOnce() {
+    assertThat(GeneratorSettings.collectorWarning(List.of("Copy", "MarkSweepCompact")))
+        .as("Serial").hasValueSatisfying(w -> assertThat(w).contains("Serial", "-XX:+UseG1GC"));
+    assertThat(GeneratorSettings.collectorWarning(List.of("PS Scavenge", "PS MarkSweep")))
+        .as("Parallel").hasValueSatisfying(w -> assertThat(w).contains("Parallel"));
+    assertThat(GeneratorSettings.collectorWarning(List.of("G1 Young Generation",
+        "G1 Old Generation"))).as("G1").isEmpty();
+  }
+
+  @Test
   void shouldStopTheEmbeddedEngineBeforeLoadWhenUsersCannotFit(@TempDir Path dir) {
     long files = Limits.current().openFiles().orElse(Long.MAX_VALUE - 1000);
     int users = (int) Math.min(Integer.MAX_VALUE - 1000, files + 1);
