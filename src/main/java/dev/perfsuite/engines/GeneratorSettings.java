@@ -48,6 +48,16 @@ public final class GeneratorSettings {
   static final int OWN_THREADS = 100;
   /** File descriptors a run holds besides one socket per user (jars, JTL, logs), an estimate. */
   static final int OWN_FILES = 300;
+  /**
+   * Heap a user holds on the generator (its copy of the plan, an HttpClient with its pool and
+   * buffers, the last SampleResult): bench, 5,000 users, 847 MiB peak = 173 KiB per user; with
+   * -Xmx1g that left G1 at 85 % occupancy, 40 s of GC in 195 s and an 832 ms pause.
+   */
+  static final long HEAP_PER_USER = 256 * 1024;
+  /** Memory mappings per thread (stack and guard; bench: 10,260 maps at 5,027 threads). */
+  static final int MAPS_PER_THREAD = 2;
+  /** Memory mappings of a JVM besides its threads' (heap, jars, libraries), an estimate. */
+  static final int OWN_MAPS = 2000;
 
   private GeneratorSettings() {
   }
@@ -87,6 +97,26 @@ public final class GeneratorSettings {
     });
     collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).toList()).ifPresent(System.out::println);
+    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory())
+        .ifPresent(System.out::println);
+  }
+
+  /**
+   * A warning when {@code maxHeap} bytes leave less than {@link #HEAP_PER_USER} per user: the
+   * heap target is then met, but collections run back to back and their pauses land in the
+   * measured latencies.
+   */
+  static Optional<String> heapWarning(int users, long maxHeap) {
+    long wanted = users * HEAP_PER_USER;
+    if (maxHeap == Long.MAX_VALUE || maxHeap >= wanted) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT, "WARNING: %d users want about %d MiB of heap "
+        + "on this generator (%d KiB each), but -Xmx is %d MiB: expect back-to-back "
+        + "collections whose pauses land in the measured latencies. Fix: -Xmx%dm or more (the "
+        + "perf profile's argLine, or the remote engines' command line), or spread the users "
+        + "over more engines", users, wanted >> 20, HEAP_PER_USER >> 10, maxHeap >> 20,
+        (wanted >> 20) + 256));
   }
 
   /**
@@ -124,6 +154,15 @@ public final class GeneratorSettings {
           + "(perf.engine=distributed)", users, users + OWN_THREADS,
           limits.processes().getAsLong(), 2 * (users + OWN_THREADS)));
     }
+    if (limits.maps().isPresent()
+        && (long) users * MAPS_PER_THREAD + OWN_MAPS > limits.maps().getAsLong()) {
+      long needed = (long) users * MAPS_PER_THREAD + OWN_MAPS;
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d memory mappings "
+          + "(each thread's stack takes %d), but vm.max_map_count is %d. Fix: raise it before "
+          + "the run (sysctl -w vm.max_map_count=%d), or spread the users over more engines "
+          + "(perf.engine=distributed)", users, needed, MAPS_PER_THREAD,
+          limits.maps().getAsLong(), 2 * needed));
+    }
     return Optional.empty();
   }
 
@@ -132,8 +171,9 @@ public final class GeneratorSettings {
    *
    * @param processes max processes (threads count against it), {@code ulimit -u}
    * @param openFiles max open files, {@code ulimit -n}
+   * @param maps max memory mappings of a process, {@code vm.max_map_count}
    */
-  public record Limits(OptionalLong processes, OptionalLong openFiles) {
+  public record Limits(OptionalLong processes, OptionalLong openFiles, OptionalLong maps) {
     /** This JVM's limits from {@code /proc/self/limits}; empty where not on Linux. */
     public static Limits current() {
       try {
@@ -142,9 +182,18 @@ public final class GeneratorSettings {
         boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
             .anyMatch(l -> l.matches("Uid:\\s+0\\s.*"));
         return new Limits(root ? OptionalLong.empty() : soft(lines, "Max processes"),
-            soft(lines, "Max open files"));
+            soft(lines, "Max open files"), mapCount());
       } catch (IOException | RuntimeException e) {
-        return new Limits(OptionalLong.empty(), OptionalLong.empty());
+        return new Limits(OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+      }
+    }
+
+    private static OptionalLong mapCount() {
+      try {
+        return OptionalLong.of(Long.parseLong(Files.readString(
+            Path.of("/proc/sys/vm/max_map_count")).strip()));
+      } catch (IOException | RuntimeException e) {
+        return OptionalLong.empty();
       }
     }
 

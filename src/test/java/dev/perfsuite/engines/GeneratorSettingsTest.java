@@ -49,24 +49,35 @@ class GeneratorSettingsTest {
 
   @Test
   void shouldFailWhenUsersExceedTheOpenFilesLimit() {
-    Limits limits = new Limits(OptionalLong.empty(), OptionalLong.of(4096));
+    Limits limits = new Limits(OptionalLong.empty(), OptionalLong.of(4096),
+        OptionalLong.empty());
     assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users, nofile 4096")
         .hasValueSatisfying(m -> assertThat(m).contains("5000 users", "4096", "ulimit -n"));
   }
 
   @Test
   void shouldFailWhenUsersExceedTheProcessLimit() {
-    Limits limits = new Limits(OptionalLong.of(1024), OptionalLong.of(1_048_576));
+    Limits limits = new Limits(OptionalLong.of(1024), OptionalLong.of(1_048_576),
+        OptionalLong.empty());
     assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users, nproc 1024")
         .hasValueSatisfying(m -> assertThat(m).contains("threads", "1024", "ulimit -u"));
   }
 
   @Test
   void shouldAcceptUsersThatFitTheLimits() {
-    Limits limits = new Limits(OptionalLong.of(96_365), OptionalLong.of(20_000));
+    Limits limits = new Limits(OptionalLong.of(96_365), OptionalLong.of(20_000),
+        OptionalLong.of(65_530));
     assertThat(GeneratorSettings.capacityProblem(5000, limits)).as("5000 users fit").isEmpty();
     assertThat(GeneratorSettings.capacityProblem(5000, new Limits(OptionalLong.empty(),
-        OptionalLong.empty()))).as("unlimited").isEmpty();
+        OptionalLong.empty(), OptionalLong.empty()))).as("unlimited").isEmpty();
+  }
+
+  @Test
+  void shouldFailWhenThreadStacksExceedTheMapCount() {
+    Limits limits = new Limits(OptionalLong.empty(), OptionalLong.of(1_048_576),
+        OptionalLong.of(65_530));
+    assertThat(GeneratorSettings.capacityProblem(40_000, limits)).as("40,000 users, 65,530 maps")
+        .hasValueSatisfying(m -> assertThat(m).contains("vm.max_map_count", "65530"));
   }
 
   @Test
@@ -77,6 +88,14 @@ class GeneratorSettingsTest {
         .as("Parallel").hasValueSatisfying(w -> assertThat(w).contains("Parallel"));
     assertThat(GeneratorSettings.collectorWarning(List.of("G1 Young Generation",
         "G1 Old Generation"))).as("G1").isEmpty();
+  }
+
+  @Test
+  void shouldWarnWhenTheHeapLeavesTooLittlePerUser() {
+    assertThat(GeneratorSettings.heapWarning(5000, 1L << 30)).as("5000 users, -Xmx1g")
+        .hasValueSatisfying(w -> assertThat(w).contains("5000 users", "1024 MiB", "-Xmx"));
+    assertThat(GeneratorSettings.heapWarning(1000, 1L << 30)).as("1000 users, -Xmx1g")
+        .isEmpty();
   }
 
   @Test
