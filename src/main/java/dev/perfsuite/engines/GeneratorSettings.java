@@ -190,8 +190,9 @@ public final class GeneratorSettings {
 
     private static OptionalLong mapCount() {
       try {
-        return OptionalLong.of(Long.parseLong(Files.readString(
-            Path.of("/proc/sys/vm/max_map_count")).strip()));
+        // Trap: Files.readString returns only the first byte of a /proc/sys file.
+        return OptionalLong.of(Long.parseLong(Files.readAllLines(
+            Path.of("/proc/sys/vm/max_map_count")).get(0).strip()));
       } catch (IOException | RuntimeException e) {
         return OptionalLong.empty();
       }

@@ -2,11 +2,13 @@ package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.engines.GeneratorSettings.Limits;
 import dev.perfsuite.profiles.Profiles;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -96,6 +98,14 @@ class GeneratorSettingsTest {
         .hasValueSatisfying(w -> assertThat(w).contains("5000 users", "1024 MiB", "-Xmx"));
     assertThat(GeneratorSettings.heapWarning(1000, 1L << 30)).as("1000 users, -Xmx1g")
         .isEmpty();
+  }
+
+  @Test
+  void shouldReadThisMachinesLimits() {
+    assumeTrue(Files.isReadable(Path.of("/proc/sys/vm/max_map_count")), "Linux only");
+    // The map count's file must be read whole: 65530 read as 6 failed every run of 5000 users.
+    assertThat(Limits.current().maps().orElse(-1)).as("vm.max_map_count, read whole")
+        .isGreaterThan(1000);
   }
 
   @Test
