@@ -68,7 +68,7 @@ final class MemoryBench {
         excluded), %d ms think time, POST 1 KiB to the echo backend with --delay %d; generator \
         JVM -Xmx%s %s; heap polled every 50 ms, RSS = the kernel's VmHWM. Expected rate = users \
         / (think + delay); Little = users / (think + measured mean). Limits: open files %s, \
-        processes %s, memory maps %s. Load average before the run: %s.
+        processes %s, memory maps %s. Load average at the end of the run: %s.
 
         | users | req/s | expected | of expected | Little | p50 - delay | p99 - delay | errors | peak heap used MiB | KiB heap per user | peak RSS MiB | peak JVM threads | GCs (total ms, max pause ms) | heap target <= %d MiB |
         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
