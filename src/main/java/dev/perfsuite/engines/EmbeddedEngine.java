@@ -23,6 +23,7 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
 
   @Override
   public RunResult run(LoadPlan plan) {
+    GeneratorSettings.checkBeforeLoad(plan.profile());
     return execution.run(plan, this);
   }
 

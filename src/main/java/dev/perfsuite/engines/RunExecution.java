@@ -68,13 +68,13 @@ final class RunExecution {
    * JMeter properties every engine runs with; remote engines set them at their own start
    * ({@link RemoteEngineMain}), because the controller does not forward them.
    */
-  static final Map<String, String> SHARED_PROPERTIES = Map.of(
+  static final Map<String, String> SHARED_PROPERTIES = GeneratorSettings.plus(Map.of(
       // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
       "sampleresult.timestamp.start", "true",
       // Keep connections across iterations, as WSO2's harness does (user.properties there).
       "httpclient.reset_state_on_thread_group_iteration", "false",
       "httpclient4.time_to_live", "3600000",
-      "summariser.interval", "10");
+      "summariser.interval", "10"));
 
   /** {@code engine} with {@link #SHARED_PROPERTIES} set. */
   static <E extends EmbeddedJmeterEngine> E tuned(E engine) {

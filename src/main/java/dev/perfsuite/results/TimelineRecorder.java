@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
 
@@ -14,11 +18,15 @@ import org.apache.jmeter.samplers.SampleResult;
  *
  * <p>Histograms here keep two significant digits (1 % resolution), enough for a chart and a
  * tenth of the memory of the exact per-phase histograms the verdicts use.
+ *
+ * <p>Sampling threads record without a lock (concurrent maps, wait-free histograms): under a
+ * monitor, this was half of the suite's lock waits on the sample path (JFR, 50 users, bench
+ * generator-cost.md). Readers see a window that may still be filling.
  */
 public final class TimelineRecorder implements SampleObserver {
   private final Duration window;
   private final long windowMillis;
-  private final Map<Long, Map<String, Bucket>> windows = new TreeMap<>();
+  private final Map<Long, Map<String, Bucket>> windows = new ConcurrentSkipListMap<>();
   private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
 
@@ -48,14 +56,13 @@ public final class TimelineRecorder implements SampleObserver {
     long elapsed = result.getTime();
     int threads = result.getAllThreads();
     boolean error = cause != null;
-    synchronized (this) {
-      Map<String, Bucket> byLabel = windows.computeIfAbsent(index, i -> new TreeMap<>());
-      byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
+    Map<String, Bucket> byLabel = windows.computeIfAbsent(index,
+        i -> new ConcurrentSkipListMap<>());
+    byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
+        .add(elapsed, error, threads);
+    if (!transaction) {
+      byLabel.computeIfAbsent(RunSummary.OVERALL, l -> new Bucket(phase))
           .add(elapsed, error, threads);
-      if (!transaction) {
-        byLabel.computeIfAbsent(RunSummary.OVERALL, l -> new Bucket(phase))
-            .add(elapsed, error, threads);
-      }
     }
   }
 
@@ -67,8 +74,8 @@ public final class TimelineRecorder implements SampleObserver {
       for (Map.Entry<Long, Map<String, Bucket>> entry : windows.entrySet()) {
         Map<String, Bucket> copy = all.computeIfAbsent(entry.getKey(), i -> new TreeMap<>());
         entry.getValue().forEach((label, bucket) -> copy.computeIfAbsent(label,
-            l -> new Bucket(bucket.phase)).absorb(bucket.histogram, bucket.errors,
-            bucket.maxThreads));
+            l -> new Bucket(bucket.phase)).absorb(bucket.histogram, bucket.errors.sum(),
+            bucket.maxThreads.get()));
       }
       for (List<WindowSnapshot> engine : engines.values()) {
         for (WindowSnapshot w : engine) {
@@ -94,7 +101,7 @@ public final class TimelineRecorder implements SampleObserver {
     List<WindowSnapshot> result = new ArrayList<>();
     windows.forEach((index, byLabel) -> byLabel.forEach((label, bucket) -> result.add(
         new WindowSnapshot(index, label, bucket.phase, LabelSnapshot.encode(bucket.histogram),
-            bucket.errors, bucket.maxThreads))));
+            bucket.errors.sum(), bucket.maxThreads.get()))));
     return result;
   }
 
@@ -110,9 +117,9 @@ public final class TimelineRecorder implements SampleObserver {
 
   private static final class Bucket {
     private final Phase phase;
-    private final Histogram histogram = new Histogram(2);
-    private long errors;
-    private int maxThreads;
+    private final Histogram histogram = new ConcurrentHistogram(2);
+    private final LongAdder errors = new LongAdder();
+    private final AtomicInteger maxThreads = new AtomicInteger();
 
     Bucket(Phase phase) {
       this.phase = phase;
@@ -121,21 +128,24 @@ public final class TimelineRecorder implements SampleObserver {
     void add(long elapsed, boolean error, int threads) {
       histogram.recordValue(Math.max(0, elapsed));
       if (error) {
-        errors++;
+        errors.increment();
       }
-      maxThreads = Math.max(maxThreads, threads);
+      if (threads > maxThreads.get()) {
+        maxThreads.accumulateAndGet(threads, Math::max);
+      }
     }
 
     void absorb(Histogram other, long otherErrors, int threads) {
       histogram.add(other);
-      errors += otherErrors;
-      maxThreads = Math.max(maxThreads, threads);
+      errors.add(otherErrors);
+      maxThreads.accumulateAndGet(threads, Math::max);
     }
 
     TimelinePoint point(String label, Duration offset) {
-      return new TimelinePoint(label, offset, phase, histogram.getTotalCount(), errors,
+      return new TimelinePoint(label, offset, phase, histogram.getTotalCount(), errors.sum(),
           histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
-          histogram.getValueAtPercentile(95), histogram.getValueAtPercentile(99), maxThreads);
+          histogram.getValueAtPercentile(95), histogram.getValueAtPercentile(99),
+          maxThreads.get());
     }
   }
 }

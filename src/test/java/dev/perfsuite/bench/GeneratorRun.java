@@ -12,6 +12,7 @@ import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.Engines;
+import dev.perfsuite.engines.GeneratorSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
@@ -25,6 +26,7 @@ import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
+import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -41,6 +43,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
 import org.apache.http.entity.ContentType;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
@@ -56,17 +60,27 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
  * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
  * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
  * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
- * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}). The last line printed is
+ * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}),
+ * {@code ramp} (suite: the users' ramp-up, default 0). The last line printed is
  * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
  */
 final class GeneratorRun {
   static final String RESULT_PREFIX = "BENCH-RESULT ";
-  /** The JMeter properties the suite's embedded engine sets; kept in step with EmbeddedEngine. */
-  static final Map<String, String> SUITE_ENGINE_PROPS = Map.of(
-      "sampleresult.timestamp.start", "true",
-      "httpclient.reset_state_on_thread_group_iteration", "false",
-      "httpclient4.time_to_live", "3600000",
-      "summariser.interval", "10");
+  /**
+   * The JMeter properties the suite's engines set: RunExecution's (kept in step by hand, they are
+   * package-private there) and the generator's own, {@link GeneratorSettings}.
+   */
+  static final Map<String, String> SUITE_ENGINE_PROPS = suiteEngineProps();
+
+  private static Map<String, String> suiteEngineProps() {
+    Map<String, String> props = new LinkedHashMap<>(Map.of(
+        "sampleresult.timestamp.start", "true",
+        "httpclient.reset_state_on_thread_group_iteration", "false",
+        "httpclient4.time_to_live", "3600000",
+        "summariser.interval", "10"));
+    props.putAll(GeneratorSettings.JMETER_PROPERTIES);
+    return props;
+  }
 
   private final Map<String, String> args;
   private final Map<String, Object> out = new LinkedHashMap<>();
@@ -81,6 +95,7 @@ final class GeneratorRun {
         .collect(Collectors.toMap(a -> a[0], a -> a[1], (a, b) -> b, LinkedHashMap::new));
     GeneratorRun run = new GeneratorRun(args);
     HeapWatch heap = HeapWatch.start();
+    GcPauses.watch();
     CpuTimeline.start();
     long cpuBefore = processCpuNanos();
     switch (args.get("mode")) {
@@ -107,6 +122,7 @@ final class GeneratorRun {
     }
     run.out.put("gcCount", gcCount);
     run.out.put("gcMillis", gcMillis);
+    run.out.put("gcMaxPauseMs", GcPauses.maxMillis());
     System.out.println(RESULT_PREFIX + run.out.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
     System.exit(0);
@@ -138,8 +154,11 @@ final class GeneratorRun {
   private void suite() {
     PerfConfig config = PerfConfig.load();
     Duration warmUp = BenchSettings.duration(args.getOrDefault("warmup", "2s"));
+    // A ramp spreads the users' first requests: with a constant think time, users started at
+    // once stay in step and hit the target in bursts (the memory run's 5,000 users).
+    Duration ramp = BenchSettings.duration(args.getOrDefault("ramp", "0s"));
     LoadProfile profile = Profiles.closed("bench", warmUp,
-        Profiles.stage(threads(), Duration.ZERO, duration())).withThinkTime(think());
+        Profiles.stage(threads(), ramp, duration())).withThinkTime(think());
     LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
         sampler(args.get("url")));
     String managers = args.getOrDefault("managers", "on");
@@ -407,6 +426,35 @@ final class GeneratorRun {
         }
         return before[1];
       }
+    }
+  }
+
+  /**
+   * The longest collection the JVM reported, from its GC notifications: a pause that long can
+   * land in a measured latency. G1's concurrent cycles are left out (they run beside the
+   * application; their short pauses are reported as young or mixed collections).
+   */
+  private static final class GcPauses {
+    private static final AtomicLong MAX = new AtomicLong();
+
+    static void watch() {
+      for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+        if (gc.getName().contains("Concurrent") || gc.getName().contains("Cycles")) {
+          continue;
+        }
+        ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
+          if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION
+              .equals(n.getType())) {
+            GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
+                (CompositeData) n.getUserData());
+            MAX.accumulateAndGet(info.getGcInfo().getDuration(), Math::max);
+          }
+        }, null, null);
+      }
+    }
+
+    static long maxMillis() {
+      return MAX.get();
     }
   }
 

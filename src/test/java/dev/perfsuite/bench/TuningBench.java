@@ -1,6 +1,7 @@
 package dev.perfsuite.bench;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +33,22 @@ final class TuningBench {
       new Candidate("listener design: + suite recorder behind a lock-free queue, one consumer "
           + "thread (prototype)", List.of(), List.of("recorder=queued")),
       new Candidate("listener design: + suite recorder, DSL's P² stats collector dropped",
-          List.of(), List.of("recorder=direct", "dslstats=off")));
+          List.of(), List.of("recorder=direct", "dslstats=off")),
+      new Candidate("-XX:+UseSerialGC (what the JVM picks by itself on 1 CPU or < 1792 MiB)",
+          List.of("-XX:+UseSerialGC"), List.of()),
+      new Candidate("-Xss256k (JMeter threads' stacks; default 1 MiB reserved)",
+          List.of("-Xss256k"), List.of()),
+      new Candidate("no stale-connection check (httpclient4.validate_after_inactivity=0)",
+          List.of(), List.of("props=httpclient4.validate_after_inactivity:0")),
+      new Candidate("response body not kept (httpsampler.max_bytes_to_store_per_request=1)",
+          List.of(), List.of("props=httpsampler.max_bytes_to_store_per_request:1")));
+
+  /** Collectors against G1 (the suite's pinned choice): CPU and what their pauses cost. */
+  private static final List<Candidate> COLLECTORS = List.of(
+      new Candidate("-XX:+UseParallelGC", List.of("-XX:+UseParallelGC"), List.of()),
+      new Candidate("-XX:+UseSerialGC", List.of("-XX:+UseSerialGC"), List.of()));
+
+  private static final Duration ECHO_DELAY = Duration.ofMillis(20);
 
   @Test
   void shouldRankGeneratorSettingsWhenRunAgainstNginx() {
@@ -54,7 +70,7 @@ final class TuningBench {
     }
     try (LoopbackServer nginx = LoopbackServer.nginx(settings, settings.nginx().get())) {
       URI uri = nginx.uri();
-      for (Candidate c : CANDIDATES) {
+      for (Candidate c : selected(CANDIDATES)) {
         candidate(settings, uri, c, pairs, table);
       }
       Map<String, String> suite = SuiteRuns.suite(settings, "tune-suite-default", uri, THREADS,
@@ -82,6 +98,75 @@ final class TuningBench {
           SuiteRuns.rps(tuned) / w.rps(), SuiteRuns.rps(tuned) / 23949))));
     }
     BenchReport.section(settings, "70-tuning", "Generator tuning", table.toString());
+  }
+
+  /**
+   * GC choice measured against latency accuracy: the suite with every listener against the echo
+   * backend with a known delay, G1 (pinned by GeneratorSettings) alternating with each other
+   * collector in fresh JVMs. A collector that saves CPU but stretches p99 past the delay is
+   * rejected with these figures.
+   */
+  @Test
+  void shouldRejectCollectorsThatPauseMeasuredLatencies() {
+    BenchSettings settings = BenchSettings.load();
+    int pairs = Integer.getInteger("bench.tuning.pairs", 2);
+    StringBuilder table = new StringBuilder(String.format(Locale.ROOT, """
+        The suite with every listener, %d threads, %d s per run, POST 1 KiB to the echo backend \
+        with --delay %d; %d pairs G1 / candidate alternating, fresh JVM each. Per run: CPU \
+        µs/sample (sampling window), p99 - delay, GC count / total ms / longest pause ms. Load \
+        average at the start: %s.
+
+        | collector | G1 CPU µs/sample | candidate CPU µs/sample | CPU change | G1 p99 - delay | candidate p99 - delay | G1 GCs | candidate GCs |
+        |---|---|---|---:|---|---|---|---|
+        """, THREADS, settings.duration().toSeconds(), ECHO_DELAY.toMillis(), pairs,
+        Machine.readLoadAverage()));
+    try (LoopbackServer echo = LoopbackServer.echo(settings, ECHO_DELAY)) {
+      for (Candidate c : selected(COLLECTORS)) {
+        List<Map<String, String>> base = new ArrayList<>();
+        List<Map<String, String>> cand = new ArrayList<>();
+        List<Double> cpuRatios = new ArrayList<>();
+        for (int i = 0; i < pairs; i++) {
+          base.add(SuiteRuns.suite(settings, "gc-g1-" + i, echo.uri(), THREADS,
+              settings.duration(), 1024, List.of("-XX:+UseG1GC")));
+          cand.add(SuiteRuns.suite(settings, "gc-" + i + c.name().replaceAll("\\W+", "-"),
+              echo.uri(), THREADS, settings.duration(), 1024, c.jvmFlags()));
+          cpuRatios.add(cpu(cand.get(i)) / cpu(base.get(i)));
+        }
+        table.append(String.format(Locale.ROOT, "| %s | %s | %s | %+.1f %% | %s | %s | %s | %s |%n",
+            c.name(), joinField(base, "cpuUsPerSample"), joinField(cand, "cpuUsPerSample"),
+            (ListenerOverheadBench.median(cpuRatios) - 1) * 100, p99Errors(base),
+            p99Errors(cand), gcs(base), gcs(cand)));
+      }
+    }
+    BenchReport.section(settings, "71-collectors", "Collectors against latency accuracy",
+        table.toString());
+  }
+
+  /**
+   * Candidates whose name contains one of the {@code |}-separated parts of
+   * {@code bench.tuning.only}, e.g. {@code Java HTTP|SerialGC}; all when unset.
+   */
+  private static List<Candidate> selected(List<Candidate> all) {
+    List<String> only = List.of(System.getProperty("bench.tuning.only", "").split("\\|"));
+    return all.stream().filter(c -> only.stream().anyMatch(c.name()::contains)).toList();
+  }
+
+  private static double cpu(Map<String, String> run) {
+    return Double.parseDouble(run.get("cpuUsPerSample"));
+  }
+
+  private static String joinField(List<Map<String, String>> runs, String field) {
+    return join(runs.stream().map(r -> Double.parseDouble(r.get(field))).toList());
+  }
+
+  private static String p99Errors(List<Map<String, String>> runs) {
+    return String.join(", ", runs.stream().map(r -> String.format(Locale.ROOT, "%+d ms",
+        Long.parseLong(r.get("p99")) - ECHO_DELAY.toMillis())).toList());
+  }
+
+  private static String gcs(List<Map<String, String>> runs) {
+    return String.join("; ", runs.stream().map(r -> r.get("gcCount") + " / " + r.get("gcMillis")
+        + " / " + r.get("gcMaxPauseMs")).toList());
   }
 
   private static void candidate(BenchSettings settings, URI uri, Candidate c, int pairs,

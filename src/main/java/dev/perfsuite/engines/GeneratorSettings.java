@@ -1,0 +1,208 @@
+package dev.perfsuite.engines;
+
+import dev.perfsuite.profiles.LoadProfile;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The JMeter properties and generator JVM settings the suite generates load with, each kept
+ * because it serves the measurement or measurably cuts the generator's CPU per request.
+ *
+ * <p>Every engine gets the properties: the embedded and distributed controllers through
+ * {@link RunExecution#SHARED_PROPERTIES}, remote engines at their own start ({@link
+ * RemoteEngineMain}), because JMeter's controller does not forward its properties. JVM flags
+ * cannot be set from inside a running JVM: {@link #JVM_FLAGS} is what the benchmark's generator
+ * JVMs run with and what the README asks for in the perf profile's argLine and the remote
+ * engines' command line.
+ *
+ * <p>Measured and rejected (figures in README "Performance", bench TuningBench): JMeter's Java
+ * HTTP client (cheaper per request, but it reports no sent bytes and no connect time, cannot
+ * send PATCH and gives no control over connection reuse); a response-size cap
+ * ({@code httpsampler.max_bytes_to_store_per_request}: JMeter reads the whole body anyway, and
+ * extractors and assertions would see a truncated one); a longer or shorter stale-connection
+ * check; the Parallel and Serial collectors (cheaper, but their pauses land in measured
+ * latencies).
+ */
+public final class GeneratorSettings {
+  /** JMeter properties for load generation, in the order they are documented. */
+  public static final Map<String, String> JMETER_PROPERTIES = properties();
+
+  /**
+   * Generator JVM flags. G1 is pinned because the JVM picks the Serial collector by itself on a
+   * machine or container with one CPU or less than 1792 MiB, and Serial's stop-the-world pauses
+   * go straight into the latencies being measured (bench: p99 error against the echo delay).
+   */
+  public static final List<String> JVM_FLAGS = List.of("-XX:+UseG1GC");
+
+  /** Threads a JVM runs besides its users (JIT, GC, JMeter, the suite's own), an estimate. */
+  static final int OWN_THREADS = 100;
+  /** File descriptors a run holds besides one socket per user (jars, JTL, logs), an estimate. */
+  static final int OWN_FILES = 300;
+  /**
+   * Heap a user holds on the generator (its copy of the plan, an HttpClient with its pool and
+   * buffers, the last SampleResult): bench, 5,000 users, 847 MiB peak = 173 KiB per user; with
+   * -Xmx1g that left G1 at 85 % occupancy, 40 s of GC in 195 s and an 832 ms pause.
+   */
+  static final long HEAP_PER_USER = 256 * 1024;
+  /** Memory mappings per thread (stack and guard; bench: 10,260 maps at 5,027 threads). */
+  static final int MAPS_PER_THREAD = 2;
+  /** Memory mappings of a JVM besides its threads' (heap, jars, libraries), an estimate. */
+  static final int OWN_MAPS = 2000;
+
+  private GeneratorSettings() {
+  }
+
+  private static Map<String, String> properties() {
+    Map<String, String> p = new LinkedHashMap<>();
+    // A request the client retries by itself is timed as one sample with both attempts in it,
+    // and its first failure never reaches the error count: one attempt per sample (JMeter's
+    // default; pinned so a user.properties on an engine cannot turn retries on unnoticed).
+    p.put("httpclient4.retrycount", "0");
+    p.put("httpclient4.request_sent_retry_enabled", "false");
+    // Checks a pooled connection idle longer than this before reuse, so a keep-alive connection
+    // the server closed is not counted as an error. Under load no connection idles that long
+    // and the check costs nothing (bench: no CPU change per request at 50 users); it stays
+    // below the usual 5 s server keep-alive timeout.
+    p.put("httpclient4.validate_after_inactivity", "4900");
+    return Collections.unmodifiableMap(p);
+  }
+
+  /** {@code shared} with the generator's JMeter properties added; theirs win on a clash. */
+  static Map<String, String> plus(Map<String, String> shared) {
+    Map<String, String> all = new LinkedHashMap<>(shared);
+    all.putAll(JMETER_PROPERTIES);
+    return Collections.unmodifiableMap(all);
+  }
+
+  /**
+   * Checks this generator before load: fails when its limits cannot hold the profile's users
+   * (one thread and one socket per user, against the soft limits of processes and open files in
+   * {@code /proc/self/limits}; JMeter would otherwise die mid-run with "unable to create native
+   * thread" or "Too many open files"), and warns when the JVM runs a collector whose pauses land
+   * in measured latencies.
+   */
+  static void checkBeforeLoad(LoadProfile profile) {
+    capacityProblem(profile.peakUsers(), Limits.current()).ifPresent(problem -> {
+      throw new IllegalStateException(problem);
+    });
+    collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .map(GarbageCollectorMXBean::getName).toList()).ifPresent(System.out::println);
+    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory())
+        .ifPresent(System.out::println);
+  }
+
+  /**
+   * A warning when {@code maxHeap} bytes leave less than {@link #HEAP_PER_USER} per user: the
+   * heap target is then met, but collections run back to back and their pauses land in the
+   * measured latencies.
+   */
+  static Optional<String> heapWarning(int users, long maxHeap) {
+    long wanted = users * HEAP_PER_USER;
+    if (maxHeap == Long.MAX_VALUE || maxHeap >= wanted) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT, "WARNING: %d users want about %d MiB of heap "
+        + "on this generator (%d KiB each), but -Xmx is %d MiB: expect back-to-back "
+        + "collections whose pauses land in the measured latencies. Fix: -Xmx%dm or more (the "
+        + "perf profile's argLine, or the remote engines' command line), or spread the users "
+        + "over more engines", users, wanted >> 20, HEAP_PER_USER >> 10, maxHeap >> 20,
+        (wanted >> 20) + 256));
+  }
+
+  /**
+   * A warning when {@code collectors} (GC bean names) are the Serial or Parallel collector,
+   * whose stop-the-world pauses of the whole young generation go into the latencies measured.
+   */
+  static Optional<String> collectorWarning(List<String> collectors) {
+    boolean serial = collectors.contains("Copy") || collectors.contains("MarkSweepCompact");
+    boolean parallel = collectors.contains("PS Scavenge") || collectors.contains("PS MarkSweep");
+    if (!serial && !parallel) {
+      return Optional.empty();
+    }
+    return Optional.of("WARNING: this generator JVM runs the " + (serial ? "Serial" : "Parallel")
+        + " collector, whose pauses stop every user at once and land in the measured "
+        + "latencies (bench: longer pauses and p99 further from the echo delay than G1). Fix: "
+        + "start it with " + String.join(" ", JVM_FLAGS) + (serial ? " (the JVM picks Serial "
+        + "by itself with one CPU or less than 1792 MiB of memory)" : ""));
+  }
+
+  /** What keeps {@code users} from fitting in {@code limits}, or empty when they fit. */
+  public static Optional<String> capacityProblem(int users, Limits limits) {
+    if (limits.openFiles().isPresent()
+        && users + OWN_FILES > limits.openFiles().getAsLong()) {
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d open files (one "
+          + "socket each), but this generator's limit is %d. Fix: raise it before the run "
+          + "(ulimit -n %d, or LimitNOFILE / --ulimit nofile in a service or container), or "
+          + "spread the users over more engines (perf.engine=distributed)", users,
+          users + OWN_FILES, limits.openFiles().getAsLong(), 2 * (users + OWN_FILES)));
+    }
+    if (limits.processes().isPresent()
+        && users + OWN_THREADS > limits.processes().getAsLong()) {
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d threads (JMeter "
+          + "runs one per user), but this generator's process limit is %d. Fix: raise it "
+          + "before the run (ulimit -u %d), or spread the users over more engines "
+          + "(perf.engine=distributed)", users, users + OWN_THREADS,
+          limits.processes().getAsLong(), 2 * (users + OWN_THREADS)));
+    }
+    if (limits.maps().isPresent()
+        && (long) users * MAPS_PER_THREAD + OWN_MAPS > limits.maps().getAsLong()) {
+      long needed = (long) users * MAPS_PER_THREAD + OWN_MAPS;
+      return Optional.of(String.format(Locale.ROOT, "%d users need about %d memory mappings "
+          + "(each thread's stack takes %d), but vm.max_map_count is %d. Fix: raise it before "
+          + "the run (sysctl -w vm.max_map_count=%d), or spread the users over more engines "
+          + "(perf.engine=distributed)", users, needed, MAPS_PER_THREAD,
+          limits.maps().getAsLong(), 2 * needed));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Soft resource limits of a generator process; empty where unlimited or unknown.
+   *
+   * @param processes max processes (threads count against it), {@code ulimit -u}
+   * @param openFiles max open files, {@code ulimit -n}
+   * @param maps max memory mappings of a process, {@code vm.max_map_count}
+   */
+  public record Limits(OptionalLong processes, OptionalLong openFiles, OptionalLong maps) {
+    /** This JVM's limits from {@code /proc/self/limits}; empty where not on Linux. */
+    public static Limits current() {
+      try {
+        List<String> lines = Files.readAllLines(Path.of("/proc/self/limits"));
+        // The kernel does not hold root to the process limit.
+        boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
+            .anyMatch(l -> l.matches("Uid:\\s+0\\s.*"));
+        return new Limits(root ? OptionalLong.empty() : soft(lines, "Max processes"),
+            soft(lines, "Max open files"), mapCount());
+      } catch (IOException | RuntimeException e) {
+        return new Limits(OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
+      }
+    }
+
+    private static OptionalLong mapCount() {
+      try {
+        // Trap: Files.readString returns only the first byte of a /proc/sys file.
+        return OptionalLong.of(Long.parseLong(Files.readAllLines(
+            Path.of("/proc/sys/vm/max_map_count")).get(0).strip()));
+      } catch (IOException | RuntimeException e) {
+        return OptionalLong.empty();
+      }
+    }
+
+    private static OptionalLong soft(List<String> lines, String name) {
+      return lines.stream().filter(l -> l.startsWith(name)).findFirst()
+          .map(l -> l.substring(name.length()).trim().split("\\s+")[0])
+          .filter(v -> v.chars().allMatch(Character::isDigit))
+          .map(v -> OptionalLong.of(Long.parseLong(v))).orElse(OptionalLong.empty());
+    }
+  }
+}
