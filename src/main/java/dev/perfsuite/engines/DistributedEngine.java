@@ -9,7 +9,7 @@ import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RecorderSnapshot;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
@@ -271,16 +271,16 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
   }
 
   @Override
-  public Map<String, RunSummary> engineSummaries() {
+  public Map<String, LabelSummary> engineSummaries() {
     Run run = current;
     if (run.intake != null) {
       Map<String, RecorderSnapshot> snapshots = run.intake.snapshotsByEngine();
-      Map<String, RunSummary> result = new LinkedHashMap<>();
+      Map<String, LabelSummary> result = new LinkedHashMap<>();
       for (String engine : remotes) {
         RecorderSnapshot snapshot = snapshots.get(engine);
-        RunSummary none = LabelAccumulator.of(engine, Phase.MEASUREMENT).summary();
+        LabelSummary none = LabelAccumulator.of(engine, Phase.MEASUREMENT).summary();
         result.put(engine, snapshot == null ? none
-            : snapshot.label(RunSummary.OVERALL, Phase.MEASUREMENT)
+            : snapshot.label(LabelSummary.OVERALL, Phase.MEASUREMENT)
                 .map(l -> l.summary(engine)).orElse(none));
       }
       return result;
@@ -414,7 +414,7 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
 
   /** Per engine, each against its own share of the users. */
   @Override
-  public List<String> saturation(LoadProfile whole, RunSummary measured) {
+  public List<String> saturation(LoadProfile whole, LabelSummary measured) {
     Run run = current;
     List<String> warnings = new ArrayList<>();
     engineSummaries().forEach((engine, summary) -> Saturation.check(run.perEngine, summary,
@@ -449,7 +449,7 @@ final class DistributedEngine implements LoadEngine, EngineDriver {
       }
     }
     long merged = recorder.summaries().stream()
-        .filter(s -> s.label().equals(RunSummary.OVERALL)).mapToLong(RunSummary::samples).sum();
+        .filter(s -> s.label().equals(LabelSummary.OVERALL)).mapToLong(LabelSummary::samples).sum();
     long sent = snapshots.values().stream().mapToLong(RecorderSnapshot::samples).sum();
     if (merged != sent) {
       warnings.add("reconciliation: the merged results hold " + merged + " samples but the "

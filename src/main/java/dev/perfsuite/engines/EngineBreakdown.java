@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleObserver;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -53,8 +53,8 @@ final class EngineBreakdown implements SampleObserver {
   }
 
   /** Measurement-phase overall summary per engine, in the order of {@code perf.remotes}. */
-  Map<String, RunSummary> summaries() {
-    Map<String, RunSummary> result = new LinkedHashMap<>();
+  Map<String, LabelSummary> summaries() {
+    Map<String, LabelSummary> result = new LinkedHashMap<>();
     tallies.forEach((engine, tally) -> result.put(engine, tally.summary()));
     return result;
   }
@@ -122,7 +122,7 @@ final class EngineBreakdown implements SampleObserver {
       return lastSeenNanos;
     }
 
-    synchronized RunSummary summary() {
+    synchronized LabelSummary summary() {
       return measured.summary();
     }
   }

@@ -1,7 +1,7 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleRecorder;
 import java.util.List;
@@ -48,7 +48,7 @@ interface EngineDriver {
    * Warnings that the generator was saturated in the measurement phase ({@link Saturation}), per
    * engine where the driver can tell.
    */
-  default List<String> saturation(LoadProfile profile, RunSummary measured) {
+  default List<String> saturation(LoadProfile profile, LabelSummary measured) {
     return Saturation.check(profile, measured, "").stream().toList();
   }
 
@@ -70,7 +70,7 @@ interface EngineDriver {
   }
 
   /** Measurement-phase overall summary per engine, empty for a single engine. */
-  default Map<String, RunSummary> engineSummaries() {
+  default Map<String, LabelSummary> engineSummaries() {
     return Map.of();
   }
 

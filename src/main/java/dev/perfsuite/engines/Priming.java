@@ -8,7 +8,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.profiles.ThreadGroups;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,7 +64,7 @@ public final class Priming {
     long started = System.nanoTime();
     try {
       dir = Files.createTempDirectory("perf-prime");
-      RunSummary total;
+      LabelSummary total;
       try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("prime.jtl"),
           Duration.ZERO)) {
         List<TestPlanChild> children = new ArrayList<>();
@@ -79,7 +79,7 @@ public final class Priming {
             .runIn(RunExecution.tuned(new EmbeddedEngine.WithoutDslStatistics()));
         recorder.flush();
         total = recorder.summaries().stream()
-            .filter(s -> s.label().equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
+            .filter(s -> s.label().equals(LabelSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
             .findFirst().orElse(null);
       }
       double seconds = (System.nanoTime() - started) / 1e9;

@@ -10,7 +10,7 @@ import dev.perfsuite.profiles.ThreadGroups;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
@@ -228,7 +228,7 @@ final class RunExecution {
         shortfall.ifPresent(all::add);
         interrupted = shortfall.isPresent();
       }
-      List<RunSummary> summaries = recorder.summaries();
+      List<LabelSummary> summaries = recorder.summaries();
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);

@@ -2,7 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -31,7 +31,7 @@ final class Saturation {
    *
    * @param where "" for the whole run, or " on engine host:port"
    */
-  static Optional<String> check(LoadProfile profile, RunSummary measured, String where) {
+  static Optional<String> check(LoadProfile profile, LabelSummary measured, String where) {
     if (profile.model() != LoadModel.CLOSED || profile.stages().size() != 1
         || profile.iterations().isPresent()
         || profile.warmUp().compareTo(profile.stages().get(0).rampUp()) < 0

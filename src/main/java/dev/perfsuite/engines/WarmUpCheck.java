@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;
@@ -37,7 +37,7 @@ final class WarmUpCheck {
         || profile.stages().get(0).rampUp().compareTo(profile.warmUp()) > 0) {
       return Optional.empty();
     }
-    List<TimelinePoint> windows = timeline.of(RunSummary.OVERALL).stream()
+    List<TimelinePoint> windows = timeline.of(LabelSummary.OVERALL).stream()
         .filter(p -> p.phase() == Phase.MEASUREMENT)
         .sorted(Comparator.comparing(TimelinePoint::offset))
         .toList();

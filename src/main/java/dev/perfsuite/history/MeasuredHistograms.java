@@ -1,7 +1,7 @@
 package dev.perfsuite.history;
 
 import dev.perfsuite.results.ResultDirectory;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +32,7 @@ final class MeasuredHistograms {
   }
 
   /**
-   * Histograms per label plus {@link RunSummary#OVERALL} (transaction-controller samples kept out
+   * Histograms per label plus {@link LabelSummary#OVERALL} (transaction-controller samples kept out
    * of it, as the recorder does); empty when the directory holds no JTL.
    */
   static Map<String, Histogram> read(Path runDirectory) {
@@ -55,7 +55,7 @@ final class MeasuredHistograms {
       int message = header.indexOf("responseMessage");
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       Histogram overall = new Histogram(3);
-      histograms.put(RunSummary.OVERALL, overall);
+      histograms.put(LabelSummary.OVERALL, overall);
       SampleResult probe = new SampleResult();
       for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > label;
           row = CSVSaveService.csvReadFile(in, ',')) {

@@ -4,7 +4,7 @@ import dev.perfsuite.config.HistorySettings;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +98,7 @@ public final class RunHistory {
       Path html = Files.writeString(dir.resolve(VERDICT_HTML), verdict.html(),
           StandardCharsets.UTF_8);
       Path png = Files.write(dir.resolve(TREND_PNG),
-          TrendCharts.render(record.scenario(), RunSummary.OVERALL, trend));
+          TrendCharts.render(record.scenario(), LabelSummary.OVERALL, trend));
       System.out.println(verdict.headline());
       return new HistoryOutcome(record, verdict, md, html, png);
     } catch (IOException e) {
@@ -153,8 +153,8 @@ public final class RunHistory {
 
   private static Instant startOf(RunResult result) {
     return result.summaries().stream()
-        .filter(s -> s.label().equals(RunSummary.OVERALL) && s.samples() > 0)
-        .min(Comparator.comparing(RunSummary::phase))
+        .filter(s -> s.label().equals(LabelSummary.OVERALL) && s.samples() > 0)
+        .min(Comparator.comparing(LabelSummary::phase))
         .map(s -> Instant.ofEpochMilli(s.firstStartMillis()))
         .orElseGet(Instant::now);
   }

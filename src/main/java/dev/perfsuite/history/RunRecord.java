@@ -2,7 +2,7 @@ package dev.perfsuite.history;
 
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,14 +36,14 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
     Map<String, Histogram> histograms = MeasuredHistograms.read(result.directory());
     List<LabelRecord> labels = new ArrayList<>();
     List<String> order = new ArrayList<>();
-    order.add(RunSummary.OVERALL);
+    order.add(LabelSummary.OVERALL);
     order.addAll(result.labels());
     for (String label : order) {
-      Optional<RunSummary> measured = result.summary(label, Phase.MEASUREMENT);
+      Optional<LabelSummary> measured = result.summary(label, Phase.MEASUREMENT);
       if (measured.isEmpty()) {
         continue;
       }
-      RunSummary s = measured.get();
+      LabelSummary s = measured.get();
       List<LabelRecord.Window> windows = result.timeline().of(label).stream()
           .filter(p -> p.phase() == Phase.MEASUREMENT)
           .map(RunRecord::window)
@@ -70,7 +70,7 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
 
   /** The all-samplers record, empty when the run had no measurement samples at all. */
   public Optional<LabelRecord> overall() {
-    return label(RunSummary.OVERALL).filter(l -> l.samples() > 0);
+    return label(LabelSummary.OVERALL).filter(l -> l.samples() > 0);
   }
 
   /** True when this run can serve as a baseline: it ran to the end and measured something. */

@@ -51,7 +51,7 @@ final class PlanAddresses {
       if (parts.length != 2 || !parts[0].matches("[^:=\\s]+:\\d+")
           || !parts[1].matches("[A-Za-z][A-Za-z0-9_-]*")) {
         throw new JmxException("jmx2java.services: '" + pair.trim() + "' is not host:port=NAME. "
-            + "Fix: e.g. -Djmx2java.services=127.0.0.1:8080=gateway,127.0.0.1:8081=sunbird");
+            + "Fix: e.g. -Djmx2java.services=127.0.0.1:8080=gateway,127.0.0.1:8081=stubs");
       }
       services.put(parts[0].toLowerCase(Locale.ROOT), parts[1]);
     }

@@ -1,7 +1,7 @@
 package dev.perfsuite.reporting;
 
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.awt.BasicStroke;
@@ -73,7 +73,7 @@ public final class Charts {
   private static byte[] responseTimes(RunResult run) {
     XYSeriesCollection data = new XYSeriesCollection();
     Timeline timeline = run.timeline();
-    List<TimelinePoint> overall = timeline.of(RunSummary.OVERALL);
+    List<TimelinePoint> overall = timeline.of(LabelSummary.OVERALL);
     data.addSeries(series("all p50", overall, TimelinePoint::p50Millis));
     data.addSeries(series("all p95", overall, TimelinePoint::p95Millis));
     data.addSeries(series("all p99", overall, TimelinePoint::p99Millis));
@@ -102,7 +102,7 @@ public final class Charts {
       ToDoubleFunction<TimelinePoint> value, boolean byLabel) {
     XYSeriesCollection data = new XYSeriesCollection();
     Timeline timeline = run.timeline();
-    data.addSeries(series("all", timeline.of(RunSummary.OVERALL), value));
+    data.addSeries(series("all", timeline.of(LabelSummary.OVERALL), value));
     if (byLabel && run.labels().size() > 1) {
       for (String label : run.labels()) {
         data.addSeries(series(label, timeline.of(label), value));

@@ -5,7 +5,7 @@ import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SummaryTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -101,7 +101,7 @@ public final class ResultFiles {
   public static List<List<String>> perEngineRows(RunResult result) {
     return result.engines().entrySet().stream()
         .map(e -> {
-          RunSummary s = e.getValue();
+          LabelSummary s = e.getValue();
           if (s.samples() == 0) {
             return List.of(e.getKey(), "0", "0", "-", "-", "-", "-", "-", "-", "-");
           }
@@ -127,7 +127,7 @@ public final class ResultFiles {
             Long.toString(s.latency().p99()), Long.toString(s.latency().p999()),
             Long.toString(s.latency().max()), SummaryTable.fixed(s.littlesLaw())))
         .collect(Collectors.toList());
-    RunSummary warm = result.overall(Phase.WARM_UP);
+    LabelSummary warm = result.overall(Phase.WARM_UP);
     String title = String.format(Locale.ROOT,
         "%s: measurement phase (%d warm-up samples excluded), times in ms, %d users%s%n",
         result.scenario(), warm.samples(), result.users(),

@@ -65,9 +65,9 @@ public final class LabelAccumulator {
   }
 
   /** The statistics so far. */
-  public RunSummary summary() {
+  public LabelSummary summary() {
     if (samples == 0) {
-      return new RunSummary(label, phase, 0, 0, LatencyStats.empty(), 0, 0, 0, -1, -1, Map.of(),
+      return new LabelSummary(label, phase, 0, 0, LatencyStats.empty(), 0, 0, 0, -1, -1, Map.of(),
           Map.of());
     }
     long[] p = new long[LEVELS.length];
@@ -77,7 +77,7 @@ public final class LabelAccumulator {
     LatencyStats latency = new LatencyStats(min, max, mean, Math.sqrt(squaredDeviations / samples),
         p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
     double seconds = Math.max(1, lastEnd - firstStart) / 1000.0;
-    return new RunSummary(label, phase, samples, errors, latency, samples / seconds,
+    return new LabelSummary(label, phase, samples, errors, latency, samples / seconds,
         receivedBytes / 1024.0 / seconds, sentBytes / 1024.0 / seconds, firstStart, lastEnd,
         causes, statuses);
   }

@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  * the controller: enough to merge engines exactly (histogram addition, Chan's parallel formula
  * for mean and variance) without any sample crossing the network.
  *
- * @param label sampler label, or {@link RunSummary#OVERALL}
+ * @param label sampler label, or {@link LabelSummary#OVERALL}
  * @param phase the phase
  * @param histogram the response-time histogram, HdrHistogram's compressed encoding
  * @param samples samples so far
@@ -38,7 +38,7 @@ public record LabelSnapshot(String label, Phase phase, byte[] histogram, long sa
   }
 
   /** The summary of these statistics under {@code name} (e.g. an engine's name). */
-  public RunSummary summary(String name) {
+  public LabelSummary summary(String name) {
     LabelAccumulator accumulator = new LabelAccumulator(name, phase);
     accumulator.absorb(this);
     return accumulator.summary();

@@ -18,7 +18,7 @@ import java.util.List;
  * @param recorded samples recorded including transaction parents (its JTL's lines)
  * @param maxActiveThreads highest JMeter active-thread count seen on the engine
  * @param threads distinct sampling threads seen on the engine
- * @param labels per label and phase statistics, {@link RunSummary#OVERALL} included
+ * @param labels per label and phase statistics, {@link LabelSummary#OVERALL} included
  * @param windowMillis width of the timeline windows
  * @param timeline the engine's timeline windows so far
  */

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param users the configured concurrency (closed model) or the thread cap (open model)
  * @param thinkTime the pause each thread takes per sample, {@link Duration#ZERO} for none
  * @param warmUp the warm-up window measured from the start of the load
- * @param summaries one summary per label and phase, including {@link RunSummary#OVERALL}
+ * @param summaries one summary per label and phase, including {@link LabelSummary#OVERALL}
  * @param warnings things a reader must know that do not fail a verdict by themselves
  * @param directory where the JTL and summary files of this run were written
  * @param interrupted true when the run was stopped before its profile ended
@@ -26,8 +26,8 @@ import java.util.Optional;
  */
 public record RunResult(
     String scenario, int users, Duration thinkTime, Duration warmUp,
-    List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
-    Timeline timeline, Map<String, RunSummary> engines) {
+    List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
+    Timeline timeline, Map<String, LabelSummary> engines) {
 
   public RunResult {
     summaries = List.copyOf(summaries);
@@ -37,34 +37,34 @@ public record RunResult(
 
   /** A single-engine result without a timeline, for tests and hand-built results. */
   public RunResult(String scenario, int users, Duration thinkTime, Duration warmUp,
-      List<RunSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
+      List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
     this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
         Timeline.empty(), Map.of());
   }
 
   /** The summary of one label in one phase, empty when the label never sampled in that phase. */
-  public Optional<RunSummary> summary(String label, Phase phase) {
+  public Optional<LabelSummary> summary(String label, Phase phase) {
     return summaries.stream()
         .filter(s -> s.label().equals(label) && s.phase() == phase)
         .findFirst();
   }
 
   /** The all-samplers summary of a phase; always present (with zero samples when none ran). */
-  public RunSummary overall(Phase phase) {
-    return summary(RunSummary.OVERALL, phase).orElseThrow();
+  public LabelSummary overall(Phase phase) {
+    return summary(LabelSummary.OVERALL, phase).orElseThrow();
   }
 
   /** The measurement-phase summary of a label, failing loudly when the label is unknown. */
-  public RunSummary measured(String label) {
+  public LabelSummary measured(String label) {
     return summary(label, Phase.MEASUREMENT).orElseThrow(() -> new IllegalArgumentException(
         "no measurement-phase samples for label '" + label + "'; labels seen: " + labels()));
   }
 
-  /** Sampler labels seen in any phase, in first-seen order, without {@link RunSummary#OVERALL}. */
+  /** Sampler labels of any phase in first-seen order, without {@link LabelSummary#OVERALL}. */
   public List<String> labels() {
     return summaries.stream()
-        .map(RunSummary::label)
-        .filter(l -> !l.equals(RunSummary.OVERALL))
+        .map(LabelSummary::label)
+        .filter(l -> !l.equals(LabelSummary.OVERALL))
         .distinct()
         .toList();
   }

@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * live observers learn about engine-side aggregated samples without seeing each one.
  *
  * @param engine the engine ({@code host:port})
- * @param label sampler label, or {@link RunSummary#OVERALL} for all non-transaction samples
+ * @param label sampler label, or {@link LabelSummary#OVERALL} for all non-transaction samples
  * @param phase the phase
  * @param latencies response times of the new samples, ms; read it, never change it
  * @param errorsByCause new failed samples by cause
@@ -19,7 +19,7 @@ public record SampleBatch(String engine, String label, Phase phase, Histogram la
 
   /** True for the all-samplers batch, false for a sampler's own label. */
   public boolean overall() {
-    return RunSummary.OVERALL.equals(label);
+    return LabelSummary.OVERALL.equals(label);
   }
 
   /** How many new samples. */

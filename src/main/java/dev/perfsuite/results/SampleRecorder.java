@@ -34,7 +34,7 @@ import org.apache.jmeter.save.CSVSaveService;
  * <p>A lifecycle object: created per run, started when JMeter starts the test, closed when it
  * ends. The JTL is flushed every second and on close, so an interrupted run keeps what it
  * sampled. Transaction-controller samples get their own label but are kept out of
- * {@link RunSummary#OVERALL}, which would otherwise count their children twice.
+ * {@link LabelSummary#OVERALL}, which would otherwise count their children twice.
  */
 public final class SampleRecorder implements AutoCloseable {
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
@@ -159,7 +159,7 @@ public final class SampleRecorder implements AutoCloseable {
           : Phase.MEASUREMENT);
       accumulator(label, phase).add(start, end, elapsed, received, sent, cause, status);
       if (!transaction) {
-        accumulator(RunSummary.OVERALL, phase).add(start, end, elapsed, received, sent, cause,
+        accumulator(LabelSummary.OVERALL, phase).add(start, end, elapsed, received, sent, cause,
             status);
       }
       maxActiveThreads = Math.max(maxActiveThreads, result.getAllThreads());
@@ -192,14 +192,14 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * Summaries of every label in both phases so far, {@link RunSummary#OVERALL} first; safe to call
-   * while the run is still going.
+   * Summaries of every label in both phases so far, {@link LabelSummary#OVERALL} first; safe to
+   * call while the run is still going.
    */
-  public synchronized List<RunSummary> summaries() {
-    List<RunSummary> result = new ArrayList<>();
+  public synchronized List<LabelSummary> summaries() {
+    List<LabelSummary> result = new ArrayList<>();
     List<String> order = new ArrayList<>();
-    order.add(RunSummary.OVERALL);
-    labelOrder.stream().filter(l -> !l.equals(RunSummary.OVERALL)).forEach(order::add);
+    order.add(LabelSummary.OVERALL);
+    labelOrder.stream().filter(l -> !l.equals(LabelSummary.OVERALL)).forEach(order::add);
     for (String label : order) {
       for (Phase phase : Phase.values()) {
         result.add(merged(label, phase).summary());
@@ -300,7 +300,7 @@ public final class SampleRecorder implements AutoCloseable {
       for (LabelAccumulator accumulator : byLabel.values()) {
         LabelSnapshot snapshot = accumulator.snapshot();
         labels.add(snapshot);
-        if (snapshot.label().equals(RunSummary.OVERALL)) {
+        if (snapshot.label().equals(LabelSummary.OVERALL)) {
           overall += snapshot.samples();
         }
       }

@@ -23,7 +23,7 @@ public final class SummaryTable {
   /** One row of cells per summary, in {@link #HEADERS} order. */
   public static List<List<String>> rows(RunResult result) {
     List<List<String>> rows = new ArrayList<>();
-    for (RunSummary s : result.summaries()) {
+    for (LabelSummary s : result.summaries()) {
       LatencyStats l = s.latency();
       rows.add(List.of(s.label(), s.phase() == Phase.WARM_UP ? "warm-up" : "measurement",
           Long.toString(s.samples()), Long.toString(s.errors()), fixed(s.errorPercent()),

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * One label's statistics in one window of a run's timeline.
  *
- * @param label sampler label, or {@link RunSummary#OVERALL}
+ * @param label sampler label, or {@link LabelSummary#OVERALL}
  * @param offset start of the window, measured from the phase origin
  * @param phase the phase the window starts in
  * @param samples samples that started in the window

@@ -61,7 +61,7 @@ public final class TimelineRecorder implements SampleObserver {
     byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
         .add(elapsed, error, threads);
     if (!transaction) {
-      byLabel.computeIfAbsent(RunSummary.OVERALL, l -> new Bucket(phase))
+      byLabel.computeIfAbsent(LabelSummary.OVERALL, l -> new Bucket(phase))
           .add(elapsed, error, threads);
     }
   }

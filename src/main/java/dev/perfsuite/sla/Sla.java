@@ -2,7 +2,7 @@ package dev.perfsuite.sla;
 
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * and a throughput of exactly 100 req/s breaches {@code throughputAbove(100.0)}. Warm-up samples
  * ({@link Phase#WARM_UP}) are never judged.
  *
- * @param scope the label that the fluent threshold methods add to, {@link RunSummary#OVERALL} for
+ * @param scope the label that the fluent threshold methods add to, {@link LabelSummary#OVERALL} for
  *     the all-samplers summary
  * @param thresholds every threshold, in the order they were declared
  */
@@ -48,7 +48,7 @@ public record Sla(String scope, List<Threshold> thresholds) {
    * @return an SLA without thresholds whose fluent methods judge all samplers together
    */
   public static Sla overall() {
-    return new Sla(RunSummary.OVERALL, List.of());
+    return new Sla(LabelSummary.OVERALL, List.of());
   }
 
   /**

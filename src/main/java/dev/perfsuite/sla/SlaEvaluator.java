@@ -3,7 +3,7 @@ package dev.perfsuite.sla;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -49,31 +49,31 @@ final class SlaEvaluator {
               + "; every other row covers a partial run")
           : new ThresholdResult(threshold, 1, true, "the load profile ran to its end");
     }
-    Optional<RunSummary> measured = run.summary(threshold.scope(), Phase.MEASUREMENT)
+    Optional<LabelSummary> measured = run.summary(threshold.scope(), Phase.MEASUREMENT)
         .filter(s -> s.samples() > 0);
     if (measured.isEmpty()) {
       double actual = threshold.metric() == Metric.SAMPLES ? 0 : Double.NaN;
       return new ThresholdResult(threshold, actual, false, noSamples(threshold.scope(), run));
     }
-    RunSummary summary = measured.get();
+    LabelSummary summary = measured.get();
     double actual = actual(threshold.metric(), summary, run);
     return new ThresholdResult(threshold, actual, threshold.accepts(actual),
         detail(threshold.metric(), summary, run));
   }
 
   private static String noSamples(String scope, RunResult run) {
-    Optional<RunSummary> warmUp = run.summary(scope, Phase.WARM_UP).filter(s -> s.samples() > 0);
+    Optional<LabelSummary> warmUp = run.summary(scope, Phase.WARM_UP).filter(s -> s.samples() > 0);
     if (warmUp.isPresent()) {
       return NO_SAMPLES + " (" + warmUp.get().samples() + " in warm-up only)";
     }
-    if (!scope.equals(RunSummary.OVERALL) && !run.labels().contains(scope)) {
+    if (!scope.equals(LabelSummary.OVERALL) && !run.labels().contains(scope)) {
       // A typo in the label is the usual cause, so show what the run did sample.
       return NO_SAMPLES + " (label never sampled; labels seen: " + run.labels() + ")";
     }
     return NO_SAMPLES;
   }
 
-  private static double actual(Metric metric, RunSummary summary, RunResult run) {
+  private static double actual(Metric metric, LabelSummary summary, RunResult run) {
     return switch (metric) {
       case P50 -> summary.latency().p50();
       case P90 -> summary.latency().p90();
@@ -89,7 +89,7 @@ final class SlaEvaluator {
   }
 
   /** |X * (R + Z) / 1000 - N| / N * 100, NaN when the users are unknown. */
-  static double littlesLawGap(RunSummary summary, RunResult run) {
+  static double littlesLawGap(LabelSummary summary, RunResult run) {
     if (run.users() <= 0) {
       return Double.NaN;
     }
@@ -97,7 +97,7 @@ final class SlaEvaluator {
     return Math.abs(inSystem - run.users()) / run.users() * 100.0;
   }
 
-  private static double usersInSystem(RunSummary summary, RunResult run) {
+  private static double usersInSystem(LabelSummary summary, RunResult run) {
     return summary.throughput() * (summary.latency().mean() + thinkMillis(run)) / 1000.0;
   }
 
@@ -105,7 +105,7 @@ final class SlaEvaluator {
     return run.thinkTime() == null ? 0 : run.thinkTime().toNanos() / 1_000_000.0;
   }
 
-  private static String detail(Metric metric, RunSummary summary, RunResult run) {
+  private static String detail(Metric metric, LabelSummary summary, RunResult run) {
     return switch (metric) {
       case P50, P90, P95, P99, MEAN -> summary.samples() + " samples";
       case ERROR_PERCENT -> errorDetail(summary);
@@ -120,7 +120,7 @@ final class SlaEvaluator {
     };
   }
 
-  private static String littlesLawDetail(RunSummary summary, RunResult run) {
+  private static String littlesLawDetail(LabelSummary summary, RunResult run) {
     if (run.users() <= 0) {
       return "users unknown (" + run.users() + "), so there is nothing to compare against";
     }
@@ -134,7 +134,7 @@ final class SlaEvaluator {
    * Names the error causes, most frequent first, with the HTTP status codes after the cause they
    * explain, e.g. {@code 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10)}.
    */
-  static String errorDetail(RunSummary summary) {
+  static String errorDetail(LabelSummary summary) {
     if (summary.errors() == 0) {
       return "no errors";
     }

@@ -1,6 +1,6 @@
 package dev.perfsuite.sla;
 
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.util.Objects;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Objects;
  * {@code Duration.ofMillis(200)} limit is stored as {@code 200.0}); build thresholds through
  * {@link Sla}, which takes every time value as a {@link java.time.Duration}.
  *
- * @param scope the sampler label, or {@link RunSummary#OVERALL} for all samplers; a label that
+ * @param scope the sampler label, or {@link LabelSummary#OVERALL} for all samplers; a label that
  *     happens to be spelled {@code TOTAL} is therefore the overall summary, as in the JTL reports
  * @param metric what is measured
  * @param limit the limit in {@code metric}'s unit; validated against the metric's comparison, so a
@@ -23,23 +23,23 @@ public record Threshold(String scope, Metric metric, double limit) {
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(metric, "metric");
     if (scope.isBlank()) {
-      throw new IllegalArgumentException("scope must name a label or be RunSummary.OVERALL");
+      throw new IllegalArgumentException("scope must name a label or be LabelSummary.OVERALL");
     }
     metric.requireValidLimit(limit);
   }
 
   /** The row every interrupted run gets: the run must reach the end of its load profile. */
   static Threshold runCompleted() {
-    return new Threshold(RunSummary.OVERALL, Metric.RUN_COMPLETED, 1);
+    return new Threshold(LabelSummary.OVERALL, Metric.RUN_COMPLETED, 1);
   }
 
   /**
    * Whether this threshold judges the all-samplers summary rather than one label.
    *
-   * @return true when the scope is {@link RunSummary#OVERALL}
+   * @return true when the scope is {@link LabelSummary#OVERALL}
    */
   public boolean overall() {
-    return scope.equals(RunSummary.OVERALL);
+    return scope.equals(LabelSummary.OVERALL);
   }
 
   String scopeName() {

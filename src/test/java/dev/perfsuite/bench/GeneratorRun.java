@@ -20,7 +20,7 @@ import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleRecorder;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jorphan.collections.HashTree;
@@ -169,8 +169,8 @@ final class GeneratorRun {
       plan = plan.with(httpCache().disable());
     }
     RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher())).run(plan);
-    RunSummary warm = result.overall(Phase.WARM_UP);
-    RunSummary measured = result.overall(Phase.MEASUREMENT);
+    LabelSummary warm = result.overall(Phase.WARM_UP);
+    LabelSummary measured = result.overall(Phase.MEASUREMENT);
     long samples = warm.samples() + measured.samples();
     long first = warm.samples() > 0 ? warm.firstStartMillis() : measured.firstStartMillis();
     throughput(samples, warm.errors() + measured.errors(), first, measured.lastEndMillis());
@@ -183,7 +183,7 @@ final class GeneratorRun {
         + result.thinkTime().toMillis()) / 1000.0;
     out.put("littleGapPct", fmt(Math.abs(inFlight - users) / users * 100));
     if (Boolean.parseBoolean(args.getOrDefault("exact", "false"))) {
-      long[] raw = JtlSamples.read(result.directory()).elapsed(RunSummary.OVERALL,
+      long[] raw = JtlSamples.read(result.directory()).elapsed(LabelSummary.OVERALL,
           Phase.MEASUREMENT);
       Arrays.sort(raw);
       out.put("exactP50", nearestRank(raw, 50));
@@ -276,8 +276,8 @@ final class GeneratorRun {
       out.put("p50", seen.p50());
       out.put("p99", seen.p99());
     } else if (recorder != null && !dslStats) {
-      RunSummary all = recorder.summaries().stream()
-          .filter(s -> s.label().equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
+      LabelSummary all = recorder.summaries().stream()
+          .filter(s -> s.label().equals(LabelSummary.OVERALL) && s.phase() == Phase.MEASUREMENT)
           .findFirst().orElseThrow();
       throughput(all.samples(), all.errors(), all.firstStartMillis(), all.lastEndMillis());
       out.put("p99", all.latency().p99());

@@ -12,7 +12,7 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -90,7 +90,7 @@ class AggregatedRunsIT {
       assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
       assertThat(result.warnings()).as("no reconciliation or fetch problem")
           .noneMatch(w -> w.contains("reconciliation") || w.contains("could not be fetched"));
-      RunSummary overall = result.overall(Phase.MEASUREMENT);
+      LabelSummary overall = result.overall(Phase.MEASUREMENT);
       assertThat(overall.samples()).as("4 users x 150 iterations x 2 samplers").isEqualTo(1200);
       Map<String, List<String[]>> merged = rowsByEngine(result.directory().resolve("results.jtl"),
           two.addresses());
@@ -101,9 +101,9 @@ class AggregatedRunsIT {
             .as("samples of %s = lines of its own JTL", address).isEqualTo(own).isEqualTo(600);
         assertThat(merged.get(address)).as("%s's rows in the merged JTL", address).hasSize(600);
       }
-      for (String label : List.of(RunSummary.OVERALL, "GET echo", "POST echo")) {
+      for (String label : List.of(LabelSummary.OVERALL, "GET echo", "POST echo")) {
         long[] elapsed = merged.values().stream().flatMap(List::stream)
-            .filter(r -> label.equals(RunSummary.OVERALL) || r[2].equals(label))
+            .filter(r -> label.equals(LabelSummary.OVERALL) || r[2].equals(label))
             .mapToLong(r -> Long.parseLong(r[1])).sorted().toArray();
         LatencyStats stats = result.measured(label).latency();
         System.out.printf("%s: %d samples, merged p50/p90/p99/p99.9 = %d/%d/%d/%d ms, max %d%n",
@@ -142,7 +142,7 @@ class AggregatedRunsIT {
           .isEqualTo(ownJtlRecords(three.workDirectory(i))).isEqualTo(80)
           .isEqualTo(merged.get(address).size());
     }
-    assertThat(result.timeline().of(RunSummary.OVERALL).stream()
+    assertThat(result.timeline().of(LabelSummary.OVERALL).stream()
         .mapToLong(p -> p.samples()).sum()).as("merged timeline").isEqualTo(240);
   }
 
@@ -175,7 +175,7 @@ class AggregatedRunsIT {
 
     assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
     assertThat(result.overall(Phase.MEASUREMENT).samples()).as("1 x 20 x 3").isEqualTo(60);
-    assertThat(result.engines().values()).extracting(RunSummary::samples)
+    assertThat(result.engines().values()).extracting(LabelSummary::samples)
         .containsExactly(20L, 20L, 20L);
   }
 

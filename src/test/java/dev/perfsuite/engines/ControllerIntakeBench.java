@@ -10,7 +10,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -99,7 +99,7 @@ class ControllerIntakeBench {
       sampler.interrupt();
       sampler.join();
     }
-    RunSummary overall = result.overall(Phase.MEASUREMENT);
+    LabelSummary overall = result.overall(Phase.MEASUREMENT);
     long from = overall.firstStartMillis();
     long to = overall.lastEndMillis();
     double[] cost = sampler.between(from, to);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SummaryCsv;
 import dev.perfsuite.scenarios.ScenarioLauncher;
 import java.nio.charset.StandardCharsets;
@@ -57,8 +57,8 @@ class CtrlCIT {
     JtlSamples samples = JtlSamples.read(run);
     long summarised = 0;
     for (Phase phase : Phase.values()) {
-      if (summary.has(RunSummary.OVERALL, phase)) {
-        summarised += summary.count(RunSummary.OVERALL, phase, "# Samples");
+      if (summary.has(LabelSummary.OVERALL, phase)) {
+        summarised += summary.count(LabelSummary.OVERALL, phase, "# Samples");
       }
     }
     assertThat(summarised).as("samples in the summary").isPositive();
@@ -66,7 +66,7 @@ class CtrlCIT {
         .hasSize((int) summarised);
     Set<String> labels = new TreeSet<>();
     samples.rows().forEach(row -> labels.add(row.label()));
-    labels.add(RunSummary.OVERALL);
+    labels.add(LabelSummary.OVERALL);
     for (String label : labels) {
       for (Phase phase : Phase.values()) {
         List<JtlSamples.Row> rows = samples.rows(label, phase);

@@ -13,7 +13,7 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -99,7 +99,7 @@ class DistributedContainersIT {
       assertThat(result.overall(Phase.MEASUREMENT).samples())
           .as("2 threads x 2 container engines x 15 iterations").isEqualTo(60);
       assertThat(result.engines().values()).as("each container's share")
-          .extracting(RunSummary::samples).containsExactly(30L, 30L);
+          .extracting(LabelSummary::samples).containsExactly(30L, 30L);
       assertThat(result.warnings()).as("snapshots reconciled, both JTLs fetched")
           .noneMatch(w -> w.contains("reconciliation") || w.contains("could not be fetched"));
       assertThat(dev.perfsuite.results.JtlSamples.read(result.directory()).rows())

@@ -13,7 +13,7 @@ import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +72,7 @@ class DistributedEngineIT {
           .run(LoadPlan.of("distributed-even", iterations(4, 25),
               httpSampler("GET echo", echo.uri().toString())));
 
-      RunSummary overall = result.overall(Phase.MEASUREMENT);
+      LabelSummary overall = result.overall(Phase.MEASUREMENT);
       assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
       assertThat(overall.samples()).as("4 users split 2+2 x 25 iterations").isEqualTo(100);
       assertThat(overall.errors()).as("errors").isZero();
@@ -104,7 +104,7 @@ class DistributedEngineIT {
       assertThat(result.overall(Phase.MEASUREMENT).samples())
           .as("run %d: 2 threads x 3 engines x 10 iterations", run).isEqualTo(60);
       assertThat(result.engines().values()).as("run %d: each engine's share", run)
-          .extracting(RunSummary::samples).containsExactly(20L, 20L, 20L);
+          .extracting(LabelSummary::samples).containsExactly(20L, 20L, 20L);
     }
   }
 

@@ -9,7 +9,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ class DistributedThroughputFixture {
   }
 
   private static String line(String engine, int delayMs, int round, RunResult result) {
-    RunSummary overall = result.overall(Phase.MEASUREMENT);
+    LabelSummary overall = result.overall(Phase.MEASUREMENT);
     return String.format(Locale.ROOT,
         "| %-8s | delay %2d ms | round %d | %8d samples | %8.1f req/s | mean %6.2f | p50 %3d | "
             + "p99 %4d | errors %d | interrupted %s |", engine, delayMs, round, overall.samples(),

@@ -14,7 +14,7 @@ import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SummaryCsv;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
@@ -58,7 +58,7 @@ class EngineFaultsIT {
     RunResult result = engine(Duration.ofSeconds(2)).run(LoadPlan.of("refused", profile,
         httpSampler("GET refused", "http://127.0.0.1:" + closedPort + "/")));
 
-    RunSummary overall = result.overall(Phase.MEASUREMENT);
+    LabelSummary overall = result.overall(Phase.MEASUREMENT);
     assertThat(overall.samples()).as("samples despite the dead target").isPositive();
     assertThat(overall.errorsByCause()).as("every error is a connect error")
         .containsOnlyKeys(ErrorCause.CONNECT)
@@ -91,7 +91,7 @@ class EngineFaultsIT {
       RunResult result = engine(Duration.ofSeconds(2)).run(LoadPlan.of("server-errors", profile,
           httpSampler("GET flaky", "http://127.0.0.1:" + server.getAddress().getPort() + "/")));
 
-      RunSummary overall = result.overall(Phase.MEASUREMENT);
+      LabelSummary overall = result.overall(Phase.MEASUREMENT);
       JtlSamples jtl = JtlSamples.read(result.directory());
       long ok = jtl.rows().stream().filter(JtlSamples.Row::success).count();
       assertThat(ok).as("successes in the healthy %d ms after the first request", HEALTHY_MILLIS)
@@ -103,9 +103,9 @@ class EngineFaultsIT {
       assertThat(jtl.failedCodes()).as("JTL agrees").containsOnlyKeys("503")
           .containsEntry("503", overall.errors());
       SummaryCsv summary = SummaryCsv.read(result.directory());
-      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
+      assertThat(summary.count(LabelSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
           .as("summary.csv errors = the JTL's 503s").isEqualTo(jtl.failedCodes().get("503"));
-      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "# Samples"))
+      assertThat(summary.count(LabelSummary.OVERALL, Phase.MEASUREMENT, "# Samples"))
           .as("summary.csv samples = JTL rows").isEqualTo(jtl.rows().size());
 
       SlaVerdict verdict = Sla.overall().errorPercentBelow(1).evaluate(result);
@@ -126,16 +126,16 @@ class EngineFaultsIT {
       RunResult result = engine(Duration.ofMillis(100)).run(LoadPlan.of("timeouts", FEW_SECONDS,
           httpSampler("GET slow", slow.uri().toString())));
 
-      RunSummary overall = result.overall(Phase.MEASUREMENT);
+      LabelSummary overall = result.overall(Phase.MEASUREMENT);
       assertThat(overall.samples()).as("samples").isPositive();
       assertThat(overall.errorsByCause()).as("every sample timed out")
           .containsOnlyKeys(ErrorCause.TIMEOUT)
           .containsEntry(ErrorCause.TIMEOUT, overall.samples());
       SummaryCsv summary = SummaryCsv.read(result.directory());
-      assertThat(summary.count(RunSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
+      assertThat(summary.count(LabelSummary.OVERALL, Phase.MEASUREMENT, "Error Count"))
           .as("summary.csv: every JTL row an error")
           .isEqualTo(JtlSamples.read(result.directory()).rows().size());
-      assertThat(summary.number(RunSummary.OVERALL, Phase.MEASUREMENT, "Error %"))
+      assertThat(summary.number(LabelSummary.OVERALL, Phase.MEASUREMENT, "Error %"))
           .as("summary.csv error %%").isEqualTo(100.0);
 
       SlaVerdict verdict = Sla.overall().errorPercentBelow(1).evaluate(result);
@@ -163,7 +163,7 @@ class EngineFaultsIT {
 
       assertThat(seconds).as("stopped long before the 30 s hold").isLessThan(20);
       assertThat(result.interrupted()).as("marked interrupted").isTrue();
-      RunSummary overall = result.overall(Phase.MEASUREMENT);
+      LabelSummary overall = result.overall(Phase.MEASUREMENT);
       assertThat(overall.samples()).as("samples kept").isPositive();
       assertThat(JtlSamples.read(result.directory()).rows()).as("every sample reached the JTL")
           .hasSize((int) overall.samples());

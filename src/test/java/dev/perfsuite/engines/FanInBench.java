@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.TimelineRecorder;
 import java.io.ObjectOutputStream;
@@ -74,8 +74,8 @@ class FanInBench {
       String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
           .strip();
       intake.close();
-      RunSummary total = recorder.summaries().stream().filter(s -> s.label()
-          .equals(RunSummary.OVERALL) && s.phase() == Phase.MEASUREMENT).findFirst()
+      LabelSummary total = recorder.summaries().stream().filter(s -> s.label()
+          .equals(LabelSummary.OVERALL) && s.phase() == Phase.MEASUREMENT).findFirst()
           .orElseThrow();
       String report = String.format(Locale.ROOT,
           "fan-in (model: %d simulated engines x %,d samples/s = %,d samples/s, %d labels, "

@@ -16,7 +16,7 @@ import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -71,7 +71,7 @@ class JmxDistributedIT {
         .as("4 threads shared by 2 engines x 3 loops").isEqualTo(12);
     assertThat(result.engines()).containsOnlyKeys(two.addresses().toArray(String[]::new));
     assertThat(result.engines().values()).as("both engines ran the same share")
-        .extracting(RunSummary::samples)
+        .extracting(LabelSummary::samples)
         .containsOnly(result.engines().values().iterator().next().samples());
     assertThat(result.overall(Phase.MEASUREMENT).errors()).isZero();
     assertThat(server.getAllServeEvents()).as("requests reaching the server").hasSize(36);

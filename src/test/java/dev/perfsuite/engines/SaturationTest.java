@@ -6,7 +6,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -24,17 +24,17 @@ class SaturationTest {
         .withThinkTime(Duration.ZERO);
   }
 
-  private static RunSummary measured(long samples, double seconds, double meanMillis) {
+  private static LabelSummary measured(long samples, double seconds, double meanMillis) {
     LatencyStats latency = new LatencyStats(0, 50, meanMillis, 1, 5, 6, 8, 9, 10, 12, 20);
     long start = 1_700_000_000_000L;
-    return new RunSummary(RunSummary.OVERALL, Phase.MEASUREMENT, samples, 0, latency,
+    return new LabelSummary(LabelSummary.OVERALL, Phase.MEASUREMENT, samples, 0, latency,
         samples / seconds, 0, 0, start, start + (long) (seconds * 1000), Map.of(), Map.of());
   }
 
   @Test
   void shouldWarnWhenLittlesLawAccountsForFewUsers() {
     // The run: 2,548 req/s at 50 users with X*R = 14.8, so R is about 5.8 ms.
-    RunSummary run = measured(2548L * 55, 55, 5.8);
+    LabelSummary run = measured(2548L * 55, 55, 5.8);
 
     String warning = Saturation.check(fifty(), run, " on engine 10.0.0.5:1099").orElseThrow();
 
@@ -47,14 +47,14 @@ class SaturationTest {
   @Test
   void shouldNotWarnAtSubMillisecondLatenciesReadAsZero() {
     // 50 users at ~0.9 ms each: JMeter records 0 ms for most, so R reads 0.3 ms.
-    RunSummary run = measured(52_000L * 55, 55, 0.3);
+    LabelSummary run = measured(52_000L * 55, 55, 0.3);
 
     assertThat(Saturation.check(fifty(), run, "")).as("1 ms per sample granted").isEmpty();
   }
 
   @Test
   void shouldNotWarnWhenUsersAreBusy() {
-    RunSummary run = measured(5000L * 55, 55, 9.8);
+    LabelSummary run = measured(5000L * 55, 55, 9.8);
 
     assertThat(Saturation.check(fifty(), run, "")).isEmpty();
   }

@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.results.LabelSnapshot;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RecorderSnapshot;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SnapshotSink;
 import java.io.ObjectInputStream;
 import java.nio.ByteBuffer;
@@ -86,7 +86,7 @@ final class SimulatedEngines {
       List<LabelSnapshot> snapshots = new ArrayList<>();
       for (int l = 0; l <= labels; l++) {
         Histogram h = histograms.get(l);
-        snapshots.add(new LabelSnapshot(l == 0 ? RunSummary.OVERALL : "label-" + l,
+        snapshots.add(new LabelSnapshot(l == 0 ? LabelSummary.OVERALL : "label-" + l,
             Phase.MEASUREMENT, encode(h), h.getTotalCount(), 0, h.getMean(),
             h.getStdDeviation() * h.getStdDeviation() * h.getTotalCount(), h.getMinValue(),
             h.getMaxValue(), start, start + (s + 1) * 1000L, 0, 0, Map.of(), Map.of()));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;
@@ -27,7 +27,7 @@ class WarmUpCheckTest {
   }
 
   private static TimelinePoint point(int second, Phase phase, long samples) {
-    return new TimelinePoint(RunSummary.OVERALL, Duration.ofSeconds(second), phase, samples, 0,
+    return new TimelinePoint(LabelSummary.OVERALL, Duration.ofSeconds(second), phase, samples, 0,
         1, 2, 3, 4, 4);
   }
 

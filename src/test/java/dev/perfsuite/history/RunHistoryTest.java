@@ -7,7 +7,7 @@ import dev.perfsuite.config.RegressionMode;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.nio.file.Files;
@@ -48,14 +48,14 @@ class RunHistoryTest {
 
   /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
   private RunResult result(long p95, boolean interrupted) {
-    List<RunSummary> summaries = new ArrayList<>();
+    List<LabelSummary> summaries = new ArrayList<>();
     List<TimelinePoint> points = new ArrayList<>();
-    for (String label : List.of(RunSummary.OVERALL, LABEL)) {
+    for (String label : List.of(LabelSummary.OVERALL, LABEL)) {
       LatencyStats latency = new LatencyStats(1, p95 * 2, p95 / 2.0, 1, p95 / 2, p95, p95, p95,
           p95, p95, p95);
-      summaries.add(new RunSummary(label, Phase.WARM_UP, 0, 0, LatencyStats.empty(), 0, 0, 0, -1,
+      summaries.add(new LabelSummary(label, Phase.WARM_UP, 0, 0, LatencyStats.empty(), 0, 0, 0, -1,
           -1, Map.of(), Map.of()));
-      summaries.add(new RunSummary(label, Phase.MEASUREMENT, 1000, 0, latency, 100, 1, 1,
+      summaries.add(new LabelSummary(label, Phase.MEASUREMENT, 1000, 0, latency, 100, 1, 1,
           1_700_000_000_000L, 1_700_000_010_000L, Map.of(), Map.of()));
       for (int w = 0; w < 10; w++) {
         points.add(new TimelinePoint(label, Duration.ofSeconds(w), Phase.MEASUREMENT, 100, 0,
@@ -168,7 +168,7 @@ class RunHistoryTest {
 
   private static MetricComparison p95(HistoryOutcome outcome) {
     return outcome.verdict().comparisons().stream()
-        .filter(c -> c.label().equals(RunSummary.OVERALL) && c.metric() == RegressionMetric.P95)
+        .filter(c -> c.label().equals(LabelSummary.OVERALL) && c.metric() == RegressionMetric.P95)
         .findFirst().orElseThrow();
   }
 }

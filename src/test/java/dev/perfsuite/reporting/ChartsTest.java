@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.awt.image.BufferedImage;
@@ -25,7 +25,7 @@ class ChartsTest {
     List<TimelinePoint> points = new ArrayList<>();
     for (int s = 0; s < 10; s++) {
       Phase phase = s < 2 ? Phase.WARM_UP : Phase.MEASUREMENT;
-      for (String label : List.of(RunSummary.OVERALL, "read", "write")) {
+      for (String label : List.of(LabelSummary.OVERALL, "read", "write")) {
         points.add(new TimelinePoint(label, Duration.ofSeconds(s), phase, 100 + s, s % 3,
             10 + s, 20 + s, 25 + s, 40 + s, 8));
       }
@@ -72,7 +72,7 @@ class ChartsTest {
   void shouldDrawAReadableAxisWhenEverySeriesIsZero() {
     List<TimelinePoint> points = new ArrayList<>();
     for (int s = 0; s < 10; s++) {
-      points.add(new TimelinePoint(RunSummary.OVERALL, Duration.ofSeconds(s), Phase.MEASUREMENT,
+      points.add(new TimelinePoint(LabelSummary.OVERALL, Duration.ofSeconds(s), Phase.MEASUREMENT,
           100, 0, 10, 20, 25, 40, 8));
     }
     RunResult run = new RunResult("no-errors", 8, Duration.ZERO, Duration.ZERO, List.of(),

@@ -9,7 +9,7 @@ import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -62,16 +62,16 @@ class ResultFilesWatcherTest {
 
   private RunResult result() {
     LatencyStats latency = new LatencyStats(1, 40, 12, 5, 10, 15, 20, 25, 30, 35, 40);
-    List<RunSummary> summaries = List.of(
-        summary(RunSummary.OVERALL, Phase.WARM_UP, latency),
-        summary(RunSummary.OVERALL, Phase.MEASUREMENT, latency),
+    List<LabelSummary> summaries = List.of(
+        summary(LabelSummary.OVERALL, Phase.WARM_UP, latency),
+        summary(LabelSummary.OVERALL, Phase.MEASUREMENT, latency),
         summary("GET echo", Phase.MEASUREMENT, latency));
     return new RunResult("watched", 2, Duration.ZERO, Duration.ofSeconds(1), summaries,
         List.of(), dir, false);
   }
 
-  private static RunSummary summary(String label, Phase phase, LatencyStats latency) {
-    return new RunSummary(label, phase, 100, 0, latency, 50, 0.6, 0.6, ORIGIN, ORIGIN + 2000,
+  private static LabelSummary summary(String label, Phase phase, LatencyStats latency) {
+    return new LabelSummary(label, phase, 100, 0, latency, 50, 0.6, 0.6, ORIGIN, ORIGIN + 2000,
         Map.of(), Map.of());
   }
 

@@ -81,13 +81,13 @@ class EngineSnapshotTest {
       controller.absorb(engineA.snapshot("127.0.0.1:1", 1, false, 3, timelineA));
       controller.absorb(engineB.snapshot("127.0.0.1:2", 1, true, 3, timelineB));
 
-      List<RunSummary> expected = both.summaries();
-      List<RunSummary> merged = controller.summaries();
-      assertThat(merged).extracting(RunSummary::label, RunSummary::phase)
+      List<LabelSummary> expected = both.summaries();
+      List<LabelSummary> merged = controller.summaries();
+      assertThat(merged).extracting(LabelSummary::label, LabelSummary::phase)
           .containsExactlyInAnyOrderElementsOf(expected.stream()
               .map(s -> org.assertj.core.groups.Tuple.tuple(s.label(), s.phase())).toList());
-      for (RunSummary want : expected) {
-        RunSummary got = merged.stream().filter(s -> s.label().equals(want.label())
+      for (LabelSummary want : expected) {
+        LabelSummary got = merged.stream().filter(s -> s.label().equals(want.label())
             && s.phase() == want.phase()).findFirst().orElseThrow();
         String what = want.label() + "/" + want.phase();
         assertThat(got.samples()).as("samples %s", what).isEqualTo(want.samples());
@@ -114,9 +114,9 @@ class EngineSnapshotTest {
       bothTimeline.started(ORIGIN);
       a.forEach(e -> bothTimeline.sample(e.getResult(), phaseOf(e), null, false));
       b.forEach(e -> bothTimeline.sample(e.getResult(), phaseOf(e), null, false));
-      assertThat(controllerTimeline.timeline().of(RunSummary.OVERALL))
+      assertThat(controllerTimeline.timeline().of(LabelSummary.OVERALL))
           .extracting(TimelinePoint::offset, TimelinePoint::samples, TimelinePoint::p99Millis)
-          .as("merged timeline").isEqualTo(bothTimeline.timeline().of(RunSummary.OVERALL).stream()
+          .as("merged timeline").isEqualTo(bothTimeline.timeline().of(LabelSummary.OVERALL).stream()
               .map(p -> org.assertj.core.groups.Tuple.tuple(p.offset(), p.samples(),
                   p.p99Millis())).toList());
     }
@@ -159,8 +159,8 @@ class EngineSnapshotTest {
       controller.absorb(second);
 
       assertThat(seen[0]).as("samples passed to observers, each once").isEqualTo(1000);
-      assertThat(controller.summaries().stream().filter(s -> s.label().equals(RunSummary.OVERALL))
-          .mapToLong(RunSummary::samples).sum()).as("latest snapshot wins").isEqualTo(1000);
+      assertThat(controller.summaries().stream().filter(s -> s.label().equals(LabelSummary.OVERALL))
+          .mapToLong(LabelSummary::samples).sum()).as("latest snapshot wins").isEqualTo(1000);
       assertThat(second.samples()).as("samples sent").isEqualTo(1000);
     }
   }

@@ -65,12 +65,12 @@ public final class JtlSamples {
     return rows;
   }
 
-  /** Rows of a label ({@link RunSummary#OVERALL} for all) in a phase, split as the recorder does. */
+  /** Rows of a label ({@link LabelSummary#OVERALL} for all) in a phase, split as the recorder does. */
   public List<Row> rows(String label, Phase phase) {
     Predicate<Row> inPhase = r -> (r.timeStamp() - origin < warmUp) == (phase == Phase.WARM_UP);
     return rows.stream()
         .filter(inPhase)
-        .filter(r -> RunSummary.OVERALL.equals(label) || r.label().equals(label))
+        .filter(r -> LabelSummary.OVERALL.equals(label) || r.label().equals(label))
         .toList();
   }
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LabelAccumulatorTest {
   private static final double[] LEVELS = {50, 75, 90, 95, 98, 99, 99.9};
 
-  private static RunSummary summarise(long[] elapsed) {
+  private static LabelSummary summarise(long[] elapsed) {
     LabelAccumulator accumulator = new LabelAccumulator("echo", Phase.MEASUREMENT);
     long start = 1_000_000L;
     for (int i = 0; i < elapsed.length; i++) {
@@ -21,7 +21,7 @@ class LabelAccumulatorTest {
     return accumulator.summary();
   }
 
-  private static void assertExact(long[] samples, RunSummary summary) {
+  private static void assertExact(long[] samples, LabelSummary summary) {
     ExactPercentiles truth = new ExactPercentiles(samples);
     for (double level : LEVELS) {
       assertThat(summary.latency().percentile(level))
@@ -38,7 +38,7 @@ class LabelAccumulatorTest {
   @Test
   void shouldMatchNearestRankOnOneToHundred() {
     long[] samples = LongStream.rangeClosed(1, 100).toArray();
-    RunSummary summary = summarise(samples);
+    LabelSummary summary = summarise(samples);
     assertThat(summary.latency().p50()).as("p50 of 1..100").isEqualTo(50);
     assertThat(summary.latency().p90()).as("p90 of 1..100").isEqualTo(90);
     assertThat(summary.latency().p99()).as("p99 of 1..100").isEqualTo(99);
@@ -55,7 +55,7 @@ class LabelAccumulatorTest {
     for (int i = 0; i < samples.length; i++) {
       samples[i] = i % 10 == 0 ? 180 + random.nextInt(41) : 3 + random.nextInt(5);
     }
-    RunSummary summary = summarise(samples);
+    LabelSummary summary = summarise(samples);
     assertExact(samples, summary);
     assertThat(summary.latency().p90()).as("p90 sits in the fast mode").isBetween(3L, 7L);
     assertThat(summary.latency().p95()).as("p95 sits in the slow mode").isBetween(180L, 220L);
@@ -73,7 +73,7 @@ class LabelAccumulatorTest {
   void shouldStayWithinHistogramPrecisionAboveTwoSeconds() {
     Random random = new Random(7);
     long[] samples = random.longs(5000, 2_000, 60_000).toArray();
-    RunSummary summary = summarise(samples);
+    LabelSummary summary = summarise(samples);
     ExactPercentiles truth = new ExactPercentiles(samples);
     for (double level : LEVELS) {
       assertThat((double) summary.latency().percentile(level))
@@ -89,7 +89,7 @@ class LabelAccumulatorTest {
     for (int i = 0; i <= 10; i++) {
       accumulator.add(10_000 + i * 100L, 10_050 + i * 100L, 50, 2048, 1024, null, "200");
     }
-    RunSummary summary = accumulator.summary();
+    LabelSummary summary = accumulator.summary();
     assertThat(summary.throughput()).as("11 samples / 1.05 s").isCloseTo(11 / 1.05, within(1e-9));
     assertThat(summary.receivedKBps()).as("22 KiB / 1.05 s").isCloseTo(22 / 1.05, within(1e-9));
     assertThat(summary.sentKBps()).as("11 KiB / 1.05 s").isCloseTo(11 / 1.05, within(1e-9));
@@ -103,7 +103,7 @@ class LabelAccumulatorTest {
     accumulator.add(0, 1, 1, 0, 0, ErrorCause.HTTP_STATUS, "503");
     accumulator.add(0, 1, 1, 0, 0, ErrorCause.HTTP_STATUS, "503");
     accumulator.add(0, 1, 1, 0, 0, ErrorCause.CONNECT, "Non HTTP response code: x");
-    RunSummary summary = accumulator.summary();
+    LabelSummary summary = accumulator.summary();
     assertThat(summary.errors()).as("errors").isEqualTo(3);
     assertThat(summary.errorPercent()).as("error %").isEqualTo(75.0);
     assertThat(summary.errorsByCause()).as("by cause")
@@ -113,7 +113,7 @@ class LabelAccumulatorTest {
 
   @Test
   void shouldReportMinusOneWhenEmpty() {
-    RunSummary summary = new LabelAccumulator("x", Phase.WARM_UP).summary();
+    LabelSummary summary = new LabelAccumulator("x", Phase.WARM_UP).summary();
     assertThat(summary.samples()).isZero();
     assertThat(summary.latency().p99()).as("p99 of nothing").isEqualTo(-1);
   }

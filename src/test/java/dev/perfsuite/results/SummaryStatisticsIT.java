@@ -217,7 +217,7 @@ class SummaryStatisticsIT {
       origin = Math.min(origin, sample.timeStamp());
       String phase = sample.timeStamp() - origin <= warmUpMillis ? "warm-up" : "measurement";
       groups.computeIfAbsent(sample.label() + "/" + phase, k -> new ArrayList<>()).add(sample);
-      groups.computeIfAbsent(RunSummary.OVERALL + "/" + phase, k -> new ArrayList<>())
+      groups.computeIfAbsent(LabelSummary.OVERALL + "/" + phase, k -> new ArrayList<>())
           .add(sample);
     }
     return groups;

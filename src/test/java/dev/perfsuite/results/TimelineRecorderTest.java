@@ -35,7 +35,7 @@ class TimelineRecorderTest {
             org.assertj.core.groups.Tuple.tuple(Duration.ZERO, 10L, 0L),
             org.assertj.core.groups.Tuple.tuple(Duration.ofSeconds(1), 1L, 1L));
     assertThat(timeline.of("read").get(0).p99Millis()).as("p99 of 10..19 ms").isEqualTo(19);
-    assertThat(timeline.of(RunSummary.OVERALL).get(1).samples())
+    assertThat(timeline.of(LabelSummary.OVERALL).get(1).samples())
         .as("transaction sample kept out of TOTAL").isEqualTo(1);
     assertThat(timeline.of("tx")).hasSize(1);
   }

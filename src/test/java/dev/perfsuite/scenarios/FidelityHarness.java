@@ -16,7 +16,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.io.IOException;
 import java.net.URI;
@@ -149,7 +149,7 @@ public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallb
    */
   public List<LoggedRequest> runOnce(LoadPlan plan) {
     RunResult result = run(plan);
-    RunSummary all = result.overall(Phase.MEASUREMENT);
+    LabelSummary all = result.overall(Phase.MEASUREMENT);
     assertThat(all.errors()).as("%s: failed samples %s (see %s)", plan.scenario(),
         all.errorsByCause(), result.directory()).isZero();
     assertThat(all.samples()).as("%s: samples", plan.scenario()).isPositive();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
@@ -95,9 +95,9 @@ public final class SlaFixtures {
 
     RunResult run(Threshold missed) {
       Set<String> scopes = new LinkedHashSet<>();
-      scopes.add(RunSummary.OVERALL);
+      scopes.add(LabelSummary.OVERALL);
       sla.thresholds().forEach(t -> scopes.add(t.scope()));
-      List<RunSummary> summaries = new ArrayList<>();
+      List<LabelSummary> summaries = new ArrayList<>();
       for (String scope : scopes) {
         summaries.add(summary(scope, missed != null && missed.scope().equals(scope)
             ? missed : null));
@@ -110,7 +110,7 @@ public final class SlaFixtures {
           List.of(), Path.of("target", "sla-fixture"), false);
     }
 
-    private RunSummary summary(String scope, Threshold missed) {
+    private LabelSummary summary(String scope, Threshold missed) {
       long n = samples;
       long errors = 0;
       long[] latencies = {latency, latency, latency, latency};
@@ -135,14 +135,14 @@ public final class SlaFixtures {
         }
       }
       if (n == 0) {
-        return new RunSummary(scope, Phase.MEASUREMENT, 0, 0, LatencyStats.empty(), 0, 0, 0,
+        return new LabelSummary(scope, Phase.MEASUREMENT, 0, 0, LatencyStats.empty(), 0, 0, 0,
             -1, -1, Map.of(), Map.of());
       }
       long top = Math.max(latencies[3], (long) Math.ceil(mean));
       LatencyStats stats = new LatencyStats(1, top, mean, 1, latencies[0], latencies[0],
           latencies[1], latencies[2], latencies[3], latencies[3], top);
       long span = Math.max(1, Math.round(n / rate * 1000));
-      return new RunSummary(scope, Phase.MEASUREMENT, n, errors, stats, rate, 10, 2,
+      return new LabelSummary(scope, Phase.MEASUREMENT, n, errors, stats, rate, 10, 2,
           START_MILLIS, START_MILLIS + span, Map.of(), Map.of());
     }
 

@@ -4,7 +4,7 @@ import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,12 +19,12 @@ final class Runs {
   private Runs() {
   }
 
-  static RunResult run(RunSummary... summaries) {
+  static RunResult run(LabelSummary... summaries) {
     return run(10, Duration.ZERO, false, summaries);
   }
 
   static RunResult run(int users, Duration thinkTime, boolean interrupted,
-      RunSummary... summaries) {
+      LabelSummary... summaries) {
     return new RunResult("sla-test", users, thinkTime, Duration.ofSeconds(10),
         List.of(summaries), List.of(), Path.of("target", "sla-test"), interrupted);
   }
@@ -37,7 +37,7 @@ final class Runs {
     return new Summary(label, Phase.WARM_UP);
   }
 
-  /** A mutable builder for one {@link RunSummary}; tests set only what they judge. */
+  /** A mutable builder for one {@link LabelSummary}; tests set only what they judge. */
   static final class Summary {
     private final String label;
     private final Phase phase;
@@ -92,15 +92,15 @@ final class Runs {
       return this;
     }
 
-    RunSummary build() {
+    LabelSummary build() {
       if (samples == 0) {
-        return new RunSummary(label, phase, 0, 0, LatencyStats.empty(), 0, 0, 0, -1, -1,
+        return new LabelSummary(label, phase, 0, 0, LatencyStats.empty(), 0, 0, 0, -1, -1,
             Map.of(), Map.of());
       }
       LatencyStats latency = new LatencyStats(
           1, p99 * 2, mean, mean / 2, p50, (p50 + p90) / 2, p90, p95, p99, p99, p99 * 2);
       long spanMillis = Math.round(samples / throughput * 1000);
-      return new RunSummary(label, phase, samples, errors, latency, throughput, 12.5, 3.5,
+      return new LabelSummary(label, phase, samples, errors, latency, throughput, 12.5, 3.5,
           START_MILLIS, START_MILLIS + spanMillis, errorsByCause, errorsByStatus);
     }
   }

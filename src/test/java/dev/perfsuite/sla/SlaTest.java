@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class SlaTest {
   void shouldPassWhenEveryThresholdIsMet() {
     // 10 users at 100 req/s with a 100 ms mean keep Little's law exact.
     RunResult run = run(
-        measured(RunSummary.OVERALL).meanMillis(100).build(),
+        measured(LabelSummary.OVERALL).meanMillis(100).build(),
         measured(ECHO).build());
     Sla sla = Sla.overall()
         .p95Below(MS_200)
@@ -43,7 +43,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenP99AboveThreshold() {
-    RunResult run = run(measured(RunSummary.OVERALL).build(),
+    RunResult run = run(measured(LabelSummary.OVERALL).build(),
         measured(ECHO).p99Millis(750).build());
 
     SlaVerdict verdict = Sla.label(ECHO).p99Below(MS_500).evaluate(run);
@@ -63,7 +63,7 @@ class SlaTest {
   @Test
   void shouldReportEveryFailingThresholdWhenSeveralFail() {
     RunResult run = run(
-        measured(RunSummary.OVERALL).latencyMillis(100, 250, 300, 400).build(),
+        measured(LabelSummary.OVERALL).latencyMillis(100, 250, 300, 400).build(),
         measured(ECHO).throughput(40).build());
     Sla sla = Sla.overall().p95Below(MS_200).p99Below(MS_500)
         .and(Sla.label(ECHO).throughputAbove(100.0));
@@ -81,11 +81,11 @@ class SlaTest {
   @Test
   void shouldIgnoreWarmUpSamplesWhenJudging() {
     RunResult run = run(
-        warmUp(RunSummary.OVERALL).latencyMillis(2000, 4000, 5000, 9000).samples(50)
+        warmUp(LabelSummary.OVERALL).latencyMillis(2000, 4000, 5000, 9000).samples(50)
             .errors(25, Map.of(ErrorCause.TIMEOUT, 25L), Map.of()).build(),
         warmUp(ECHO).latencyMillis(2000, 4000, 5000, 9000).samples(50)
             .errors(25, Map.of(ErrorCause.TIMEOUT, 25L), Map.of()).build(),
-        measured(RunSummary.OVERALL).build(),
+        measured(LabelSummary.OVERALL).build(),
         measured(ECHO).build());
     Sla sla = Sla.label(ECHO).p99Below(MS_500).errorPercentBelow(1.0).samplesAtLeast(1000);
 
@@ -98,7 +98,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenLabelHasNoMeasurementSamples() {
-    RunResult run = run(measured(RunSummary.OVERALL).build(), measured(ECHO).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).build(), measured(ECHO).build());
 
     SlaVerdict verdict = Sla.label("GET /missing").p99Below(MS_500).samplesAtLeast(1)
         .evaluate(run);
@@ -117,7 +117,7 @@ class SlaTest {
   void shouldFailWhenLabelSampledOnlyInWarmUp() {
     RunResult run = run(
         warmUp(ECHO).samples(30).build(),
-        measured(RunSummary.OVERALL).build(),
+        measured(LabelSummary.OVERALL).build(),
         measured(ECHO).samples(0).build());
 
     SlaVerdict verdict = Sla.label(ECHO).p99Below(MS_500).evaluate(run);
@@ -129,7 +129,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenOverallHasNoMeasurementSamples() {
-    RunResult run = run(measured(RunSummary.OVERALL).samples(0).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).samples(0).build());
 
     SlaVerdict verdict = Sla.overall().errorPercentBelow(1.0).evaluate(run);
 
@@ -140,7 +140,7 @@ class SlaTest {
 
   @Test
   void shouldNameErrorCausesWhenErrorPercentBreached() {
-    RunResult run = run(measured(RunSummary.OVERALL).errors(50,
+    RunResult run = run(measured(LabelSummary.OVERALL).errors(50,
         Map.of(ErrorCause.CONNECT, 40L, ErrorCause.HTTP_STATUS, 10L), Map.of("503", 10L)).build());
 
     SlaVerdict verdict = Sla.overall().errorPercentBelow(1.0).evaluate(run);
@@ -154,7 +154,7 @@ class SlaTest {
 
   @Test
   void shouldAttachStatusesToTheirCausesWhenSeveralCausesFailed() {
-    RunSummary summary = measured(RunSummary.OVERALL).errors(60,
+    LabelSummary summary = measured(LabelSummary.OVERALL).errors(60,
         Map.of(ErrorCause.HTTP_STATUS, 30L, ErrorCause.ASSERTION, 20L, ErrorCause.TIMEOUT, 10L),
         Map.of("500", 10L, "503", 20L, "200", 20L)).build();
 
@@ -165,7 +165,7 @@ class SlaTest {
 
   @Test
   void shouldNameNoCauseWhenErrorPercentPasses() {
-    RunResult run = run(measured(RunSummary.OVERALL).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).build());
 
     SlaVerdict verdict = Sla.overall().errorPercentBelow(1.0).evaluate(run);
 
@@ -177,7 +177,7 @@ class SlaTest {
   void shouldPassLittlesLawGapWhenUsersAreBusyWithoutThinkTime() {
     // 10 users, no think time: X * R = 100 req/s * 100 ms = 10 in flight.
     RunResult run = run(10, Duration.ZERO, false,
-        measured(RunSummary.OVERALL).throughput(100).meanMillis(100).build());
+        measured(LabelSummary.OVERALL).throughput(100).meanMillis(100).build());
 
     SlaVerdict verdict = Sla.overall().littlesLawGapWithin(15.0).evaluate(run);
 
@@ -189,7 +189,7 @@ class SlaTest {
   void shouldIncludeThinkTimeWhenComputingLittlesLawGap() {
     // 10 users, 400 ms think: N = X * (R + Z) = 20 req/s * (100 + 400) ms = 10; X * R alone is 2.
     RunResult run = run(10, Duration.ofMillis(400), false,
-        measured(RunSummary.OVERALL).throughput(20).meanMillis(100).build());
+        measured(LabelSummary.OVERALL).throughput(20).meanMillis(100).build());
 
     SlaVerdict verdict = Sla.overall().littlesLawGapWithin(15.0).evaluate(run);
 
@@ -203,7 +203,7 @@ class SlaTest {
   void shouldFailLittlesLawGapWhenUsersWereIdle() {
     // 20 users configured but only 10 busy: the generator could not keep them all going.
     RunResult run = run(20, Duration.ZERO, false,
-        measured(RunSummary.OVERALL).throughput(100).meanMillis(100).build());
+        measured(LabelSummary.OVERALL).throughput(100).meanMillis(100).build());
 
     SlaVerdict verdict = Sla.overall().littlesLawGapWithin(15.0).evaluate(run);
 
@@ -214,7 +214,7 @@ class SlaTest {
 
   @Test
   void shouldFailLittlesLawGapWhenUsersUnknown() {
-    RunResult run = run(0, Duration.ZERO, false, measured(RunSummary.OVERALL).build());
+    RunResult run = run(0, Duration.ZERO, false, measured(LabelSummary.OVERALL).build());
 
     SlaVerdict verdict = Sla.overall().littlesLawGapWithin(15.0).evaluate(run);
 
@@ -224,7 +224,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenRunInterrupted() {
-    RunResult run = run(10, Duration.ZERO, true, measured(RunSummary.OVERALL).build());
+    RunResult run = run(10, Duration.ZERO, true, measured(LabelSummary.OVERALL).build());
 
     SlaVerdict verdict = Sla.overall().p99Below(MS_500).evaluate(run);
 
@@ -242,14 +242,14 @@ class SlaTest {
   @Test
   void shouldNotAddRunCompletedRowWhenRunCompleted() {
     SlaVerdict verdict = Sla.overall().p99Below(MS_500)
-        .evaluate(run(measured(RunSummary.OVERALL).build()));
+        .evaluate(run(measured(LabelSummary.OVERALL).build()));
 
     assertThat(verdict.results()).as("rows of a completed run").hasSize(1);
   }
 
   @Test
   void shouldPassWhenThroughputAboveLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL).throughput(120.5).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).throughput(120.5).build());
 
     SlaVerdict verdict = Sla.overall().throughputAbove(100.0).evaluate(run);
 
@@ -259,7 +259,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenThroughputBelowLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL).throughput(80).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).throughput(80).build());
 
     SlaVerdict verdict = Sla.overall().throughputAbove(100.0).evaluate(run);
 
@@ -268,7 +268,7 @@ class SlaTest {
 
   @Test
   void shouldFailWhenSamplesShortOfMinimum() {
-    RunResult run = run(measured(RunSummary.OVERALL).samples(999).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).samples(999).build());
 
     SlaVerdict verdict = Sla.overall().samplesAtLeast(1000).evaluate(run);
 
@@ -277,7 +277,7 @@ class SlaTest {
 
   @Test
   void shouldJudgeMeanAndEveryPercentileWhenDeclared() {
-    RunResult run = run(measured(RunSummary.OVERALL).latencyMillis(40, 90, 150, 300)
+    RunResult run = run(measured(LabelSummary.OVERALL).latencyMillis(40, 90, 150, 300)
         .meanMillis(55.5).build());
     Sla sla = Sla.overall()
         .p50Below(Duration.ofMillis(50))
@@ -299,7 +299,7 @@ class SlaTest {
     Sla sla = Sla.overall().p95Below(MS_200).and(Sla.label(ECHO)).p99Below(MS_500);
 
     assertThat(sla.thresholds()).as("thresholds in declaration order").containsExactly(
-        new Threshold(RunSummary.OVERALL, Metric.P95, 200),
+        new Threshold(LabelSummary.OVERALL, Metric.P95, 200),
         new Threshold(ECHO, Metric.P99, 500));
   }
 
@@ -315,7 +315,7 @@ class SlaTest {
 
   @Test
   void shouldRejectEvaluationWhenSlaHasNoThreshold() {
-    assertThatThrownBy(() -> Sla.overall().evaluate(run(measured(RunSummary.OVERALL).build())))
+    assertThatThrownBy(() -> Sla.overall().evaluate(run(measured(LabelSummary.OVERALL).build())))
         .as("an empty SLA would pass anything")
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("no threshold");

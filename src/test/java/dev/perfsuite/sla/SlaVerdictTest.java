@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +18,7 @@ class SlaVerdictTest {
 
   private static SlaVerdict mixedVerdict() {
     RunResult run = run(
-        measured(RunSummary.OVERALL).errors(50,
+        measured(LabelSummary.OVERALL).errors(50,
             Map.of(ErrorCause.CONNECT, 40L, ErrorCause.HTTP_STATUS, 10L), Map.of("503", 10L))
             .build(),
         measured(ECHO).p99Millis(120).throughput(100).build());
@@ -85,7 +85,7 @@ class SlaVerdictTest {
   @Test
   void shouldShowMoreDigitsWhenRoundingHidesBreach() {
     // 1000 errors in 100,001 samples is 0.99999 %, which two decimals would print as "1 %".
-    RunResult run = run(measured(RunSummary.OVERALL).samples(100_001)
+    RunResult run = run(measured(LabelSummary.OVERALL).samples(100_001)
         .errors(1000, Map.of(ErrorCause.OTHER, 1000L), Map.of()).build());
 
     SlaVerdict verdict = Sla.overall().errorPercentBelow(0.9999).evaluate(run);
@@ -98,7 +98,7 @@ class SlaVerdictTest {
   @Test
   void shouldSummarizeWhenPrinted() {
     SlaVerdict verdict = Sla.overall().p99Below(Duration.ofMillis(500))
-        .evaluate(run(measured(RunSummary.OVERALL).build()));
+        .evaluate(run(measured(LabelSummary.OVERALL).build()));
 
     assertThat(verdict.toString()).as("toString of a passing verdict")
         .startsWith("SLA met: 1 of 1 thresholds passed\n");

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldFailWhenP99EqualsLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL).p99Millis(500).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).p99Millis(500).build());
 
     assertThat(passes(Sla.overall().p99Below(Duration.ofMillis(500)), run))
         .as("p99 500 ms against < 500 ms").isFalse();
@@ -31,7 +31,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldCompareSubMillisecondLimitsWhenDurationHasNanos() {
-    RunResult run = run(measured(RunSummary.OVERALL).p99Millis(500).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).p99Millis(500).build());
 
     assertThat(passes(Sla.overall().p99Below(Duration.ofNanos(500_000_001)), run))
         .as("p99 500 ms against < 500.000001 ms").isTrue();
@@ -39,7 +39,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldFailWhenMeanEqualsLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL).meanMillis(60).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).meanMillis(60).build());
 
     assertThat(passes(Sla.overall().meanBelow(Duration.ofMillis(60)), run))
         .as("mean 60 ms against < 60 ms").isFalse();
@@ -47,7 +47,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldFailWhenErrorPercentEqualsLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL)
+    RunResult run = run(measured(LabelSummary.OVERALL)
         .errors(10, Map.of(ErrorCause.TIMEOUT, 10L), Map.of()).build());
 
     assertThat(passes(Sla.overall().errorPercentBelow(1.0), run))
@@ -58,7 +58,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldFailWhenThroughputEqualsLimit() {
-    RunResult run = run(measured(RunSummary.OVERALL).throughput(100).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).throughput(100).build());
 
     assertThat(passes(Sla.overall().throughputAbove(100.0), run))
         .as("100 req/s against > 100 req/s").isFalse();
@@ -70,7 +70,7 @@ class ThresholdBoundaryTest {
   void shouldPassWhenLittlesLawGapEqualsTolerance() {
     // 100 req/s * 100 ms = 10 in flight against 8 users: a gap of exactly 25 %.
     RunResult run = run(8, Duration.ZERO, false,
-        measured(RunSummary.OVERALL).throughput(100).meanMillis(100).build());
+        measured(LabelSummary.OVERALL).throughput(100).meanMillis(100).build());
 
     assertThat(passes(Sla.overall().littlesLawGapWithin(25.0), run))
         .as("gap 25 % against <= 25 %").isTrue();
@@ -80,7 +80,7 @@ class ThresholdBoundaryTest {
 
   @Test
   void shouldPassWhenSamplesEqualMinimum() {
-    RunResult run = run(measured(RunSummary.OVERALL).samples(1000).build());
+    RunResult run = run(measured(LabelSummary.OVERALL).samples(1000).build());
 
     assertThat(passes(Sla.overall().samplesAtLeast(1000), run))
         .as("1000 samples against >= 1000").isTrue();

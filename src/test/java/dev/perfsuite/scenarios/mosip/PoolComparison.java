@@ -3,7 +3,7 @@ package dev.perfsuite.scenarios.mosip;
 import dev.perfsuite.reporting.Tables;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.backends.otp.ReferenceOtpService.PoolUsage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +29,7 @@ import java.util.function.Function;
 record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
   static final String FILE = "mosip-otp-pool-comparison.md";
   static final List<String> LABELS = List.of(MosipRequests.TR_GENERATE_OTP,
-      MosipRequests.TR_VALIDATE_OTP, RunSummary.OVERALL);
+      MosipRequests.TR_VALIDATE_OTP, LabelSummary.OVERALL);
 
   /** The side-by-side table, one row per label, columns paired A then B. */
   String table() {
@@ -46,8 +46,8 @@ record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
         "Req/s " + a, "Req/s " + b);
     List<List<String>> rows = new ArrayList<>();
     for (String label : LABELS) {
-      Optional<RunSummary> left = poolA.summary(label, Phase.MEASUREMENT);
-      Optional<RunSummary> right = poolB.summary(label, Phase.MEASUREMENT);
+      Optional<LabelSummary> left = poolA.summary(label, Phase.MEASUREMENT);
+      Optional<LabelSummary> right = poolB.summary(label, Phase.MEASUREMENT);
       rows.add(List.of(label,
           cell(left, s -> Long.toString(s.samples())), cell(right, s -> Long.toString(s.samples())),
           cell(left, s -> number(s.latency().mean())), cell(right, s -> number(s.latency().mean())),
@@ -119,8 +119,8 @@ record PoolComparison(PoolRun runA, PoolRun runB, Duration latency) {
     return file;
   }
 
-  private static String cell(Optional<RunSummary> summary,
-      Function<RunSummary, String> value) {
+  private static String cell(Optional<LabelSummary> summary,
+      Function<LabelSummary, String> value) {
     return summary.map(value).orElse("-");
   }
 

@@ -2,7 +2,7 @@ package dev.perfsuite.scenarios.mosip;
 
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.backends.otp.ConnectionTimes;
 import dev.perfsuite.backends.otp.ReferenceOtpService.PoolUsage;
 import java.io.IOException;
@@ -53,8 +53,8 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
     ServiceTimes times = new ServiceTimes(measured.size(),
         mean(measured, null, false), mean(measured, "generate", true),
         mean(measured, "validate", true), min(measured, "generate"), min(measured, "validate"));
-    RunSummary generate = result.measured(MosipRequests.TR_GENERATE_OTP);
-    RunSummary validate = result.measured(MosipRequests.TR_VALIDATE_OTP);
+    LabelSummary generate = result.measured(MosipRequests.TR_GENERATE_OTP);
+    LabelSummary validate = result.measured(MosipRequests.TR_VALIDATE_OTP);
     double generateOutside = generate.latency().mean() - times.waitMillis()
         - times.generateHoldMillis();
     double validateOutside = validate.latency().mean() - times.waitMillis()
@@ -65,7 +65,7 @@ record PoolRun(int pool, RunResult result, PoolUsage usage, ServiceTimes times,
         times.generateHoldMillis() / 1000, times.validateHoldMillis() / 1000);
     // One span for both labels (the overall one): summing per-label rates, each over its own
     // shorter span, overstates the rate.
-    RunSummary overall = result.overall(Phase.MEASUREMENT);
+    LabelSummary overall = result.overall(Phase.MEASUREMENT);
     double throughput = (generate.samples() + validate.samples())
         / (Math.max(1, overall.spanMillis()) / 1000.0);
     return new PoolRun(pool, result, usage, times, outside, throughput, model);

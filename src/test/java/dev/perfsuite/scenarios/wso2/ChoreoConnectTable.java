@@ -2,7 +2,7 @@ package dev.perfsuite.scenarios.wso2;
 
 import dev.perfsuite.reporting.Charts;
 import dev.perfsuite.reporting.ReportTable;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SummaryTable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,13 +26,13 @@ public final class ChoreoConnectTable implements ReportTable {
       "90th Percentile of Response Time (ms)", "95th Percentile of Response Time (ms)",
       "99th Percentile of Response Time (ms)");
 
-  private record Row(int users, int bytes, String size, RunSummary summary) {
+  private record Row(int users, int bytes, String size, LabelSummary summary) {
   }
 
   private final List<Row> rows = new ArrayList<>();
 
   /** Adds a finished cell; {@code size} is the label such as {@code 1KiB}. */
-  public synchronized void add(int users, int bytes, String size, RunSummary measured) {
+  public synchronized void add(int users, int bytes, String size, LabelSummary measured) {
     rows.add(new Row(users, bytes, size, measured));
   }
 

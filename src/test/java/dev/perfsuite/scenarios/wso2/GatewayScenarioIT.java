@@ -13,7 +13,7 @@ import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,9 +63,9 @@ class GatewayScenarioIT {
     assertThat(result.interrupted()).as("run completed").isFalse();
     assertThat(jtl.rows()).as("JTL rows").hasSizeGreaterThan(100);
     assertThat(jtl.failedCodes()).as("failed samples in the JTL").isEmpty();
-    for (String scope : List.of(RunSummary.OVERALL, label)) {
+    for (String scope : List.of(LabelSummary.OVERALL, label)) {
       for (Phase phase : Phase.values()) {
-        RunSummary summary = result.summary(scope, phase).orElseThrow();
+        LabelSummary summary = result.summary(scope, phase).orElseThrow();
         long[] raw = jtl.elapsed(scope, phase);
         assertThat(raw).as("%s %s has samples", scope, phase).isNotEmpty();
         assertThat(summary.samples()).as("%s %s sample count", scope, phase).isEqualTo(raw.length);
@@ -84,7 +84,7 @@ class GatewayScenarioIT {
             .isCloseTo(jtl.throughput(scope, phase), within(summary.throughput() * 0.001));
       }
     }
-    RunSummary measured = result.measured(label);
+    LabelSummary measured = result.measured(label);
     assertThat(measured.latency().p50()).as("p50 at least the echo's 2 ms delay")
         .isGreaterThanOrEqualTo(2);
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.RunSummary;
+import dev.perfsuite.results.LabelSummary;
 import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.SoftAssertions;
@@ -59,6 +59,6 @@ final class AchievedMix {
   }
 
   private static long samples(RunResult result, String label) {
-    return result.summary(label, Phase.MEASUREMENT).map(RunSummary::samples).orElse(0L);
+    return result.summary(label, Phase.MEASUREMENT).map(LabelSummary::samples).orElse(0L);
   }
 }

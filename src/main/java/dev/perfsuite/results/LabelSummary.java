@@ -22,7 +22,7 @@ import java.util.Map;
  * @param errorsByCause failed samples by cause; causes with no error are absent
  * @param errorsByStatus failed samples with an HTTP status, by status code
  */
-public record RunSummary(
+public record LabelSummary(
     String label, Phase phase, long samples, long errors, LatencyStats latency,
     double throughput, double receivedKBps, double sentKBps,
     long firstStartMillis, long lastEndMillis,
@@ -31,7 +31,7 @@ public record RunSummary(
   /** Label of the summary that aggregates every sampler (transaction controllers excluded). */
   public static final String OVERALL = "TOTAL";
 
-  public RunSummary {
+  public LabelSummary {
     errorsByCause = Map.copyOf(errorsByCause);
     errorsByStatus = Map.copyOf(errorsByStatus);
   }
