@@ -23,13 +23,6 @@ import java.util.stream.Collectors;
  * engine to get these files and the console table.
  */
 public final class ResultFiles {
-  /** Name of the CSV summary in a run directory ({@link ResultDirectory#SUMMARY_CSV}). */
-  public static final String SUMMARY_CSV = ResultDirectory.SUMMARY_CSV;
-  /** Name of the Markdown summary in a run directory ({@link ResultDirectory#SUMMARY_MD}). */
-  public static final String SUMMARY_MD = ResultDirectory.SUMMARY_MD;
-  /** Name of the run facts file in a run directory ({@link ResultDirectory#RUN_PROPERTIES}). */
-  public static final String RUN_PROPERTIES = ResultDirectory.RUN_PROPERTIES;
-
   private ResultFiles() {
   }
 
@@ -51,11 +44,12 @@ public final class ResultFiles {
     try {
       Files.createDirectories(result.directory());
       List<List<String>> rows = SummaryTable.rows(result);
-      Files.writeString(result.directory().resolve(SUMMARY_CSV),
+      Files.writeString(result.directory().resolve(ResultDirectory.SUMMARY_CSV),
           Tables.csv(SummaryTable.HEADERS, rows), StandardCharsets.UTF_8);
-      Files.writeString(result.directory().resolve(SUMMARY_MD), markdown(result),
+      Files.writeString(result.directory().resolve(ResultDirectory.SUMMARY_MD), markdown(result),
           StandardCharsets.UTF_8);
-      Files.writeString(result.directory().resolve(RUN_PROPERTIES), String.join("\n",
+      Files.writeString(result.directory().resolve(ResultDirectory.RUN_PROPERTIES),
+          String.join("\n",
           "scenario=" + result.scenario(),
           "originMillis=" + originMillis,
           "warmUpMillis=" + result.warmUp().toMillis(),

@@ -1,8 +1,8 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
@@ -50,9 +50,9 @@ class CtrlCIT {
     }
 
     assertThat(exited).as("the JVM exits on Ctrl-C").isTrue();
-    String facts = Files.readString(run.resolve(ResultFiles.RUN_PROPERTIES));
+    String facts = Files.readString(run.resolve(ResultDirectory.RUN_PROPERTIES));
     assertThat(facts).as("run facts written by the shutdown hook").contains("interrupted=true");
-    assertThat(run.resolve(ResultFiles.SUMMARY_CSV)).as("summary written").exists();
+    assertThat(run.resolve(ResultDirectory.SUMMARY_CSV)).as("summary written").exists();
     SummaryCsv summary = SummaryCsv.read(run);
     JtlSamples samples = JtlSamples.read(run);
     long summarised = 0;

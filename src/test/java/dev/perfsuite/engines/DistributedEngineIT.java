@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
@@ -9,7 +10,6 @@ import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -82,7 +82,7 @@ class DistributedEngineIT {
           .as("samples of %s: 2 threads x 25 iterations", engine).isEqualTo(50));
       assertThat(JtlSamples.read(result.directory()).rows()).as("JTL rows from both engines")
           .hasSize(100);
-      assertThat(Files.readString(result.directory().resolve(ResultFiles.SUMMARY_MD)))
+      assertThat(Files.readString(result.directory().resolve(ResultDirectory.SUMMARY_MD)))
           .as("summary names each engine").contains(two.addresses().get(0))
           .contains(two.addresses().get(1));
     } finally {

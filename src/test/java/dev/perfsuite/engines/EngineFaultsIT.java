@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
@@ -65,7 +66,8 @@ class EngineFaultsIT {
         .containsEntry(ErrorCause.CONNECT, overall.samples());
     assertThat(JtlSamples.read(result.directory()).rows()).as("JTL rows")
         .hasSize((int) overall.samples());
-    assertThat(result.directory().resolve(ResultFiles.SUMMARY_CSV)).as("summary written").exists();
+    assertThat(result.directory().resolve(ResultDirectory.SUMMARY_CSV)).as("summary written")
+        .exists();
     assertThatThrownBy(() -> Sla.overall().errorPercentBelow(1).evaluate(result).assertPassed())
         .as("the verdict names the cause")
         .hasMessageContaining("SLA breached").hasMessageContaining("CONNECT");
@@ -167,7 +169,7 @@ class EngineFaultsIT {
       assertThat(overall.samples()).as("samples kept").isPositive();
       assertThat(JtlSamples.read(result.directory()).rows()).as("every sample reached the JTL")
           .hasSize((int) overall.samples());
-      assertThat(Files.readString(result.directory().resolve(ResultFiles.RUN_PROPERTIES)))
+      assertThat(Files.readString(result.directory().resolve(ResultDirectory.RUN_PROPERTIES)))
           .as("run facts").contains("interrupted=true");
       assertThatThrownBy(() -> Sla.overall().errorPercentBelow(1).evaluate(result).assertPassed())
           .as("an interrupted run never passes").hasMessageContaining("interrupted");

@@ -1,5 +1,6 @@
 package dev.perfsuite.scenarios.wso2;
 
+import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -88,7 +89,7 @@ class GatewayScenarioIT {
     assertThat(measured.latency().p50()).as("p50 at least the echo's 2 ms delay")
         .isGreaterThanOrEqualTo(2);
 
-    String csv = Files.readString(result.directory().resolve(ResultFiles.SUMMARY_CSV),
+    String csv = Files.readString(result.directory().resolve(ResultDirectory.SUMMARY_CSV),
         StandardCharsets.UTF_8);
     assertThat(csv).as("summary.csv lists both phases of the label")
         .contains(label + ",measurement," + measured.samples() + ",")
