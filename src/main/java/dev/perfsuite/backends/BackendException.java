@@ -4,11 +4,11 @@ package dev.perfsuite.backends;
 public final class BackendException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  BackendException(String message) {
+  public BackendException(String message) {
     super(message);
   }
 
-  BackendException(String message, Throwable cause) {
+  public BackendException(String message, Throwable cause) {
     super(message, cause);
   }
 }

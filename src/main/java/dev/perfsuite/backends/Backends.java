@@ -1,5 +1,15 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.echo.ContainerEcho;
+import dev.perfsuite.backends.echo.EchoService;
+import dev.perfsuite.backends.echo.EmbeddedEcho;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
+import dev.perfsuite.backends.keycloak.KeycloakServer;
+import dev.perfsuite.backends.keycloak.RealmDescription;
+import dev.perfsuite.backends.postgres.PostgresEndpoint;
+import dev.perfsuite.backends.postgres.PostgresServer;
+import dev.perfsuite.backends.stubs.StubEndpoint;
+import dev.perfsuite.backends.stubs.StubServer;
 import dev.perfsuite.config.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;

@@ -8,7 +8,7 @@ import org.testcontainers.DockerClientFactory;
  * Makes sure an image is on the Docker engine before a container is created, so a missing image
  * fails in seconds with the key to change instead of after Testcontainers' long pull retries.
  */
-final class ContainerImages {
+public final class ContainerImages {
   private static final long PULL_SECONDS = 120;
 
   private ContainerImages() {
@@ -20,7 +20,7 @@ final class ContainerImages {
    * @param key the configuration key naming the image, for the error message
    * @throws BackendException naming the image, the key and the fix
    */
-  static void requireAvailable(String image, String key) {
+  public static void requireAvailable(String image, String key) {
     var client = DockerClientFactory.instance().client();
     try {
       client.inspectImageCmd(image).exec();

@@ -8,6 +8,6 @@
  * dev.perfsuite.backends.BackendException} naming the key and the fix. Systems declare which
  * backend serves each of their services ({@link dev.perfsuite.backends.LocalServices}, resolved by
  * {@link dev.perfsuite.backends.Services}) and the realm Keycloak imports ({@link
- * dev.perfsuite.backends.KeycloakRealms}).
+ * dev.perfsuite.backends.keycloak.KeycloakRealms}).
  */
 package dev.perfsuite.backends;

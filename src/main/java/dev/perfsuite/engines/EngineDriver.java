@@ -16,7 +16,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * How one kind of JMeter engine takes part in a run; the skeleton every engine shares (results
  * directory, recorder, watchers, watchdog) is {@link RunExecution}.
  */
-interface EngineDriver {
+public interface EngineDriver {
 
   /** How many JMeter engines generate load. */
   int engines();

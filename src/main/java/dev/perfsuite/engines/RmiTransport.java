@@ -27,11 +27,19 @@ import java.util.Optional;
  * @param keyAlias the alias of the key pair in it
  * @param password the keystore password, present whenever {@code ssl} is
  */
-record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret> password) {
+public record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret> password) {
   /** The environment variable holding the keystore password (or {@code _FILE} naming a file). */
-  static final String PASSWORD_VARIABLE = "PERF_RMI_KEYSTORE_PASSWORD";
+  public static final String PASSWORD_VARIABLE = "PERF_RMI_KEYSTORE_PASSWORD";
+  /**
+   * How engines send samples back, set on the engines ({@link RemoteEngineMain}): at once from a
+   * background thread, response bodies stripped. JMeter's default (StrippedBatch) holds samples
+   * until 100 are queued, so a slow scenario's samples would arrive minutes late and the
+   * watchdog, the progress line and live metrics would see a silent engine.
+   */
+  public static final Map<String, String> SAMPLE_SENDER = Map.of("mode", "StrippedAsynch",
+      "asynch.batch.queue.size", "1000");
 
-  RmiTransport {
+  public RmiTransport {
     Objects.requireNonNull(keystore, "keystore");
     Objects.requireNonNull(keyAlias, "keyAlias");
     Objects.requireNonNull(password, "password");
@@ -42,17 +50,17 @@ record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret
   }
 
   /** RMI over SSL with the key pair {@code keyAlias} of {@code keystore}. */
-  static RmiTransport ssl(Path keystore, String keyAlias, Secret password) {
+  public static RmiTransport ssl(Path keystore, String keyAlias, Secret password) {
     return new RmiTransport(true, keystore, keyAlias, Optional.of(password));
   }
 
   /** RMI in the clear: only on a network where every host is trusted. */
-  static RmiTransport plain() {
+  public static RmiTransport plain() {
     return new RmiTransport(false, Path.of("rmi_keystore.jks"), "rmi", Optional.empty());
   }
 
   /** The JMeter properties that select this transport, on either side. */
-  Map<String, String> jmeterProperties() {
+  public Map<String, String> jmeterProperties() {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("server.rmi.ssl.disable", String.valueOf(!ssl));
     if (ssl) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.engines.server.RemoteEngineMain;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -45,7 +46,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * on Ctrl-C. Summary files and the console table come from a watcher the caller registers
  * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
  */
-final class RunExecution {
+public final class RunExecution {
   /** Extra time past the planned duration before the watchdog stops a run. */
   static final Duration GRACE = Duration.ofSeconds(30);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
@@ -56,7 +57,7 @@ final class RunExecution {
   private final Duration responseTimeout;
   private final List<RunWatcher> watchers;
 
-  RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+  public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
     this.resultsDir = resultsDir;
     this.connectTimeout = connectTimeout;
@@ -68,7 +69,7 @@ final class RunExecution {
    * JMeter properties every engine runs with; remote engines set them at their own start
    * ({@link RemoteEngineMain}), because the controller does not forward them.
    */
-  static final Map<String, String> SHARED_PROPERTIES = GeneratorSettings.plus(Map.of(
+  public static final Map<String, String> SHARED_PROPERTIES = GeneratorSettings.plus(Map.of(
       // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
       "sampleresult.timestamp.start", "true",
       // Keep connections across iterations, as WSO2's harness does (user.properties there).
@@ -77,12 +78,12 @@ final class RunExecution {
       "summariser.interval", "10"));
 
   /** {@code engine} with {@link #SHARED_PROPERTIES} set. */
-  static <E extends EmbeddedJmeterEngine> E tuned(E engine) {
+  public static <E extends EmbeddedJmeterEngine> E tuned(E engine) {
     SHARED_PROPERTIES.forEach(engine::prop);
     return engine;
   }
 
-  RunResult run(LoadPlan plan, EngineDriver driver) {
+  public RunResult run(LoadPlan plan, EngineDriver driver) {
     LoadProfile profile = plan.profile();
     Path dir = resultsDir.resolve(plan.scenario());
     clean(dir);

@@ -15,7 +15,7 @@ import java.util.Optional;
  * <p>JMeter times samples in whole milliseconds, so at sub-millisecond latencies R reads low; the
  * check grants every sample a full extra millisecond before it speaks.
  */
-final class Saturation {
+public final class Saturation {
   /** Share of the users' time that may go unaccounted before the run warns. */
   static final double TOLERANCE = 0.25;
   private static final long MIN_SAMPLES = 100;
@@ -31,7 +31,7 @@ final class Saturation {
    *
    * @param where "" for the whole run, or " on engine host:port"
    */
-  static Optional<String> check(LoadProfile profile, LabelSummary measured, String where) {
+  public static Optional<String> check(LoadProfile profile, LabelSummary measured, String where) {
     if (profile.model() != LoadModel.CLOSED || profile.stages().size() != 1
         || profile.iterations().isPresent()
         || profile.warmUp().compareTo(profile.stages().get(0).rampUp()) < 0

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Throw-away directories the engines write beside a run (priming JTLs, data-file slices). */
-final class ScratchDirectory {
+public final class ScratchDirectory {
   private ScratchDirectory() {
   }
 
@@ -15,7 +15,7 @@ final class ScratchDirectory {
    * Deletes {@code dir} and everything in it; a failure only prints a warning naming
    * {@code what}, because a leftover scratch file must not cost a run's results.
    */
-  static void deleteQuietly(Path dir, String what) {
+  public static void deleteQuietly(Path dir, String what) {
     if (dir == null) {
       return;
     }

@@ -30,7 +30,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * <p>A plan that brings its own thread groups (a JMX run with {@code perf.jmx.load=plan}) is
  * shared the same way, group by group ({@link #threadGroupsPerEngine}).
  */
-final class UserSplit {
+public final class UserSplit {
 
   private UserSplit() {
   }
@@ -41,7 +41,7 @@ final class UserSplit {
    * @throws IllegalArgumentException naming the stage, the users, the engines and the fix when an
    *     even split is impossible
    */
-  static LoadProfile perEngine(LoadProfile whole, int engines, RemoteSplit split) {
+  public static LoadProfile perEngine(LoadProfile whole, int engines, RemoteSplit split) {
     if (split == RemoteSplit.PER_ENGINE || engines == 1) {
       return whole;
     }
@@ -81,8 +81,8 @@ final class UserSplit {
    * @throws IllegalArgumentException before load, naming the group, its threads, the engines and
    *     the fix, when a count does not divide evenly
    */
-  static List<TestPlanChild> threadGroupsPerEngine(String scenario, List<TestPlanChild> elements,
-      int engines, RemoteSplit split) {
+  public static List<TestPlanChild> threadGroupsPerEngine(String scenario,
+      List<TestPlanChild> elements, int engines, RemoteSplit split) {
     if (split == RemoteSplit.PER_ENGINE || engines == 1) {
       return elements;
     }

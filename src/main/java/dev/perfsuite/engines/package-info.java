@@ -2,11 +2,13 @@
  * Running a plan: a {@link dev.perfsuite.engines.LoadPlan} (one journey under one profile) runs on
  * an engine chosen by {@code perf.engine}, either JMeter inside the test JVM ({@link
  * dev.perfsuite.engines.EmbeddedEngine}) or JMeter remote engines over RMI ({@link
- * dev.perfsuite.engines.DistributedEngine}). {@link dev.perfsuite.engines.RunExecution} is the
- * skeleton both share: the recorder, the watchers, a worker the caller can interrupt and a
- * watchdog that stops a run overrunning its plan. This package also holds the remote-engine
- * launcher ({@link dev.perfsuite.engines.RemoteEngineMain}) and the checks that make a distributed
- * run fail loudly (unreachable engines, lambdas a remote engine cannot load, engines that sampled
- * less than planned).
+ * dev.perfsuite.engines.remote.DistributedEngine}). {@link dev.perfsuite.engines.RunExecution} is
+ * the skeleton both share: the recorder, the watchers, a worker the caller can interrupt and a
+ * watchdog that stops a run overrunning its plan.
+ *
+ * <p>Sub-packages hold the two sides of a distributed run: {@code remote} is the controller side
+ * (the run over RMI, snapshots, merge, the checks that make a distributed run fail loudly),
+ * {@code shipment} moves a plan's data files to the engines, and {@code server} is the engine
+ * side ({@link dev.perfsuite.engines.server.RemoteEngineMain} and its data store).
  */
 package dev.perfsuite.engines;

@@ -1,9 +1,9 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.KeycloakEndpoint;
-import dev.perfsuite.backends.RealmClient;
-import dev.perfsuite.backends.RealmDescription;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
+import dev.perfsuite.backends.keycloak.RealmClient;
+import dev.perfsuite.backends.keycloak.RealmDescription;
 import dev.perfsuite.backends.Services;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.RegressionMode;

@@ -1,5 +1,8 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
+import dev.perfsuite.backends.stubs.StubEndpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

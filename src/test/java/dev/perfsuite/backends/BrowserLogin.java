@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * The 4-call Keycloak browser login of Sunbird's login.jmx (docs/reference/seed-systems.md §A.5), followed by hand:
  * portal, login page, credentials POST, portal callback. No step follows redirects on its own.
  */
-final class BrowserLogin {
+public final class BrowserLogin {
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .followRedirects(HttpClient.Redirect.NEVER)
       .connectTimeout(Duration.ofSeconds(5))
@@ -26,14 +26,15 @@ final class BrowserLogin {
   private static final Pattern ACTION = Pattern.compile("action=\"([^\"]+)\"");
 
   /** What each of the four calls answered; later steps are null when an earlier one failed. */
-  record Steps(HttpResponse<String> portal, HttpResponse<String> loginPage, String loginAction,
-      String cookies, HttpResponse<String> credentials, HttpResponse<String> callback) {
+  public record Steps(HttpResponse<String> portal, HttpResponse<String> loginPage,
+      String loginAction, String cookies, HttpResponse<String> credentials,
+      HttpResponse<String> callback) {
 
-    String portalLocation() {
+    public String portalLocation() {
       return portal.headers().firstValue("Location").orElse("");
     }
 
-    String credentialsLocation() {
+    public String credentialsLocation() {
       return credentials == null ? "" : credentials.headers().firstValue("Location").orElse("");
     }
   }
@@ -42,7 +43,7 @@ final class BrowserLogin {
   }
 
   /** Logs {@code username} in, starting at the portal's {@code /resources}. */
-  static Steps run(URI portalResources, String username, String password) throws Exception {
+  public static Steps run(URI portalResources, String username, String password) throws Exception {
     HttpResponse<String> portal = get(portalResources, null);
     String auth = portal.headers().firstValue("Location").orElse(null);
     if (portal.statusCode() != 302 || auth == null) {
@@ -98,7 +99,7 @@ final class BrowserLogin {
   }
 
   /** The first 500 characters of a body, for assertion messages. */
-  static String abbreviate(String body) {
+  public static String abbreviate(String body) {
     return body == null || body.length() <= 500 ? body : body.substring(0, 500) + "...";
   }
 }

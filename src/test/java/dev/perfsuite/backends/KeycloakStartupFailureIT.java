@@ -1,5 +1,7 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.keycloak.KeycloakServer;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -1,5 +1,6 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import java.util.UUID;
  * A two-route stand-in for the Sunbird portal on loopback: {@code /resources} redirects to the
  * Keycloak login, {@code /resources?auth_callback=1&code=...} is the callback and answers 200.
  */
-final class KeycloakTestPortal implements AutoCloseable {
+public final class KeycloakTestPortal implements AutoCloseable {
   private final HttpServer server;
   private volatile URI authUrl;
   private volatile String clientId;
@@ -23,7 +24,7 @@ final class KeycloakTestPortal implements AutoCloseable {
     this.server = server;
   }
 
-  static KeycloakTestPortal start() throws IOException {
+  public static KeycloakTestPortal start() throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     KeycloakTestPortal portal = new KeycloakTestPortal(server);
     server.createContext("/resources", portal::handle);
@@ -32,17 +33,17 @@ final class KeycloakTestPortal implements AutoCloseable {
   }
 
   /** The portal's base, e.g. {@code http://127.0.0.1:41234}. */
-  URI uri() {
+  public URI uri() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
   }
 
   /** The callback the {@code portal} client redirects to after login. */
-  String callback() {
+  public String callback() {
     return uri() + "/resources?auth_callback=1";
   }
 
   /** Sends logins to this Keycloak's authorization endpoint, as its browser-login client. */
-  void loginAt(KeycloakEndpoint keycloak) {
+  public void loginAt(KeycloakEndpoint keycloak) {
     this.clientId = keycloak.browserClientId();
     this.authUrl = keycloak.authUrl();
   }

@@ -1,5 +1,7 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.postgres.PostgresEndpoint;
+import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.config.BackendSettings;
 import dev.perfsuite.config.Versions;
 import eu.rekawek.toxiproxy.Proxy;

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Assumptions;
  * answers, and always when {@code perf.backends=testcontainers} (as CI sets it), where a missing
  * engine must fail the test rather than skip it.
  */
-final class ProvidersUnderTest {
+public final class ProvidersUnderTest {
 
   private ProvidersUnderTest() {
   }
 
   /** This JVM's configuration, after skipping the test if {@code provider} cannot run here. */
-  static PerfConfig configFor(Provider provider) {
+  public static PerfConfig configFor(Provider provider) {
     PerfConfig config = PerfConfig.load();
     if (provider == Provider.TESTCONTAINERS && config.backends() != BackendMode.TESTCONTAINERS) {
       Assumptions.assumeTrue(Backends.dockerAnswers(),

@@ -1,5 +1,6 @@
 package dev.perfsuite.backends;
 
+import dev.perfsuite.backends.stubs.StubFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 

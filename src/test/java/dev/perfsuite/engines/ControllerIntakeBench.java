@@ -1,5 +1,7 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 

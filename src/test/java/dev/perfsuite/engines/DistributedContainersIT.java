@@ -1,5 +1,8 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.server.RemoteEngineMain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.engines.remote.SnapshotIntake;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.results.Phase;

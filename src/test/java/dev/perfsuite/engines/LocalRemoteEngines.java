@@ -1,5 +1,8 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.server.RemoteEngineMain;
 import dev.perfsuite.config.RemoteSplit;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.reporting.ResultFiles;
@@ -26,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * <p>RMI runs over SSL with a throw-away keystore made by keytool: JMeter reads the RMI settings
  * once per JVM, so every distributed test in the test JVM uses {@link #transport()}.
  */
-final class LocalRemoteEngines implements AutoCloseable {
+public final class LocalRemoteEngines implements AutoCloseable {
   static final Duration STARTUP = Duration.ofSeconds(60);
   private static final String PASSWORD = "perf-suite-it-keystore";
   private static final Path KEYSTORE = Path.of("target", "rmi-it", "rmi_keystore.jks")
@@ -40,7 +43,7 @@ final class LocalRemoteEngines implements AutoCloseable {
   }
 
   /** Starts {@code count} engines in parallel and waits (bounded) until each is ready. */
-  static LocalRemoteEngines start(int count) {
+  public static LocalRemoteEngines start(int count) {
     LocalRemoteEngines engines = new LocalRemoteEngines();
     try {
       List<CompletableFuture<Void>> ready = new ArrayList<>();
@@ -59,7 +62,7 @@ final class LocalRemoteEngines implements AutoCloseable {
   }
 
   /** The RMI transport every test uses: SSL with the test keystore, created on first use. */
-  static synchronized RmiTransport transport() {
+  public static synchronized RmiTransport transport() {
     if (!Files.isRegularFile(KEYSTORE)) {
       createKeystore();
     }
@@ -77,19 +80,19 @@ final class LocalRemoteEngines implements AutoCloseable {
   }
 
   /** A distributed engine on these engines writing under {@code results}. */
-  DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog) {
+  public DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog) {
     return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
         List.of(ResultFiles.watcher()), addresses, split, watchdog, 0, transport());
   }
 
   /** As {@link #engine(Path, RemoteSplit, Duration)}, reporting results as {@code aggregation}. */
-  DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog,
+  public DistributedEngine engine(Path results, RemoteSplit split, Duration watchdog,
       Aggregation aggregation) {
     return new DistributedEngine(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
         List.of(ResultFiles.watcher()), addresses, split, watchdog, 0, transport(), aggregation);
   }
 
-  List<String> addresses() {
+  public List<String> addresses() {
     return List.copyOf(addresses);
   }
 
@@ -132,7 +135,7 @@ final class LocalRemoteEngines implements AutoCloseable {
   }
 
   /** Kills the engine at {@code index} at once (SIGKILL), as a crashed host would vanish. */
-  void kill(int index) {
+  public void kill(int index) {
     processes.get(index).destroyForcibly();
   }
 

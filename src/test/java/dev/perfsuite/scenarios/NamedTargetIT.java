@@ -6,7 +6,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
 import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.KeycloakEndpoint;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.Provider;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;

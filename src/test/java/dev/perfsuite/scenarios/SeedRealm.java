@@ -1,8 +1,8 @@
 package dev.perfsuite.scenarios;
 
-import dev.perfsuite.backends.KeycloakRealms;
-import dev.perfsuite.backends.RealmClient;
-import dev.perfsuite.backends.RealmDescription;
+import dev.perfsuite.backends.keycloak.KeycloakRealms;
+import dev.perfsuite.backends.keycloak.RealmClient;
+import dev.perfsuite.backends.keycloak.RealmDescription;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
-import dev.perfsuite.backends.PostgresEndpoint;
+import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

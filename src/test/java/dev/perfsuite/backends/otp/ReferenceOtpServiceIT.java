@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.LatencyProxy;
-import dev.perfsuite.backends.PostgresEndpoint;
+import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
 import java.io.IOException;

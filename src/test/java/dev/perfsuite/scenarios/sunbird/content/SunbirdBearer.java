@@ -2,7 +2,7 @@ package dev.perfsuite.scenarios.sunbird.content;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.perfsuite.backends.KeycloakEndpoint;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.junit.PerfSession;

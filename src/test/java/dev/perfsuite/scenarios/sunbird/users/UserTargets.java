@@ -1,6 +1,6 @@
 package dev.perfsuite.scenarios.sunbird.users;
 
-import dev.perfsuite.backends.KeycloakEndpoint;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.junit.PerfSession;
 import java.net.URI;

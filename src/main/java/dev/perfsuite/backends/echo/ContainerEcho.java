@@ -1,0 +1,52 @@
+package dev.perfsuite.backends.echo;
+
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.ContainerImages;
+import dev.perfsuite.config.Versions;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+
+/** The echo backend image (docker/echo-backend) run by Testcontainers. */
+public final class ContainerEcho implements EchoService {
+  static final int PORT = Versions.ECHO_PORT;
+  private static final Duration STARTUP = Duration.ofSeconds(60);
+
+  private final GenericContainer<?> container;
+
+  public ContainerEcho(String image, Duration delay) {
+    ContainerImages.requireAvailable(image, "perf.echo.image");
+    container = new GenericContainer<>(DockerImageName.parse(image))
+        .withExposedPorts(PORT)
+        .withCommand("--port", Integer.toString(PORT), "--delay", Long.toString(delay.toMillis()))
+        .waitingFor(Wait.forLogMessage(".*Echo backend listening on port.*\\n", 1)
+            .withStartupTimeout(STARTUP));
+    try {
+      container.start();
+    } catch (RuntimeException e) {
+      String logs = container.isCreated() ? tail(container.getLogs()) : "(container not created)";
+      container.stop();
+      throw new BackendException("echo backend container " + image + " did not start within "
+          + STARTUP.toSeconds() + " s: " + e.getMessage() + "\nlog tail:\n" + logs, e);
+    }
+  }
+
+  private static String tail(String logs) {
+    String[] lines = logs.split("\n");
+    int from = Math.max(0, lines.length - 20);
+    return String.join("\n", Arrays.copyOfRange(lines, from, lines.length));
+  }
+
+  @Override
+  public URI uri() {
+    return URI.create("http://" + container.getHost() + ":" + container.getMappedPort(PORT) + "/");
+  }
+
+  @Override
+  public void close() {
+    container.stop();
+  }
+}

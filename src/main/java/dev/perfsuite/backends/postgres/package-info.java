@@ -1,0 +1,2 @@
+/** PostgreSQL as a local backend: in a container or an embedded server process. */
+package dev.perfsuite.backends.postgres;

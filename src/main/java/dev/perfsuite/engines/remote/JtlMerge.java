@@ -1,0 +1,141 @@
+package dev.perfsuite.engines.remote;
+
+import dev.perfsuite.config.Secrets;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Merges the engines' CSV JTLs into one, ordered by time stamp (a k-way merge: each engine's
+ * records keep their own order, which is completion order, as in any JMeter JTL), with one
+ * header, masking the secrets this JVM knows. Memory is one record per engine, whatever the size
+ * of the files.
+ */
+public final class JtlMerge {
+
+  private JtlMerge() {
+  }
+
+  /**
+   * Writes {@code engines}' JTLs merged into {@code target}; returns the records read per engine.
+   *
+   * @throws IOException when a file cannot be read or the target written
+   */
+  static Map<String, Long> merge(Map<String, Path> engines, Path target) throws IOException {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    List<Source> sources = new ArrayList<>();
+    String header = null;
+    try {
+      for (Map.Entry<String, Path> engine : engines.entrySet()) {
+        BufferedReader reader = Files.newBufferedReader(engine.getValue(),
+            StandardCharsets.UTF_8);
+        String first = record(reader);
+        header = header == null ? first : header;
+        sources.add(new Source(engine.getKey(), reader));
+        counts.put(engine.getKey(), 0L);
+      }
+      PriorityQueue<Source> heads = new PriorityQueue<>((a, b) -> Long.compare(a.stamp,
+          b.stamp));
+      for (Source source : sources) {
+        if (source.advance()) {
+          heads.add(source);
+        }
+      }
+      Files.createDirectories(target.toAbsolutePath().getParent());
+      try (BufferedWriter out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+        if (header != null) {
+          out.write(header);
+          out.write('\n');
+        }
+        while (!heads.isEmpty()) {
+          Source source = heads.poll();
+          // Engines mask the secrets they know; the controller knows the run's own.
+          out.write(Secrets.mask(source.record));
+          out.write('\n');
+          counts.merge(source.engine, 1L, Long::sum);
+          if (source.advance()) {
+            heads.add(source);
+          }
+        }
+      }
+    } finally {
+      for (Source source : sources) {
+        source.reader.close();
+      }
+    }
+    return counts;
+  }
+
+  /** Records (not lines) in a JTL, header excluded: what {@link #merge} would count. */
+  public static long records(Path jtl) throws IOException {
+    try (BufferedReader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+      record(reader);
+      long n = 0;
+      while (record(reader) != null) {
+        n++;
+      }
+      return n;
+    }
+  }
+
+  /** One CSV record: a line, or more while a quoted field holds line breaks. */
+  private static String record(BufferedReader reader) throws IOException {
+    String line = reader.readLine();
+    if (line == null) {
+      return null;
+    }
+    StringBuilder record = new StringBuilder(line);
+    while (quotes(record) % 2 == 1) {
+      String more = reader.readLine();
+      if (more == null) {
+        break;
+      }
+      record.append('\n').append(more);
+    }
+    return record.toString();
+  }
+
+  private static int quotes(CharSequence text) {
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '"') {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static final class Source {
+    private final String engine;
+    private final BufferedReader reader;
+    private String record;
+    private long stamp;
+
+    Source(String engine, BufferedReader reader) {
+      this.engine = engine;
+      this.reader = reader;
+    }
+
+    boolean advance() throws IOException {
+      record = record(reader);
+      if (record == null || record.isEmpty()) {
+        return false;
+      }
+      int comma = record.indexOf(',');
+      try {
+        stamp = Long.parseLong(comma < 0 ? record : record.substring(0, comma));
+      } catch (NumberFormatException e) {
+        stamp = Long.MAX_VALUE;
+      }
+      return true;
+    }
+  }
+}

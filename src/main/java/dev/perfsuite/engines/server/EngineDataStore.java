@@ -1,0 +1,267 @@
+package dev.perfsuite.engines.server;
+
+import dev.perfsuite.engines.shipment.EngineDataService;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.UnicastRemoteObject;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import org.apache.jmeter.rmi.RmiUtils;
+import org.apache.jmeter.util.JMeterUtils;
+
+/**
+ * A remote engine's data files ({@link EngineDataService}): uploads land in a temporary file, are
+ * checked against their SHA-256 and size, then moved in place atomically under the engine's data
+ * directory, which the engine publishes as the JMeter property {@link #DATA_DIR_PROPERTY} so that
+ * plans name files {@code ${__P(perf.data.dir)}/<hash>/<file>} on every engine alike.
+ *
+ * <p>The directory is {@code -Dperfsuite.engine.data-dir} on the engine's JVM (not a {@code perf.*}
+ * key: the controller would reject it as unknown), else {@code <java.io.tmpdir>/perf-suite-
+ * engine-<port>/data}: per port, because engines on one host get different slices of a
+ * partitioned file under the same name.
+ *
+ * <p>The service shares the registry's port (no port to open beyond what JMeter needs).
+ * <b>Trap:</b>
+ * RMI shares a port only between objects exported with equal socket factories, and JMeter's SSL
+ * factories compare by identity; so with SSL the launcher creates the registry itself with
+ * factory instances it keeps ({@link #prepare}) and JMeter binds its engine in that registry
+ * ({@code server.rmi.create=false}). Without SSL both use the default factories and JMeter creates
+ * the registry as usual.
+ */
+public final class EngineDataStore extends UnicastRemoteObject implements EngineDataService {
+  private static final long serialVersionUID = 1L;
+  /** JMeter property naming the engine's data directory; plans refer to it. */
+  public static final String DATA_DIR_PROPERTY = "perf.data.dir";
+  /** System property of the engine's JVM overriding its data directory. */
+  public static final String DATA_DIR_OPTION = "perfsuite.engine.data-dir";
+  /** {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. */
+  private static final Pattern NAMES = Pattern.compile(
+      "[0-9a-f]{16}(-of[0-9]{1,4})?/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}");
+  private static final int MAX_OPEN_UPLOADS = 64;
+
+  private final transient Path root;
+  private final transient Map<Long, Upload> uploads = new ConcurrentHashMap<>();
+  private final transient Map<Path, String> verified = new ConcurrentHashMap<>();
+  private final transient AtomicLong ids = new AtomicLong();
+
+  private EngineDataStore(Path root, int port, RMIClientSocketFactory csf,
+      RMIServerSocketFactory ssf) throws IOException {
+    super(port, csf, ssf);
+    this.root = root;
+  }
+
+  /**
+   * Before JMeter's server starts: picks the data directory, publishes it as a JMeter property
+   * and, with SSL, creates the RMI registry on {@code registryPort} with factories the data
+   * service will share. Call {@link Binding#publish()} once JMeter's server is up.
+   */
+  static Binding prepare(int registryPort) throws IOException {
+    String configured = System.getProperty(DATA_DIR_OPTION);
+    Path root = (configured != null ? Path.of(configured) : Path.of(
+        System.getProperty("java.io.tmpdir"), "perf-suite-engine-" + registryPort, "data"))
+        .toAbsolutePath().normalize();
+    Files.createDirectories(root.resolve(".incoming"));
+    if (!Files.isWritable(root)) {
+      throw new IOException("the data directory " + root + " is not writable. Fix: -D"
+          + DATA_DIR_OPTION + "=A_WRITABLE_DIRECTORY");
+    }
+    JMeterUtils.setProperty(DATA_DIR_PROPERTY, root.toString().replace('\\', '/'));
+    RMIClientSocketFactory csf = RmiUtils.createClientSocketFactory();
+    RMIServerSocketFactory ssf = RmiUtils.createServerSocketFactory();
+    Registry registry = null;
+    if (ssf != null) {
+      registry = LocateRegistry.createRegistry(registryPort, csf, ssf);
+      JMeterUtils.setProperty("server.rmi.create", "false");
+    }
+    return new Binding(root, registryPort, csf, ssf, registry);
+  }
+
+  /** What {@link #prepare} set up, to publish the service once JMeter's engine is bound. */
+  static final class Binding {
+    private final Path root;
+    private final int port;
+    private final RMIClientSocketFactory csf;
+    private final RMIServerSocketFactory ssf;
+    private final Registry registry;
+
+    private Binding(Path root, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+        Registry registry) {
+      this.root = root;
+      this.port = port;
+      this.csf = csf;
+      this.ssf = ssf;
+      this.registry = registry;
+    }
+
+    /** Exports the store on the registry's port and binds it as {@link EngineDataService#NAME}. */
+    Path publish() throws IOException {
+      EngineDataStore store = new EngineDataStore(root, port, csf, ssf);
+      try {
+        Registry target = registry != null ? registry : LocateRegistry.getRegistry(
+            InetAddress.getLoopbackAddress().getHostAddress(), port);
+        target.rebind(NAME, store);
+      } catch (java.rmi.RemoteException e) {
+        throw new IOException("cannot bind the data-file service in the registry on port "
+            + port + ": " + e, e);
+      }
+      return root;
+    }
+  }
+
+  /** A store on {@code root} not exported over RMI (for tests of the checks). */
+  public static EngineDataStore local(Path root) throws IOException {
+    Files.createDirectories(root.resolve(".incoming"));
+    EngineDataStore store = new EngineDataStore(root, 0, null, null);
+    UnicastRemoteObject.unexportObject(store, true);
+    return store;
+  }
+
+  @Override
+  public String directory() {
+    return root.toString();
+  }
+
+  @Override
+  public boolean holds(String name, String sha256) throws IOException {
+    Path file = resolve(name);
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    String known = verified.get(file);
+    if (known == null) {
+      known = sha256(file);
+      verified.put(file, known);
+    }
+    return known.equals(sha256);
+  }
+
+  @Override
+  public long begin(String name, String sha256, long size) throws IOException {
+    Path target = resolve(name);
+    if (size < 0 || !sha256.matches("[0-9a-f]{64}")) {
+      throw new IllegalArgumentException("bad upload of " + name + ": size " + size
+          + ", sha256 '" + sha256 + "'");
+    }
+    if (uploads.size() >= MAX_OPEN_UPLOADS) {
+      throw new IOException("too many uploads open on this engine (" + MAX_OPEN_UPLOADS + ")");
+    }
+    long id = ids.incrementAndGet();
+    Path part = root.resolve(".incoming").resolve(id + "-" + System.nanoTime() + ".part");
+    uploads.put(id, new Upload(target, sha256, size, part, Files.newOutputStream(part)));
+    return id;
+  }
+
+  @Override
+  public void write(long id, byte[] chunk) throws IOException {
+    Upload upload = upload(id);
+    synchronized (upload) {
+      if (upload.received + chunk.length > upload.size) {
+        abort(id);
+        throw new IOException("upload of " + upload.target.getFileName() + " exceeds its "
+            + "announced " + upload.size + " bytes");
+      }
+      upload.out.write(chunk);
+      upload.digest.update(chunk);
+      upload.received += chunk.length;
+    }
+  }
+
+  @Override
+  public void commit(long id) throws IOException {
+    Upload upload = upload(id);
+    synchronized (upload) {
+      uploads.remove(id);
+      upload.out.close();
+      String received = HexFormat.of().formatHex(upload.digest.digest());
+      if (upload.received != upload.size || !received.equals(upload.sha256)) {
+        Files.deleteIfExists(upload.part);
+        throw new IOException("upload for " + root.relativize(upload.target) + " arrived "
+            + "damaged: " + upload.received + " of " + upload.size + " bytes, SHA-256 "
+            + received + " instead of " + upload.sha256);
+      }
+      Files.createDirectories(upload.target.getParent());
+      verified.remove(upload.target);
+      Files.move(upload.part, upload.target, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+      verified.put(upload.target, received);
+    }
+  }
+
+  @Override
+  public void abort(long id) throws IOException {
+    Upload upload = uploads.remove(id);
+    if (upload != null) {
+      synchronized (upload) {
+        upload.out.close();
+        Files.deleteIfExists(upload.part);
+      }
+    }
+  }
+
+  private Upload upload(long id) throws IOException {
+    Upload upload = uploads.get(id);
+    if (upload == null) {
+      throw new IOException("no open upload " + id + " on this engine");
+    }
+    return upload;
+  }
+
+  /** The file for {@code name}, refusing anything but the shipment's own naming pattern. */
+  private Path resolve(String name) {
+    if (name == null || !NAMES.matcher(name).matches()) {
+      throw new IllegalArgumentException("refused data file name '" + name + "': names are "
+          + "<hash>/<file> under the engine's data directory");
+    }
+    return root.resolve(name).normalize();
+  }
+
+  public static String sha256(Path file) throws IOException {
+    MessageDigest digest = digest();
+    byte[] buffer = new byte[1 << 16];
+    try (var in = Files.newInputStream(file)) {
+      int n;
+      while ((n = in.read(buffer)) > 0) {
+        digest.update(buffer, 0, n);
+      }
+    }
+    return HexFormat.of().formatHex(digest.digest());
+  }
+
+  public static MessageDigest digest() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  private static final class Upload {
+    private final Path target;
+    private final String sha256;
+    private final long size;
+    private final Path part;
+    private final OutputStream out;
+    private final MessageDigest digest = digest();
+    private long received;
+
+    Upload(Path target, String sha256, long size, Path part, OutputStream out) {
+      this.target = target;
+      this.sha256 = sha256;
+      this.size = size;
+      this.part = part;
+      this.out = out;
+    }
+  }
+}

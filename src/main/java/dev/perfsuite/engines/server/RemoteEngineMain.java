@@ -1,0 +1,177 @@
+package dev.perfsuite.engines.server;
+
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.RunExecution;
+import dev.perfsuite.config.Secret;
+import dev.perfsuite.config.Secrets;
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
+import org.apache.jmeter.util.JMeterUtils;
+import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
+
+/**
+ * The remote-engine launcher: a JMeter 5.6.3 server (what {@code bin/jmeter-server} starts) with
+ * the suite's classes, so hosts and containers need Java 17 and this jar, no JMeter install.
+ *
+ * <p>It builds a throw-away JMeter home (as jmeter-java-dsl does), sets JMeter's
+ * {@code search_paths} to the JMeter, plugin and suite jars of its class path (without that,
+ * {@code rpsThreadGroup} runs no sample and logs nothing), applies the suite's shared JMeter properties (the controller does not
+ * forward them), the RMI transport and the RMI host name, and starts the server. It prints
+ * {@link #READY} once the registry accepts connections and runs until killed (or until a
+ * controller asks it to exit).
+ *
+ * <p>Scenario classes (class-based scripts) must be on the class path: {@code
+ * perf-suite-<version>-tests.jar} lying next to the launcher jar is on it through the jar's
+ * manifest; {@code --classpath} adds more by restarting the launcher in a child JVM with them.
+ */
+public final class RemoteEngineMain {
+  /** Printed once the engine accepts connections; the tests and the container wait for it. */
+  public static final String READY = "perf-suite remote engine ready on";
+
+  private RemoteEngineMain() {
+  }
+
+  /** Starts the engine; exit status 2 for bad options, 1 when the engine cannot start. */
+  public static void main(String[] args) throws Exception {
+    if (List.of(args).contains("--help")) {
+      System.out.println(RemoteEngineOptions.USAGE);
+      return;
+    }
+    RemoteEngineOptions options;
+    try {
+      options = RemoteEngineOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("ERROR: " + e.getMessage() + "\n\n" + RemoteEngineOptions.USAGE);
+      System.exit(2);
+      return;
+    }
+    if (!options.classpath().isEmpty()) {
+      System.exit(restartWith(options));
+      return;
+    }
+    RmiTransport transport;
+    try {
+      transport = transport(options);
+    } catch (IllegalArgumentException e) {
+      System.err.println("ERROR: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    try {
+      start(options, transport);
+    } catch (Exception e) {
+      System.err.println("ERROR: the remote engine could not start on port " + options.port()
+          + ": " + e);
+      System.exit(1);
+      return;
+    }
+    // RMI's threads keep serving; this thread has nothing left to do.
+    Thread.currentThread().join();
+  }
+
+  private static RmiTransport transport(RemoteEngineOptions options) {
+    if (!options.ssl()) {
+      System.out.println("WARNING: RMI without SSL (--no-ssl): use it only on a trusted network");
+      return RmiTransport.plain();
+    }
+    if (!Files.isRegularFile(options.keystore())) {
+      throw new IllegalArgumentException("RMI over SSL (the default) needs a keystore, but "
+          + options.keystore().toAbsolutePath() + " is not a file. Fix: create one with keytool "
+          + "(README \"Distributed runs\"), copy the controller's keystore and pass --keystore "
+          + "PATH, or turn SSL off explicitly with --no-ssl on a trusted network.");
+    }
+    Secret password = Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE);
+    return RmiTransport.ssl(options.keystore(), options.keyAlias(), password);
+  }
+
+  /** Configures JMeter in this JVM and starts its RMI server. */
+  static void start(RemoteEngineOptions options, RmiTransport transport) throws Exception {
+    new JmeterEnvironment();
+    Properties props = JMeterUtils.getJMeterProperties();
+    props.putAll(RunExecution.SHARED_PROPERTIES);
+    props.putAll(RmiTransport.SAMPLE_SENDER);
+    props.setProperty("search_paths", String.join(";", searchPaths(classpathEntries())));
+    props.setProperty("server_port", String.valueOf(options.port()));
+    props.setProperty("server.rmi.localport", String.valueOf(options.rmiPort()));
+    props.putAll(transport.jmeterProperties());
+    options.hostname().ifPresent(h -> System.setProperty("java.rmi.server.hostname", h));
+    // Data files shipped by controllers: the service shares the registry's port (EngineDataStore).
+    EngineDataStore.Binding dataFiles = EngineDataStore.prepare(options.port());
+    RemoteJMeterEngineImpl.startServer(options.port());
+    System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
+    System.out.printf("%s %s:%d (RMI object port %d, %s)%n", READY,
+        options.hostname().orElse("<host address>"), options.port(), options.rmiPort(), transport);
+  }
+
+  /**
+   * The class path entries JMeter scans for plugins and functions: JMeter's own jars, the
+   * jmeter-plugins jars, jmeter-java-dsl and the suite's. <b>Trap:</b> JMeter's ClassFinder loads
+   * every class of every entry, so the whole class path (240 jars with the test dependencies)
+   * delays each test start on an engine by tens of seconds.
+   */
+  static List<String> searchPaths(List<String> classpath) {
+    return classpath.stream().filter(e -> {
+      String name = Path.of(e).getFileName().toString();
+      return name.startsWith("ApacheJMeter") || name.startsWith("jorphan")
+          || name.startsWith("jmeter-plugins") || name.startsWith("jmeter-java-dsl")
+          || name.startsWith("perf-suite") || Files.isDirectory(Path.of(e));
+    }).toList();
+  }
+
+  /** This JVM's class path, jar manifests' Class-Path entries included, that exist. */
+  private static List<String> classpathEntries() {
+    Set<String> entries = new LinkedHashSet<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.isBlank()) {
+        entries.add(Path.of(entry).toAbsolutePath().toString());
+        manifestClassPath(Path.of(entry)).forEach(entries::add);
+      }
+    }
+    return entries.stream().filter(e -> Files.exists(Path.of(e))).toList();
+  }
+
+  private static List<String> manifestClassPath(Path jar) {
+    if (!jar.toString().endsWith(".jar") || !Files.isRegularFile(jar)) {
+      return List.of();
+    }
+    try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+      String classPath = Optional.ofNullable(file.getManifest())
+          .map(m -> m.getMainAttributes().getValue("Class-Path")).orElse("");
+      Path dir = jar.toAbsolutePath().getParent();
+      List<String> result = new ArrayList<>();
+      for (String item : classPath.trim().split("\\s+")) {
+        if (!item.isEmpty()) {
+          result.add(dir.resolve(item).normalize().toString());
+        }
+      }
+      return result;
+    } catch (java.io.IOException e) {
+      return List.of();
+    }
+  }
+
+  /** Runs the launcher again in a child JVM with the extra class path; returns its exit code. */
+  private static int restartWith(RemoteEngineOptions options) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java));
+    command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    command.add("-cp");
+    List<String> classpath = new ArrayList<>(classpathEntries());
+    options.classpath().forEach(e -> classpath.add(Path.of(e).toAbsolutePath().toString()));
+    command.add(String.join(File.pathSeparator, classpath));
+    command.add(RemoteEngineMain.class.getName());
+    command.addAll(options.withoutClasspath());
+    Process child = new ProcessBuilder(command).inheritIO().start();
+    Runtime.getRuntime().addShutdownHook(new Thread(child::destroy, "remote-engine-child-stop"));
+    return child.waitFor();
+  }
+}

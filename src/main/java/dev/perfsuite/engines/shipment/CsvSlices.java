@@ -1,0 +1,111 @@
+package dev.perfsuite.engines.shipment;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Deals a CSV data set's rows among engines, round-robin: row {@code i} goes to engine
+ * {@code i mod n}, so each engine gets its own users and the slices differ by at most one row.
+ *
+ * <p>A header line (variable names read from the file, or a first line the data set ignores)
+ * stays at the top of every slice. A quoted field may span lines, as JMeter's quoted-data mode
+ * reads it, so a row ends only where its double quotes balance. A file with fewer rows than
+ * engines is refused: an engine with an empty slice would read end-of-file values
+ * ({@code <EOF>}) from its first iteration.
+ */
+final class CsvSlices {
+
+  private CsvSlices() {
+  }
+
+  /**
+   * The slices written.
+   *
+   * @param files one per engine, in engine order
+   * @param rows data rows of the whole file (header excluded)
+   */
+  record Slices(List<Path> files, long rows) {
+
+    /** How the rows were dealt, e.g. {@code 1000 rows dealt round-robin: 500/500}. */
+    String describe() {
+      long n = files.size();
+      String sizes = n == 0 ? "" : (rows / n) + (rows % n == 0 ? " each" : "-" + (rows / n + 1)
+          + " each");
+      return String.format(Locale.ROOT, "%d rows dealt round-robin to %d engines, %s", rows, n,
+          sizes);
+    }
+  }
+
+  /**
+   * Writes {@code csv}'s slices for {@code engines} engines under {@code dir}.
+   *
+   * @throws IllegalArgumentException when the file has fewer data rows than engines, naming the
+   *     file, the rows, the engines and the fix
+   */
+  static Slices deal(DataFile csv, int engines, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    List<Path> files = new ArrayList<>();
+    List<Writer> writers = new ArrayList<>();
+    long rows = 0;
+    try (BufferedReader reader = Files.newBufferedReader(csv.file(), csv.charset())) {
+      for (int i = 0; i < engines; i++) {
+        Path slice = dir.resolve("slice-" + i + "-" + csv.file().getFileName());
+        files.add(slice);
+        writers.add(Files.newBufferedWriter(slice, csv.charset()));
+      }
+      String record;
+      boolean first = true;
+      while ((record = nextRecord(reader)) != null) {
+        if (first && csv.header()) {
+          for (Writer writer : writers) {
+            writer.write(record);
+            writer.write('\n');
+          }
+        } else {
+          Writer writer = writers.get((int) (rows % engines));
+          writer.write(record);
+          writer.write('\n');
+          rows++;
+        }
+        first = false;
+      }
+    } finally {
+      for (Writer writer : writers) {
+        writer.close();
+      }
+    }
+    if (rows < engines) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "perf.remotes.data partitions %s among %d engines, but it has %d data row(s): every "
+              + "engine needs at least one. Fix: add rows, or ship it whole with "
+              + "-Dperf.remotes.data=shared (or leave it out of partitioned:FILE,...).",
+          csv.file(), engines, rows));
+    }
+    return new Slices(files, rows);
+  }
+
+  /** The next record, joining lines while a quoted field is open; null at the end. */
+  static String nextRecord(BufferedReader reader) throws IOException {
+    String line = reader.readLine();
+    if (line == null) {
+      return null;
+    }
+    StringBuilder record = new StringBuilder(line);
+    long quotes = line.chars().filter(c -> c == '"').count();
+    while (quotes % 2 == 1) {
+      String more = reader.readLine();
+      if (more == null) {
+        break;
+      }
+      record.append('\n').append(more);
+      quotes += more.chars().filter(c -> c == '"').count();
+    }
+    return record.toString();
+  }
+}

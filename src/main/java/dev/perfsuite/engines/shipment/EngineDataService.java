@@ -1,0 +1,42 @@
+package dev.perfsuite.engines.shipment;
+
+import java.io.IOException;
+import java.rmi.Remote;
+
+/**
+ * The data-file store of a remote engine, bound in the engine's RMI registry next to JMeter's
+ * {@code JMeterEngine}: the controller asks whether a file is already there by SHA-256 and uploads
+ * only what is missing, in chunks; the engine verifies the hash before the file counts.
+ *
+ * <p>Public because RMI stubs are proxies of it; not an API of the suite.
+ */
+public interface EngineDataService extends Remote {
+  /** Name in the engine's RMI registry. */
+  String NAME = "perf-suite-data-files";
+
+  /** The engine's data directory, the value of its JMeter property {@code perf.data.dir}. */
+  String directory() throws IOException;
+
+  /** True when the engine holds {@code name} with content of this SHA-256 (lower-case hex). */
+  boolean holds(String name, String sha256) throws IOException;
+
+  /**
+   * Starts an upload of {@code size} bytes for {@code name}; returns its id.
+   *
+   * @throws IllegalArgumentException for a name outside the data directory's pattern
+   */
+  long begin(String name, String sha256, long size) throws IOException;
+
+  /** Appends {@code chunk} to upload {@code id}. */
+  void write(long id, byte[] chunk) throws IOException;
+
+  /**
+   * Verifies size and SHA-256 of upload {@code id} and moves it in place atomically.
+   *
+   * @throws IOException naming the expected and the received hash when they differ
+   */
+  void commit(long id) throws IOException;
+
+  /** Drops upload {@code id} (the controller gave up). */
+  void abort(long id) throws IOException;
+}

@@ -1,0 +1,22 @@
+package dev.perfsuite.backends.echo;
+
+import dev.perfsuite.backends.BackendException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class EmbeddedEchoTest {
+
+  @Test
+  void shouldFailFastNamingTheKeyWhenThePortIsTaken() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      assertThatThrownBy(() -> new EmbeddedEcho(taken.getLocalPort(), Duration.ZERO))
+          .isInstanceOf(BackendException.class)
+          .hasMessageContaining("127.0.0.1:" + taken.getLocalPort())
+          .hasMessageContaining("perf.echo.port=0");
+    }
+  }
+}
