@@ -214,7 +214,7 @@ public final class SampleRecorder implements AutoCloseable {
     samples.increment();
     pending.add(line);
     for (SampleObserver observer : observers) {
-      observer.sample(result, phase, cause, transaction);
+      observer.sample(result, phase, cause, transaction, timing);
     }
   }
 
