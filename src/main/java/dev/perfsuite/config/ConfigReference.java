@@ -46,9 +46,10 @@ final class ConfigReference {
         `perf.properties` on the test class path, then the default. Every value is checked before
         any load starts: an unknown `perf.*` key or a bad value fails naming the key, the value,
         where it came from and what is accepted (unknown `PERF_*` variables only warn).
-        Durations: `250ms`, `30s`, `5m`, `1h30m`, `2d` or ISO-8601 `PT30S`. A default of "—"
-        means unset: the load profile decides (users, ramp-up, hold, warm-up, think time) or the
-        feature is off. Secrets never come from keys: see [Secrets](#secrets).
+        Durations: `250ms`, `30s`, `5m`, `1h30m`, `2d` or ISO-8601 `PT30S` (a bare number is
+        rejected). A default of "—" means unset: the load profile decides (users, ramp-up, hold,
+        warm-up, think time) or the feature is off. Secrets never come from keys: see
+        [Secrets](#secrets).
 
         ## Suite keys (`ConfigKey`)
 
@@ -73,7 +74,8 @@ final class ConfigReference {
         from environment variables ending in `_PASSWORD`, `_SECRET`, `_SECRET_KEY`, `_TOKEN`,
         `_API_KEY` or `_CLIENT_SECRET` (for example `PERF_RMI_KEYSTORE_PASSWORD`,
         `PERF_KEYCLOAK_CLIENT_SECRET`), or from a file named by the same variable plus `_FILE`,
-        which must lie outside the repository.
+        which must lie outside the repository. A `Secret` prints as `****`, and every secret
+        is masked in every output ([results.md](../results.md#secrets-in-outputs)).
         """);
     return page.toString();
   }
