@@ -1,9 +1,12 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.echo.Stall;
+import dev.perfsuite.profiles.Arrivals;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import java.net.URI;
 import java.nio.file.Files;
+import dev.perfsuite.results.LatencyFigure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -33,6 +36,8 @@ import java.util.OptionalDouble;
  * @param history run history and regression settings
  * @param abort when a failing run is stopped early
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
+ * @param echoStall the local echo backend's periodic freeze ({@code perf.echo.stall}), if any
+ * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
  *     {@link #value(SystemKey)}
@@ -42,6 +47,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
+    Optional<Stall> echoStall, LatencyFigure slaLatency,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -99,6 +105,9 @@ public record PerfConfig(
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
     Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
+    Optional<Stall> echoStall = read.parse(ConfigKey.ECHO_STALL, Stall::parse);
+    LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
+        .orElse(LatencyFigure.RESPONSE);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));
@@ -106,7 +115,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        warnings, systemValues);
+        echoStall, slaLatency, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
@@ -261,6 +270,7 @@ public record PerfConfig(
     Optional<Double> rate = read.positiveNumber(ConfigKey.TARGET_RATE);
     Optional<Integer> maxThreads = read.positiveInt(ConfigKey.MAX_THREADS);
     Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
+    Optional<Arrivals> arrivals = read.choice(ConfigKey.ARRIVALS, Arrivals.class);
     if (named.isEmpty()) {
       return Profiles.smoke();
     }
@@ -280,6 +290,7 @@ public record PerfConfig(
       p = maxThreads.map(p::withMaxThreads).orElse(p);
       p = iterations.map(p::withIterations).orElse(p);
       p = think.map(p::withThinkTime).orElse(p);
+      p = arrivals.map(p::withArrivals).orElse(p);
       return p.withWarmUp(warmUp.orElse(base.warmUp()));
     } catch (IllegalArgumentException e) {
       read.fail("Inconsistent load profile from perf.profile=" + base.name()

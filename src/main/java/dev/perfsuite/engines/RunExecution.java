@@ -12,6 +12,7 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
@@ -233,6 +234,12 @@ public final class RunExecution {
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
+      LabelSummary measured = draft.overall(Phase.MEASUREMENT);
+      if (profile.model() == LoadModel.OPEN) {
+        LatencyWarnings.behindSchedule(measured, profile.maxThreads()).ifPresent(all::add);
+      } else {
+        LatencyWarnings.coordinatedOmission(measured).ifPresent(all::add);
+      }
       WarmUpCheck.stillRising(profile, timeline.timeline()).ifPresent(all::add);
       if (!interrupted) {
         // A stopped run's phase is not steady: its tail would read as idle users.

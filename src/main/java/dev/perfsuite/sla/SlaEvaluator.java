@@ -75,11 +75,11 @@ final class SlaEvaluator {
 
   private static double actual(Metric metric, LabelSummary summary, RunResult run) {
     return switch (metric) {
-      case P50 -> summary.latency().p50();
-      case P90 -> summary.latency().p90();
-      case P95 -> summary.latency().p95();
-      case P99 -> summary.latency().p99();
-      case MEAN -> summary.latency().mean();
+      case P50 -> summary.judged(run.judged()).p50();
+      case P90 -> summary.judged(run.judged()).p90();
+      case P95 -> summary.judged(run.judged()).p95();
+      case P99 -> summary.judged(run.judged()).p99();
+      case MEAN -> summary.judged(run.judged()).mean();
       case ERROR_PERCENT -> summary.errorPercent();
       case THROUGHPUT -> summary.throughput();
       case LITTLES_LAW_GAP -> littlesLawGap(summary, run);
