@@ -141,7 +141,7 @@ public record PerfConfig(
     if (engine == EngineKind.DISTRIBUTED && ssl && !Files.isRegularFile(keystore)) {
       read.fail("perf.rmi.ssl=true (the default) needs an RMI keystore, but perf.rmi.keystore="
           + keystore + " is not a file. Fix: point perf.rmi.keystore at the JKS every engine "
-          + "shares (README \"Distributed runs\"), or turn SSL off explicitly with "
+          + "shares (docs/distributed.md), or turn SSL off explicitly with "
           + "-Dperf.rmi.ssl=false on a trusted network.");
     }
     RemoteSamples samples = read.choice(ConfigKey.REMOTES_SAMPLES, RemoteSamples.class)

@@ -86,7 +86,7 @@ public final class RemoteEngineMain {
     if (!Files.isRegularFile(options.keystore())) {
       throw new IllegalArgumentException("RMI over SSL (the default) needs a keystore, but "
           + options.keystore().toAbsolutePath() + " is not a file. Fix: create one with keytool "
-          + "(README \"Distributed runs\"), copy the controller's keystore and pass --keystore "
+          + "(docs/distributed.md), copy the controller's keystore and pass --keystore "
           + "PATH, or turn SSL off explicitly with --no-ssl on a trusted network.");
     }
     Secret password = Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE);
