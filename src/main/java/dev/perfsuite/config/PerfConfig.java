@@ -1,12 +1,10 @@
 package dev.perfsuite.config;
 
-import dev.perfsuite.echo.Stall;
 import dev.perfsuite.profiles.Arrivals;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import java.net.URI;
 import java.nio.file.Files;
-import dev.perfsuite.results.LatencyFigure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -47,7 +45,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
-    Optional<Stall> echoStall, LatencyFigure slaLatency,
+    Optional<EchoStall> echoStall, LatencyFigure slaLatency,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -105,7 +103,7 @@ public record PerfConfig(
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
     Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
-    Optional<Stall> echoStall = read.parse(ConfigKey.ECHO_STALL, Stall::parse);
+    Optional<EchoStall> echoStall = read.parse(ConfigKey.ECHO_STALL, EchoStall::parse);
     LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
         .orElse(LatencyFigure.RESPONSE);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();

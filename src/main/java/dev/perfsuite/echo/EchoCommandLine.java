@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -55,7 +56,7 @@ final class EchoCommandLine {
     STALL("--stall", "<period:length>", "PERIOD:LENGTH such as 10s:1s (ms, s or m; LENGTH < PERIOD)",
         "freeze LENGTH every PERIOD, wall-clock aligned; requests arriving inside are held until "
             + "it ends", "none",
-        (options, value) -> options.withStall(Stall.parse(value))),
+        (options, value) -> options.withStall(EchoStall.parse(value))),
     MAX_CONTENT_LENGTH("--max-content-length", "<bytes>", "a whole number of bytes from 1 to " + Integer.MAX_VALUE,
         "largest request body in bytes; a larger one gets 413",
         EchoOptions.DEFAULT_MAX_CONTENT_LENGTH + " = 1 MiB",

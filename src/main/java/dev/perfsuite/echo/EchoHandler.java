@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
@@ -28,9 +29,9 @@ import java.util.concurrent.TimeUnit;
 final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
   private final long delayNanos;
-  private final Stall stall;
+  private final EchoStall stall;
 
-  EchoHandler(Duration delay, Optional<Stall> stall) {
+  EchoHandler(Duration delay, Optional<EchoStall> stall) {
     this.delayNanos = delay.toNanos();
     this.stall = stall.orElse(null);
   }

@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import dev.perfsuite.config.Versions;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,7 +23,7 @@ import java.util.Optional;
  */
 public record EchoOptions(
     String host, int port, int bossThreads, int workerThreads, Duration delay, int maxContentLength,
-    Optional<Stall> stall) {
+    Optional<EchoStall> stall) {
 
   static final String DEFAULT_HOST = "0.0.0.0";
   static final int DEFAULT_PORT = Versions.ECHO_PORT;
@@ -149,7 +150,7 @@ public record EchoOptions(
    * @param stall the freeze schedule
    * @return the new options
    */
-  public EchoOptions withStall(Stall stall) {
+  public EchoOptions withStall(EchoStall stall) {
     return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
         Optional.of(stall));
   }

@@ -1,5 +1,6 @@
 package dev.perfsuite.results;
 
+import dev.perfsuite.config.LatencyFigure;
 import java.util.Map;
 
 /**

@@ -72,6 +72,13 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepConfigAboveProfilesOnly() {
+    assertThat(references("config").stream()
+        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> config")).toList())
+        .as("config -> anything but profiles").isEmpty();
+  }
+
+  @Test
   void shouldSeeTheReferencesItGuards() {
     // Guards the scan itself: a wrong path or pattern would make every rule above pass vacuously.
     assertThat(references("junit")).as("junit's references, as the scan reads them")

@@ -6,7 +6,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.LabelSummary;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * freeze whenever the generator waits for it; the suite's response time must not.
  */
 class StallTruthIT {
-  private static final Stall STALL = Stall.parse("2s:400ms");
+  private static final EchoStall STALL = EchoStall.parse("2s:400ms");
   private static final Duration WARM_UP = Duration.ofSeconds(1);
   private static final Duration HOLD = Duration.ofSeconds(9);
   private static final double RATE = 100;
@@ -104,7 +104,7 @@ class StallTruthIT {
         .noneMatch(w -> w.startsWith("coordinated omission"));
   }
 
-  private RunResult open(Stall stall, int users) {
+  private RunResult open(EchoStall stall, int users) {
     try (EchoBackend echo = echo(stall)) {
       LoadProfile profile = Profiles.smoke().withRampUp(Duration.ZERO).withHold(HOLD)
           .withWarmUp(WARM_UP).withTargetRate(RATE).withMaxThreads(users);
@@ -121,7 +121,7 @@ class StallTruthIT {
     }
   }
 
-  private static EchoBackend echo(Stall stall) {
+  private static EchoBackend echo(EchoStall stall) {
     EchoOptions options = EchoOptions.defaults().withHost("127.0.0.1").withPort(0);
     return EchoBackend.start(stall == null ? options : options.withStall(stall));
   }
@@ -140,7 +140,7 @@ class StallTruthIT {
    * time (the server's and client's own time, which the freeze adds to).
    */
   record Truth(long p95, long p99) {
-    static Truth over(LabelSummary measured, Stall stall) {
+    static Truth over(LabelSummary measured, EchoStall stall) {
       long from = measured.firstStartMillis();
       long to = from + HOLD.minus(WARM_UP).toMillis();
       long base = measured.service().p50();

@@ -4,7 +4,7 @@ import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.config.Versions;
 import java.net.URI;
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ public final class ContainerEcho implements EchoService {
   }
 
   /** The echo container, freezing on {@code stall}'s schedule when present. */
-  public ContainerEcho(String image, Duration delay, Optional<Stall> stall) {
+  public ContainerEcho(String image, Duration delay, Optional<EchoStall> stall) {
     ContainerImages.requireAvailable(image, "perf.echo.image");
     List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--delay",
         Long.toString(delay.toMillis())));

@@ -4,7 +4,7 @@ import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import java.net.URI;
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -26,7 +26,7 @@ public final class EmbeddedEcho implements EchoService {
    *
    * @throws BackendException when a fixed port is already taken, naming the key to change
    */
-  public EmbeddedEcho(int port, Duration delay, Optional<Stall> stall) {
+  public EmbeddedEcho(int port, Duration delay, Optional<EchoStall> stall) {
     try {
       EchoOptions options = EchoOptions.defaults()
           .withHost("127.0.0.1").withPort(port).withDelay(delay);

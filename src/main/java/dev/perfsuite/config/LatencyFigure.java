@@ -1,4 +1,4 @@
-package dev.perfsuite.results;
+package dev.perfsuite.config;
 
 import java.util.Locale;
 

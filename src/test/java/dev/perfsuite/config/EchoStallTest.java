@@ -1,4 +1,4 @@
-package dev.perfsuite.echo;
+package dev.perfsuite.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class StallTest {
+class EchoStallTest {
 
   @Test
   void shouldHoldRequestsArrivingInsideTheWallClockWindowUntilItEnds() {
-    Stall stall = Stall.parse("10s:1s");
+    EchoStall stall = EchoStall.parse("10s:1s");
     assertThat(stall.holdMillis(20_000)).as("at a window's start").isEqualTo(1000);
     assertThat(stall.holdMillis(20_250)).as("a quarter in").isEqualTo(750);
     assertThat(stall.holdMillis(20_999)).as("at the last ms").isEqualTo(1);
@@ -20,19 +20,19 @@ class StallTest {
 
   @Test
   void shouldParseMillisecondsSecondsAndMinutesAndRoundTripItsFlag() {
-    Stall stall = Stall.parse("2000ms:250ms");
+    EchoStall stall = EchoStall.parse("2000ms:250ms");
     assertThat(stall.period()).isEqualTo(Duration.ofSeconds(2));
     assertThat(stall.length()).isEqualTo(Duration.ofMillis(250));
-    assertThat(Stall.parse(stall.flag())).as("flag form").isEqualTo(stall);
-    assertThat(Stall.parse("1m:10s").period()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(EchoStall.parse(stall.flag())).as("flag form").isEqualTo(stall);
+    assertThat(EchoStall.parse("1m:10s").period()).isEqualTo(Duration.ofMinutes(1));
   }
 
   @Test
   void shouldRefuseMalformedOrImpossibleStalls() {
-    assertThatIllegalArgumentException().as("no colon").isThrownBy(() -> Stall.parse("10s"))
+    assertThatIllegalArgumentException().as("no colon").isThrownBy(() -> EchoStall.parse("10s"))
         .withMessageContaining("PERIOD:LENGTH");
-    assertThatIllegalArgumentException().as("no unit").isThrownBy(() -> Stall.parse("10:1"));
+    assertThatIllegalArgumentException().as("no unit").isThrownBy(() -> EchoStall.parse("10:1"));
     assertThatIllegalArgumentException().as("length not shorter than period")
-        .isThrownBy(() -> Stall.parse("1s:1s")).withMessageContaining("LENGTH < PERIOD");
+        .isThrownBy(() -> EchoStall.parse("1s:1s")).withMessageContaining("LENGTH < PERIOD");
   }
 }

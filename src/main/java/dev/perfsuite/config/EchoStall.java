@@ -1,4 +1,4 @@
-package dev.perfsuite.echo;
+package dev.perfsuite.config;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
  * @param period time from one freeze's start to the next, whole ms
  * @param length how long each freeze lasts, whole ms, shorter than the period
  */
-public record Stall(Duration period, Duration length) {
+public record EchoStall(Duration period, Duration length) {
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)");
 
-  public Stall {
+  public EchoStall {
     Objects.requireNonNull(period, "period");
     Objects.requireNonNull(length, "length");
     if (period.toMillis() <= 0 || length.toMillis() <= 0 || length.compareTo(period) >= 0) {
@@ -33,13 +33,13 @@ public record Stall(Duration period, Duration length) {
    *
    * @throws IllegalArgumentException naming the accepted form
    */
-  public static Stall parse(String text) {
+  public static EchoStall parse(String text) {
     String[] parts = text.trim().split(":");
     if (parts.length != 2) {
       throw new IllegalArgumentException("expected PERIOD:LENGTH such as 10s:1s, was '" + text
           + "'");
     }
-    return new Stall(duration(parts[0], text), duration(parts[1], text));
+    return new EchoStall(duration(parts[0], text), duration(parts[1], text));
   }
 
   private static Duration duration(String part, String whole) {
