@@ -92,10 +92,17 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   private final List<String> remotes;
   private final RemoteSplit split;
   private final Duration watchdog;
+  /** How long an engine's stopped, abandoned test is given to end before the next run. */
+  private static final Duration ABANDONED_STOP = Duration.ofSeconds(3);
   private final int localPort;
   private final RmiTransport transport;
   private final Aggregation aggregation;
   private volatile Run current;
+  /**
+   * Engines lost in an earlier run of this controller: cut off, their stop never arrived, so they
+   * may still run that test (and refuse the next as busy) once their link is back.
+   */
+  private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private volatile RemoteData data = RemoteData.shared();
 
   public DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
@@ -138,6 +145,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
       if (run.intake != null) {
         run.intake.close();
       }
+      abandoned.addAll(run.lost);
     }
   }
 
@@ -183,7 +191,32 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
+    stopAbandonedTests();
     DataShipment.ship(plan, remotes, transport, data);
+  }
+
+  /**
+   * Stops the test an engine lost in an earlier run may still be running (a partition heals,
+   * the engine never heard the stop), so that it serves this run instead of refusing it as busy.
+   */
+  private void stopAbandonedTests() {
+    List<String> stopped = new ArrayList<>();
+    for (String engine : List.copyOf(abandoned)) {
+      try {
+        new ClientJMeterEngine(engine).stopTest(true);
+        stopped.add(engine);
+      } catch (Exception e) {
+        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
+            + " (lost in an earlier run): " + e);
+      }
+      abandoned.remove(engine);
+    }
+    if (!stopped.isEmpty()) {
+      System.out.println("Stopped the earlier test of remote engine(s) " + stopped + ", lost in "
+          + "an earlier run; waiting " + ABANDONED_STOP.toSeconds() + " s for it to end");
+      // JMeter has no remote "is busy" query: give the stopped threads time to end.
+      sleep(ABANDONED_STOP);
+    }
   }
 
   /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */
