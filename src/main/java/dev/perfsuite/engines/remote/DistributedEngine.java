@@ -40,6 +40,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
 import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.util.JMeterUtils;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
@@ -202,14 +205,29 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   private void stopAbandonedTests() {
     List<String> stopped = new ArrayList<>();
     for (String engine : List.copyOf(abandoned)) {
-      try {
-        new ClientJMeterEngine(engine).stopTest(true);
-        stopped.add(engine);
-      } catch (Exception e) {
-        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
-            + " (lost in an earlier run): " + e);
-      }
       abandoned.remove(engine);
+      // Bounded: a stalled engine accepts the connection but never answers the RMI call.
+      CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> {
+        try {
+          new ClientJMeterEngine(engine).stopTest(true);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, r -> {
+        Thread t = new Thread(r, "perf-stop-abandoned-" + engine);
+        t.setDaemon(true);
+        t.start();
+      });
+      try {
+        stop.get(ABANDONED_STOP.plus(START_PROBE).toMillis(), TimeUnit.MILLISECONDS);
+        stopped.add(engine);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException | TimeoutException e) {
+        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
+            + " (lost in an earlier run): " + (e.getCause() == null ? e : e.getCause()));
+      }
     }
     if (!stopped.isEmpty()) {
       System.out.println("Stopped the earlier test of remote engine(s) " + stopped + ", lost in "
