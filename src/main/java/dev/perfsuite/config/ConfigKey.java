@@ -100,8 +100,7 @@ public enum ConfigKey implements KeyDescription {
   REGRESSION_TOLERANCE("perf.regression.tolerance", "10", "a positive percentage such as 10",
       "How far p95, p99, error % or throughput may move before it counts as a regression."),
   BASELINE("perf.baseline", null, "a path to a pinned baseline history file",
-      "Compare with this baseline instead of the previous run on the same target, profile and "
-          + "load shape."),
+      "Compare with this baseline instead of the previous run on the same target and profile."),
   BASELINE_SELECTION("perf.baseline.selection", "same", "one of same, any",
       "same: compare a run only with runs of the same selection (one class alone, or the "
           + "catalogue); any: with any run on the same target and profile."),
