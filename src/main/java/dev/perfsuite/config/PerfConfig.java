@@ -80,6 +80,18 @@ public record PerfConfig(
     return from(ConfigSource.ofThisJvm());
   }
 
+  /**
+   * The configuration these {@code perf.*} properties give alone, as if they were the only system
+   * properties: no environment, no {@code perf.properties}, no ambient {@code -D} of this JVM.
+   * Unit tests read their configuration this way, so a user's {@code -Dperf.hold=40s} on the
+   * build's command line cannot change what they check.
+   *
+   * @throws ConfigException naming every bad key, its value, where it came from and the fix
+   */
+  public static PerfConfig of(Map<String, String> properties) {
+    return from(ConfigSource.of(properties));
+  }
+
   static PerfConfig from(ConfigSource source) {
     List<String> warnings = source.checkUnknownKeys();
     SettingsReader read = new SettingsReader(source);
