@@ -27,7 +27,7 @@ class DocLinksTest {
    * removed from here (the test says so).
    */
   private static final Set<String> WRITTEN_ON_OTHER_BRANCHES = Set.of(
-      "docs/jmx-field-plans.md", "docs/faults.md", "docs/virtual-users.md");
+      "docs/jmx-field-plans.md", "docs/virtual-users.md");
 
   @Test
   void shouldResolveEveryRelativeLinkOfTheReadmeAndTheDocs() throws IOException {

@@ -164,7 +164,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     return new EngineRecorderListener(() -> run.intake == null ? null : run.intake.stub(),
         new EngineRecorderListener.Settings(context.runId(), context.profile().warmUp(),
             aggregation.interval(), Timeline.windowFor(context.profile().plannedDuration()),
-            aggregation.jtl() == RemoteJtl.FETCH));
+            aggregation.jtl() == RemoteJtl.FETCH, watchdog));
   }
 
   @Override
