@@ -99,6 +99,7 @@ public record PerfConfig(
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
     Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
+    UserThreads.check(read);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));

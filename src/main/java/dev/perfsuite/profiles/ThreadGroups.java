@@ -2,21 +2,21 @@ package dev.perfsuite.profiles;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
+import dev.perfsuite.users.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
-import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 
 /**
  * Maps a {@link LoadProfile} onto jmeter-java-dsl thread groups.
  *
- * <p>Closed model: a default thread group (one stage becomes a plain JMeter ThreadGroup, several
- * become an Ultimate Thread Group). Open model: {@code rpsThreadGroup} with {@code maxThreads}
+ * <p>Closed model: the suite's own {@link Users} group (every stage a step; users on virtual
+ * threads on Java 24+, see {@code perf.users.threads}).
+ * Open model: {@code rpsThreadGroup} with {@code maxThreads}
  * always set, since the DSL's default is unbounded. Think time becomes a constant timer, which
  * JMeter applies before each sampler; the open model ignores it because its timer already paces
  * requests.
@@ -45,13 +45,13 @@ public final class ThreadGroups {
     return open(name, profile).children(all.toArray(ThreadGroupChild[]::new));
   }
 
-  private static DslDefaultThreadGroup closed(String name, LoadProfile profile) {
-    DslDefaultThreadGroup group = threadGroup(name);
+  private static Users closed(String name, LoadProfile profile) {
     if (profile.iterations().isPresent()) {
       Stage first = profile.stages().get(0);
-      return group.rampTo(users(first), first.rampUp())
-          .holdIterating(profile.iterations().getAsInt());
+      return Users.iterating(name, users(first), first.rampUp(),
+          profile.iterations().getAsInt());
     }
+    Users group = Users.inSteps(name);
     for (Stage stage : profile.stages()) {
       group = group.rampToAndHold(users(stage), stage.rampUp(), stage.hold());
     }
