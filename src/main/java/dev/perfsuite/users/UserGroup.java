@@ -44,6 +44,8 @@ public class UserGroup extends ThreadGroup {
   static final String THREADS = "PerfUsers.threads";
 
   private static final long WAIT_TO_DIE = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+  /** How long the other virtual users may wait for the lead user's first sample. */
+  static final Duration LEAD_LIMIT = Duration.ofSeconds(3);
   private static volatile StartReport lastStart;
 
   private transient volatile Launch launch;
@@ -111,7 +113,11 @@ public class UserGroup extends ThreadGroup {
     Timetable timetable = Timetable.of(steps(), bounded());
     System.out.println(factory.describe(timetable.users()) + " in thread group '" + getName()
         + "'");
-    Launch started = new Launch(groupNumber, notifier, tree, engine, factory, timetable);
+    FirstSample first = new FirstSample();
+    if (factory.virtual()) {
+      tree.getTree(this).add(first);
+    }
+    Launch started = new Launch(groupNumber, notifier, tree, engine, factory, timetable, first);
     launch = started;
     started.begin();
   }
@@ -266,10 +272,13 @@ public class UserGroup extends ThreadGroup {
     private final AtomicInteger numbers = new AtomicInteger();
     private final Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
     private final Thread starter;
+    private final FirstSample first;
     private volatile boolean running = true;
 
     Launch(int groupNumber, ListenerNotifier notifier, ListedHashTree tree,
-        StandardJMeterEngine engine, UserThreadFactory factory, Timetable timetable) {
+        StandardJMeterEngine engine, UserThreadFactory factory, Timetable timetable,
+        FirstSample first) {
+      this.first = first;
       this.groupNumber = groupNumber;
       this.notifier = notifier;
       this.tree = tree;
@@ -309,10 +318,23 @@ public class UserGroup extends ThreadGroup {
         startUser(numbers.getAndIncrement(), 0,
             end == Timetable.UNBOUNDED ? Timetable.UNBOUNDED : origin + end);
         count++;
+        if (count == 1 && factory.virtual() && timetable.users() > 1 && !awaitLead()) {
+          break;
+        }
       }
       if (count > 0) {
         lastStart = new StartReport(count, Duration.ofNanos(System.nanoTime() - originNanos),
             factory.virtual());
+      }
+    }
+
+    /** Lets the lead user load the sampler's classes alone; users due meanwhile start late. */
+    private boolean awaitLead() {
+      try {
+        first.await(LEAD_LIMIT);
+        return running;
+      } catch (InterruptedException e) {
+        return false;
       }
     }
 
