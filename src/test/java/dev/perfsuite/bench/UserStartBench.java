@@ -40,8 +40,9 @@ final class UserStartBench {
         threadGroup("tg", users, hold));
     double platform = measure("suite users, platform threads", rows, users,
         Users.looping("users", users, hold).threads(UserThreads.PLATFORM));
+    double virtual = 0;
     if (Runtime.version().feature() >= UserThreads.FIRST_VIRTUAL_JAVA) {
-      measure("suite users, virtual threads", rows, users,
+      virtual = measure("suite users, virtual threads", rows, users,
           Users.looping("users", users, hold).threads(UserThreads.VIRTUAL));
     }
     String body = String.format(Locale.ROOT, """
@@ -56,6 +57,10 @@ final class UserStartBench {
     System.out.println(body);
     assertThat(platform).as("users per second, suite platform vs JMeter's group")
         .isGreaterThan(before * 0.5);
+    if (virtual > 0) {
+      assertThat(virtual).as("users per second, virtual vs JMeter's group")
+          .isGreaterThan(before);
+    }
   }
 
   private static double measure(String name, List<String> rows, int users,
