@@ -76,6 +76,8 @@ final class UsersBench {
         users, kind, achieved, offered, achieved / offered * 100,
         Long.parseLong(r.get("p50")) - delay.toMillis(),
         Long.parseLong(r.get("p99")) - delay.toMillis(), r.get("errors"), r.get("heapPeakMiB"),
-        r.get("rssPeakMiB"), r.get("threadsPeak"), cpuPerRequest, Machine.readLoadAverage());
+        r.get("rssPeakMiB"), r.get("threadsPeak"), r.containsKey("cpuUsPerSample")
+            ? Double.parseDouble(r.get("cpuUsPerSample")) : cpuPerRequest,
+        Machine.readLoadAverage());
   }
 }
