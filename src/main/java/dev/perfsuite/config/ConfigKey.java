@@ -157,7 +157,11 @@ public enum ConfigKey implements KeyDescription {
   JMX_SLA("perf.jmx.sla", null, "a path to an SLA properties file",
       "SLA for every JMX plan instead of each plan's sidecar <plan>.sla.properties."),
   JMX_SLA_ERRORS("perf.jmx.sla.errors", "1", "a percentage such as 1 or 0.5",
-      "Without an SLA file: the overall error % a JMX plan must stay below.");
+      "Without an SLA file: the overall error % a JMX plan must stay below."),
+  // Virtual users (issue 23).
+  USERS_THREADS("perf.users.threads", "auto", "one of auto, virtual, platform",
+      "What each JMeter user runs on: auto = virtual threads on Java 24+, platform threads "
+          + "otherwise; virtual needs Java 21+ (pinning before 24).");
 
   /**
    * Key family giving {@code ${__P(NAME)}} values to JMX plans: {@code perf.jmx.props.NAME}, from

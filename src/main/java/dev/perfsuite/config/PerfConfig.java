@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.profiles.Arrivals;
+import dev.perfsuite.users.UserThreads;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import java.net.URI;
@@ -281,6 +282,13 @@ public record PerfConfig(
     Optional<Integer> maxThreads = read.positiveInt(ConfigKey.MAX_THREADS);
     Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
     Optional<Arrivals> arrivals = read.choice(ConfigKey.ARRIVALS, Arrivals.class);
+    Optional<UserThreads> userThreads = read.choice(ConfigKey.USERS_THREADS, UserThreads.class);
+    if (userThreads.orElse(UserThreads.AUTO) == UserThreads.VIRTUAL
+        && Runtime.version().feature() < UserThreads.FIRST_VIRTUAL_JAVA) {
+      read.fail("perf.users.threads=virtual needs Java " + UserThreads.FIRST_VIRTUAL_JAVA
+          + "+, but this JVM is Java " + Runtime.version().feature() + ". Fix: run on Java 24+ "
+          + "(e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or -Dperf.users.threads=auto.");
+    }
     if (named.isEmpty()) {
       return Profiles.smoke();
     }
@@ -301,6 +309,7 @@ public record PerfConfig(
       p = iterations.map(p::withIterations).orElse(p);
       p = think.map(p::withThinkTime).orElse(p);
       p = arrivals.map(p::withArrivals).orElse(p);
+      p = userThreads.map(p::withUserThreads).orElse(p);
       return p.withWarmUp(warmUp.orElse(base.warmUp()));
     } catch (IllegalArgumentException e) {
       read.fail("Inconsistent load profile from perf.profile=" + base.name()

@@ -49,8 +49,6 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
  */
 public final class RunExecution {
-  /** Extra time past the planned duration before the watchdog stops a run. */
-  static final Duration GRACE = Duration.ofSeconds(30);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
   private static final Duration POLL = Duration.ofSeconds(1);
 
@@ -152,7 +150,8 @@ public final class RunExecution {
   private static boolean await(Future<?> run, LoadProfile profile, EngineDriver driver,
       List<RunWatcher> watchers, List<String> warnings) {
     boolean bounded = profile.iterations().isEmpty();
-    long deadline = System.nanoTime() + profile.plannedDuration().plus(GRACE).toNanos();
+    Duration grace = EndGrace.of(profile);
+    long deadline = System.nanoTime() + profile.plannedDuration().plus(grace).toNanos();
     try {
       while (true) {
         try {
@@ -167,7 +166,7 @@ public final class RunExecution {
             return true;
           }
           if (bounded && System.nanoTime() > deadline) {
-            warnings.add("run overran its planned duration by more than " + GRACE.toSeconds()
+            warnings.add("run overran its planned duration by more than " + grace.toSeconds()
                 + " s and was stopped by the watchdog");
             stop(run, driver);
             return true;

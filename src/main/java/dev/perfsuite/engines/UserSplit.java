@@ -53,7 +53,8 @@ public final class UserSplit {
     int maxThreads = whole.model() == LoadModel.OPEN
         ? (int) Math.ceil(whole.maxThreads() / (double) engines) : whole.maxThreads();
     return new LoadProfile(whole.name(), whole.model(), stages, whole.iterations(),
-        whole.thinkTime(), whole.warmUp(), maxThreads, whole.arrivals());
+        whole.thinkTime(), whole.warmUp(), maxThreads, whole.arrivals(),
+        whole.userThreads());
   }
 
   private static double share(LoadProfile whole, int index, double level, int engines) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.UserThreads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +24,13 @@ import java.util.OptionalInt;
  * @param warmUp window from the start of load whose samples are excluded from verdicts
  * @param maxThreads open model thread cap; ignored by the closed model
  * @param arrivals how the open model spaces intended starts; ignored by the closed model
+ * @param userThreads what each user runs on, virtual or platform threads ({@code auto}: virtual
+ *     on Java 24+)
  */
 public record LoadProfile(
     String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
-    Duration thinkTime, Duration warmUp, int maxThreads, Arrivals arrivals) {
+    Duration thinkTime, Duration warmUp, int maxThreads, Arrivals arrivals,
+    UserThreads userThreads) {
 
   public LoadProfile {
     Objects.requireNonNull(name, "name");
@@ -36,6 +40,7 @@ public record LoadProfile(
     Objects.requireNonNull(thinkTime, "thinkTime");
     Objects.requireNonNull(warmUp, "warmUp");
     Objects.requireNonNull(arrivals, "arrivals");
+    Objects.requireNonNull(userThreads, "userThreads");
     if (stages.isEmpty()) {
       throw new IllegalArgumentException("a load profile needs at least one stage");
     }
@@ -60,13 +65,20 @@ public record LoadProfile(
   /** A profile with evenly spaced arrivals ({@link Arrivals#CONSTANT}). */
   public LoadProfile(String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
       Duration thinkTime, Duration warmUp, int maxThreads) {
-    this(name, model, stages, iterations, thinkTime, warmUp, maxThreads, Arrivals.CONSTANT);
+    this(name, model, stages, iterations, thinkTime, warmUp, maxThreads, Arrivals.CONSTANT,
+        UserThreads.AUTO);
   }
 
   /** Sets how the open model spaces intended starts. */
   public LoadProfile withArrivals(Arrivals spacing) {
     return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
-        spacing);
+        spacing, userThreads);
+  }
+
+  /** Sets what each user runs on. */
+  public LoadProfile withUserThreads(UserThreads kind) {
+    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
+        arrivals, kind);
   }
 
   /** Name of the smoke profile, the default: seconds, a few users, local backends. */
@@ -115,7 +127,8 @@ public record LoadProfile(
       throw new IllegalArgumentException("users must be positive: " + users);
     }
     if (model == LoadModel.OPEN) {
-      return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, users, arrivals);
+      return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, users, arrivals,
+        userThreads);
     }
     return withStages(scaled(users));
   }
@@ -135,7 +148,8 @@ public record LoadProfile(
           s.rampUp(), s.hold()));
     }
     return new LoadProfile(name, LoadModel.OPEN, shaped, OptionalInt.empty(), thinkTime, warmUp,
-        cap, arrivals);
+        cap, arrivals,
+        userThreads);
   }
 
   /** Sets the open model's thread cap. */
@@ -143,7 +157,8 @@ public record LoadProfile(
     if (threads <= 0) {
       throw new IllegalArgumentException("max threads must be positive: " + threads);
     }
-    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, threads, arrivals);
+    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, threads, arrivals,
+        userThreads);
   }
 
   /** Sets every stage's ramp-up. */
@@ -162,21 +177,25 @@ public record LoadProfile(
       throw new IllegalArgumentException("iterations must be positive: " + count);
     }
     return new LoadProfile(name, model, stages, OptionalInt.of(count), thinkTime, warmUp,
-        maxThreads, arrivals);
+        maxThreads, arrivals,
+        userThreads);
   }
 
   /** Sets the pause per request per user. */
   public LoadProfile withThinkTime(Duration pause) {
-    return new LoadProfile(name, model, stages, iterations, pause, warmUp, maxThreads, arrivals);
+    return new LoadProfile(name, model, stages, iterations, pause, warmUp, maxThreads, arrivals,
+        userThreads);
   }
 
   /** Sets the warm-up window excluded from statistics. */
   public LoadProfile withWarmUp(Duration window) {
-    return new LoadProfile(name, model, stages, iterations, thinkTime, window, maxThreads, arrivals);
+    return new LoadProfile(name, model, stages, iterations, thinkTime, window, maxThreads, arrivals,
+        userThreads);
   }
 
   private LoadProfile withStages(List<Stage> newStages) {
-    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads, arrivals);
+    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads, arrivals,
+        userThreads);
   }
 
   private List<Stage> scaled(int users) {

@@ -1,27 +1,28 @@
 package dev.perfsuite.profiles;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
+import dev.perfsuite.users.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
-import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 
 /**
  * Maps a {@link LoadProfile} onto jmeter-java-dsl thread groups.
  *
- * <p>Closed model: a default thread group (one stage becomes a plain JMeter ThreadGroup, several
- * become an Ultimate Thread Group). Think time becomes a constant timer, which JMeter applies
- * before each sampler.
+ * <p>Closed model: the suite's own {@link Users} group (every stage a step), with think time as
+ * a constant timer, which JMeter applies before each sampler.
  *
  * <p>Open model: {@code maxThreads} users started at once for the profile's whole length, paced
  * by an {@link ArrivalTimer} that gives every request an intended start from the stage rates. A
  * request waits for a free user instead of being dropped, and its response time counts from the
  * intended start, so a stalled server cannot hide behind busy users (coordinated omission). The
  * open model ignores think time: the schedule paces requests.
+ *
+ * <p>Both run users on the thread kind the profile asks for ({@code perf.users.threads}: virtual
+ * threads on Java 24+ by default).
  */
 public final class ThreadGroups {
 
@@ -47,22 +48,22 @@ public final class ThreadGroups {
     return open(name, profile).children(all.toArray(ThreadGroupChild[]::new));
   }
 
-  private static DslDefaultThreadGroup closed(String name, LoadProfile profile) {
-    DslDefaultThreadGroup group = threadGroup(name);
+  private static Users closed(String name, LoadProfile profile) {
     if (profile.iterations().isPresent()) {
       Stage first = profile.stages().get(0);
-      return group.rampTo(users(first), first.rampUp())
-          .holdIterating(profile.iterations().getAsInt());
+      return Users.iterating(name, users(first), first.rampUp(),
+          profile.iterations().getAsInt()).threads(profile.userThreads());
     }
+    Users group = Users.inSteps(name).threads(profile.userThreads());
     for (Stage stage : profile.stages()) {
       group = group.rampToAndHold(users(stage), stage.rampUp(), stage.hold());
     }
     return group;
   }
 
-  private static DslDefaultThreadGroup open(String name, LoadProfile profile) {
-    return threadGroup(name, profile.maxThreads(), profile.plannedDuration())
-        .children(ArrivalTimer.of(profile));
+  private static Users open(String name, LoadProfile profile) {
+    return Users.looping(name, profile.maxThreads(), profile.plannedDuration())
+        .threads(profile.userThreads()).children(ArrivalTimer.of(profile));
   }
 
   private static int users(Stage stage) {

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -51,10 +52,19 @@ final class LoopbackServer implements AutoCloseable {
   static LoopbackServer nginx(BenchSettings settings, Path binary) {
     int port = freePort();
     Path prefix = settings.out().resolve("nginx").toAbsolutePath();
+    Path html;
     try {
-      Files.createDirectories(prefix.resolve("html"));
+      // nginx started as root runs its workers as another user (nobody): a document root under
+      // a home closed to others answered 403 to everything. Serve from a world-readable
+      // directory under the system temp directory instead.
+      html = Files.createTempDirectory("perf-bench-nginx-html",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+      html.toFile().deleteOnExit();
+      Path file = html.resolve("1k.bin");
+      Files.write(file, new byte[1024]);
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+      file.toFile().deleteOnExit();
       Files.createDirectories(prefix.resolve("logs"));
-      Files.write(prefix.resolve("html").resolve("1k.bin"), new byte[1024]);
       Files.writeString(prefix.resolve("nginx.conf"), """
           daemon off;
           worker_processes auto;
@@ -74,11 +84,11 @@ final class LoopbackServer implements AutoCloseable {
             scgi_temp_path %1$s/tmp-scgi;
             server {
               listen 127.0.0.1:%2$d;
-              root %1$s/html;
+              root %3$s;
               location / { }
             }
           }
-          """.formatted(prefix, port));
+          """.formatted(prefix, port, html));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write nginx config under " + prefix, e);
     }

@@ -142,6 +142,18 @@ final class PeersBench {
           tool, id));
       return;
     }
+    Cell errors = Cell.of(results, "errors");
+    Cell samples = Cell.of(results, "samples");
+    if (!errors.isEmpty() && errors.median() > 0
+        && (samples.isEmpty() || errors.median() * 2 >= samples.median())) {
+      // An errors-only target (nginx answering 403) is no throughput figure: a failed row.
+      table.append(String.format(Locale.ROOT,
+          "| %s | %d | %s | **failed**: %.0f errors of %s requests, no figure; see "
+              + "target/bench/logs/%s-* | | | | | | | |%n", target, users, tool,
+          errors.median(), samples.isEmpty() ? "?" : String.format(Locale.ROOT, "%.0f",
+              samples.median()), id));
+      return;
+    }
     Cell p50 = Cell.of(results, "p50");
     Cell p99 = Cell.of(results, "p99");
     String error = delay.isZero() || p50.isEmpty() || p99.isEmpty() ? "—"

@@ -4,18 +4,14 @@ import static dev.perfsuite.profiles.Profiles.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 
+import dev.perfsuite.users.Users;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
-import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 
 /** The profile-to-JMeter mapping, checked in the JMX the DSL would run. */
 class ThreadGroupsTest {
@@ -30,9 +26,8 @@ class ThreadGroupsTest {
   }
 
   @Test
-  void shouldUseDefaultThreadGroupForClosedModel() {
-    assertThat(ThreadGroups.of("users", Profiles.smoke()))
-        .isInstanceOf(DslDefaultThreadGroup.class);
+  void shouldUseTheSuitesUserGroupForClosedModel() {
+    assertThat(ThreadGroups.of("users", Profiles.smoke())).isInstanceOf(Users.class);
   }
 
   @Test
@@ -42,40 +37,21 @@ class ThreadGroupsTest {
         .contains("ArrivalTimer$Element").doesNotContain("VariableThroughputTimer");
   }
 
-  /** Ultimate Thread Group rows: threads added, start delay, ramp, hold, shutdown (seconds). */
-  private static List<List<Integer>> ultimateRows(String xml) {
-    Matcher row = Pattern.compile("<collectionProp name=\"-?\\d+\">(.*?)</collectionProp>",
-        Pattern.DOTALL).matcher(xml);
-    List<List<Integer>> rows = new ArrayList<>();
-    while (row.find()) {
-      Matcher cell = Pattern.compile(">(\\d+)</stringProp>").matcher(row.group(1));
-      List<Integer> cells = new ArrayList<>();
-      while (cell.find()) {
-        cells.add(Integer.parseInt(cell.group(1)));
-      }
-      rows.add(cells);
-    }
-    return rows;
-  }
-
   @Test
   void shouldWriteScaledStageUsersOfClosedProfile() throws IOException {
     String xml = jmx(ThreadGroups.of("stepped", Profiles.stepped().withUsers(100)));
 
-    assertThat(xml).as("several stages become an Ultimate Thread Group")
-        .contains("kg.apc.jmeter.threads.UltimateThreadGroup");
-    assertThat(ultimateRows(xml)).as("50 users over 250 s, then 50 more to 100 at 1450 s")
-        .containsExactly(
-            List.of(50, 0, 250, 2650, 0),
-            List.of(50, 1450, 250, 1200, 0));
+    assertThat(xml).as("every stage a step: users, ramp ms, hold ms")
+        .contains("dev.perfsuite.users.UserGroup")
+        .containsPattern("PerfUsers.steps\">50:250000:1200000,100:250000:1200000<");
   }
 
   @Test
   void shouldWriteSingleStageAsPlainThreadGroup() throws IOException {
     String xml = jmx(ThreadGroups.of("smoke", Profiles.smoke()));
 
-    assertThat(xml).contains("ThreadGroup.num_threads\">4<")
-        .doesNotContain("UltimateThreadGroup");
+    assertThat(xml).as("still read as a Thread Group: users, ramp, scheduler")
+        .contains("ThreadGroup.num_threads\">4<").doesNotContain("UltimateThreadGroup");
   }
 
   @Test

@@ -1,0 +1,377 @@
+package dev.perfsuite.users;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.jmeter.control.LoopController;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jorphan.collections.ListedHashTree;
+
+/**
+ * A JMeter thread group that starts each user (a {@link JMeterThread}) on the thread
+ * {@link UserThreadFactory} makes: virtual on Java 24+ by default, platform otherwise.
+ *
+ * <p>JMeter 5.6.3's Thread Group creates {@code new Thread(...)} in private methods, so this
+ * class replaces its start and stop paths while keeping its properties: a JMX of a plan with
+ * this group still reads as a Thread Group (users = peak, ramp = time to the peak, scheduler
+ * duration = the whole schedule). The schedule itself is a list of steps (users, ramp, hold) in
+ * milliseconds; a single starter thread (a platform daemon, as JMeter's own ThreadStarter)
+ * clones the plan for each user when that user is due, so nothing is created ahead of time. The
+ * engine's stop paths ({@code stopTest}, the run watchdog, Ctrl-C) reach users through
+ * {@link #stop()}, {@link #tellThreadsToStop()} and {@link #waitThreadsStopped()}.
+ *
+ * <p>Public with a no-argument constructor because JMeter clones it per user and remote engines
+ * deserialize it (same jar on every engine).
+ */
+public class UserGroup extends ThreadGroup {
+  private static final long serialVersionUID = 1L;
+
+  /** Steps as {@code users:rampMillis:holdMillis,...}. */
+  static final String STEPS = "PerfUsers.steps";
+  /** The requested {@link UserThreads}, resolved by the engine that runs the group. */
+  static final String THREADS = "PerfUsers.threads";
+
+  private static final long WAIT_TO_DIE = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+  /** How long the other virtual users may wait for the lead user's first sample. */
+  static final Duration LEAD_LIMIT = Duration.ofSeconds(3);
+  private static volatile StartReport lastStart;
+
+  private transient volatile Launch launch;
+
+  /** For JMeter's cloning and deserialization; the DSL element {@link Users} configures it. */
+  public UserGroup() {
+    super();
+  }
+
+  void configure(List<Step> steps, OptionalInt iterations, UserThreads threads) {
+    Timetable timetable = Timetable.of(steps, iterations.isEmpty());
+    setProperty(STEPS, Step.encode(steps));
+    setProperty(THREADS, threads.name().toLowerCase(Locale.ROOT));
+    setNumThreads(timetable.peak());
+    setRampUp((int) TimeUnit.MILLISECONDS.toSeconds(timeToPeak(steps)));
+    LoopController loop = new LoopController();
+    loop.setLoops(iterations.orElse(-1));
+    loop.setContinueForever(iterations.isEmpty());
+    setSamplerController(loop);
+    if (iterations.isEmpty()) {
+      setScheduler(true);
+      setDelay(0);
+      setDuration(Math.max(1, TimeUnit.MILLISECONDS.toSeconds(
+          steps.stream().mapToLong(s -> s.rampMillis() + s.holdMillis()).sum())));
+    }
+    setIsSameUserOnNextIteration(false);
+  }
+
+  private static long timeToPeak(List<Step> steps) {
+    long time = 0;
+    long toPeak = 0;
+    int peak = 0;
+    for (Step s : steps) {
+      if (s.users() > peak) {
+        peak = s.users();
+        toPeak = time + s.rampMillis();
+      }
+      time += s.rampMillis() + s.holdMillis();
+    }
+    return toPeak;
+  }
+
+  List<Step> steps() {
+    return Step.decode(getPropertyAsString(STEPS));
+  }
+
+  UserThreads requestedThreads() {
+    String text = getPropertyAsString(THREADS, "auto");
+    return UserThreads.valueOf(text.trim().toUpperCase(Locale.ROOT));
+  }
+
+  private boolean bounded() {
+    return getScheduler();
+  }
+
+  /** How fast the most recent group of this JVM started its users; empty before any start. */
+  public static Optional<StartReport> lastStart() {
+    return Optional.ofNullable(lastStart);
+  }
+
+  @Override
+  public void start(int groupNumber, ListenerNotifier notifier, ListedHashTree tree,
+      StandardJMeterEngine engine) {
+    UserThreadFactory factory = UserThreadFactory.resolve(requestedThreads());
+    Timetable timetable = Timetable.of(steps(), bounded());
+    System.out.println(factory.describe(timetable.users()) + " in thread group '" + getName()
+        + "'");
+    FirstSample first = new FirstSample();
+    if (factory.virtual()) {
+      tree.getTree(this).add(first);
+    }
+    Launch started = new Launch(groupNumber, notifier, tree, engine, factory, timetable, first);
+    launch = started;
+    started.begin();
+  }
+
+  @Override
+  public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
+    Launch current = launch;
+    if (current == null) {
+      throw new IllegalStateException("thread group '" + getName() + "' has not started");
+    }
+    return current.addUser(delay);
+  }
+
+  @Override
+  public boolean stopThread(String threadName, boolean now) {
+    Launch current = launch;
+    if (current == null) {
+      return false;
+    }
+    for (Map.Entry<JMeterThread, Thread> user : current.users.entrySet()) {
+      if (user.getKey().getThreadName().equals(threadName)) {
+        stopUser(user.getKey(), user.getValue(), now);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void stopUser(JMeterThread user, Thread thread, boolean interrupt) {
+    user.stop();
+    user.interrupt();
+    if (interrupt) {
+      thread.interrupt();
+    }
+  }
+
+  @Override
+  public void threadFinished(JMeterThread thread) {
+    Launch current = launch;
+    if (current != null) {
+      current.users.remove(thread);
+    }
+  }
+
+  @Override
+  public void tellThreadsToStop(boolean now) {
+    Launch current = launch;
+    if (current != null) {
+      current.halt();
+      current.users.forEach((user, thread) -> stopUser(user, thread, now));
+    }
+  }
+
+  @Override
+  public void tellThreadsToStop() {
+    tellThreadsToStop(true);
+  }
+
+  @Override
+  public void stop() {
+    Launch current = launch;
+    if (current != null) {
+      current.halt();
+      current.users.keySet().forEach(JMeterThread::stop);
+    }
+  }
+
+  @Override
+  public int numberOfActiveThreads() {
+    Launch current = launch;
+    return current == null ? 0 : current.users.size();
+  }
+
+  @Override
+  public boolean verifyThreadsStopped() {
+    Launch current = launch;
+    if (current == null) {
+      return true;
+    }
+    try {
+      if (!joined(current.starter, WAIT_TO_DIE)) {
+        return false;
+      }
+      for (Thread thread : current.users.values()) {
+        if (!joined(thread, WAIT_TO_DIE)) {
+          return false;
+        }
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  @Override
+  public void waitThreadsStopped() {
+    Launch current = launch;
+    if (current == null) {
+      return;
+    }
+    try {
+      while (!joined(current.starter, WAIT_TO_DIE)) {
+        // The starter ends with the schedule or at a stop; users keep running meanwhile.
+      }
+      // Users can still be added (addNewThread) while we wait, as in JMeter's Thread Group.
+      while (!current.users.isEmpty()) {
+        for (Thread thread : current.users.values()) {
+          joined(thread, WAIT_TO_DIE);
+        }
+      }
+    } catch (InterruptedException e) {
+      // Whoever runs the engine gave up waiting (RunExecution cancels it after its stop wait):
+      // stop the users hard rather than spin on the interrupt as JMeter's group would.
+      tellThreadsToStop(true);
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static boolean joined(Thread thread, long millis) throws InterruptedException {
+    if (thread != null) {
+      thread.join(millis);
+    }
+    return thread == null || !thread.isAlive();
+  }
+
+  /**
+   * Users started per second by one group.
+   *
+   * @param users users started
+   * @param took from the group's start to the last user's start
+   * @param virtual whether they run on virtual threads
+   */
+  public record StartReport(int users, Duration took, boolean virtual) {
+    /** Users per second; the user count when they all started within a millisecond. */
+    public double perSecond() {
+      return took.toNanos() <= 1_000_000 ? users : users / (took.toNanos() / 1e9);
+    }
+  }
+
+  /** One start of the group: its starter thread and running users. */
+  private final class Launch implements Runnable {
+    private final int groupNumber;
+    private final ListenerNotifier notifier;
+    private final ListedHashTree tree;
+    private final StandardJMeterEngine engine;
+    private final UserThreadFactory factory;
+    private final Timetable timetable;
+    private final JMeterVariables variables;
+    private final long origin = System.currentTimeMillis();
+    private final long originNanos = System.nanoTime();
+    private final AtomicInteger numbers = new AtomicInteger();
+    private final Map<JMeterThread, Thread> users = new ConcurrentHashMap<>();
+    private final Thread starter;
+    private final FirstSample first;
+    private volatile boolean running = true;
+
+    Launch(int groupNumber, ListenerNotifier notifier, ListedHashTree tree,
+        StandardJMeterEngine engine, UserThreadFactory factory, Timetable timetable,
+        FirstSample first) {
+      this.first = first;
+      this.groupNumber = groupNumber;
+      this.notifier = notifier;
+      this.tree = tree;
+      this.engine = engine;
+      this.factory = factory;
+      this.timetable = timetable;
+      // The engine thread's variables, handed to every user as JMeter's Thread Group does.
+      this.variables = JMeterContextService.getContext().getVariables();
+      this.starter = new Thread(this, getName() + "-starter");
+      // A platform daemon like JMeter's ThreadStarter: it must not keep the JVM alive, and a
+      // platform thread keeps its timing whatever the users do to the carriers.
+      starter.setDaemon(true);
+    }
+
+    void begin() {
+      starter.start();
+    }
+
+    void halt() {
+      running = false;
+      starter.interrupt();
+    }
+
+    @Override
+    public void run() {
+      JMeterContextService.getContext().setVariables(variables);
+      int count = 0;
+      for (int i = 0; running && i < timetable.users(); i++) {
+        long start = timetable.start(i);
+        long end = timetable.end(i);
+        if (!waitUntil(origin + start)) {
+          break;
+        }
+        if (end != Timetable.UNBOUNDED && end <= start) {
+          continue;
+        }
+        startUser(numbers.getAndIncrement(), 0,
+            end == Timetable.UNBOUNDED ? Timetable.UNBOUNDED : origin + end);
+        count++;
+        if (count == 1 && factory.virtual() && timetable.users() > 1 && !awaitLead()) {
+          break;
+        }
+      }
+      if (count > 0) {
+        lastStart = new StartReport(count, Duration.ofNanos(System.nanoTime() - originNanos),
+            factory.virtual());
+      }
+    }
+
+    /** Lets the lead user load the sampler's classes alone; users due meanwhile start late. */
+    private boolean awaitLead() {
+      try {
+        first.await(LEAD_LIMIT);
+        return running;
+      } catch (InterruptedException e) {
+        return false;
+      }
+    }
+
+    private boolean waitUntil(long due) {
+      long wait;
+      while (running && (wait = due - System.currentTimeMillis()) > 0) {
+        try {
+          Thread.sleep(wait);
+        } catch (InterruptedException e) {
+          return false;
+        }
+      }
+      return running;
+    }
+
+    JMeterThread addUser(int delay) {
+      long end = bounded() ? origin + TimeUnit.SECONDS.toMillis(getDuration())
+          : Timetable.UNBOUNDED;
+      JMeterContextService.addTotalThreads(1);
+      return startUser(numbers.getAndIncrement(), delay, end);
+    }
+
+    private JMeterThread startUser(int number, int delay, long endAt) {
+      JMeterThread user = makeThread(engine, UserGroup.this, notifier, groupNumber, number,
+          cloneTree(tree), variables);
+      user.setInitialDelay(delay);
+      if (endAt != Timetable.UNBOUNDED) {
+        user.setScheduled(true);
+        user.setEndTime(endAt);
+      }
+      Thread thread = factory.unstarted(user.getThreadName(), user);
+      // Registered before it runs, so a stop that comes now still reaches it.
+      users.put(user, thread);
+      if (!running) {
+        user.stop();
+      }
+      thread.start();
+      return user;
+    }
+  }
+}
