@@ -140,7 +140,8 @@ public enum ConfigKey implements KeyDescription {
   JMX_LOAD("perf.jmx.load", "plan", "one of plan, profile",
       "plan: a JMX keeps its own thread groups; profile: they are replaced by the suite's profile "
           + "(perf.profile, perf.threads, ...), keeping their samplers."),
-  JMX_PROPS_FILE("perf.jmx.props-file", null, "a path to a .properties file",
+  JMX_PROPS_FILE("perf.jmx.props-file", null,
+      "a .properties path, or several comma-separated (later files win; ~ is your home)",
       "Values for ${__P(name)} in JMX plans; perf.jmx.props.NAME keys win over it."),
   JMX_KEEP_LISTENERS("perf.jmx.keep-listeners", "none",
       "none, or comma-separated backend, data-writer",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,9 +25,13 @@ import java.util.stream.Collectors;
  * @param keepListeners {@code backend} and/or {@code data-writer}: JMX listeners kept enabled
  * @param sla an SLA file for every plan instead of sidecars
  * @param defaultErrorPercent the overall error % a plan without an SLA file must stay below
+ * @param warmUp {@code perf.warm-up} when set by the user: a plan-driven JMX has no warm-up
+ *     otherwise (every sample counts, as in JMeter)
+ * @param prime {@code perf.prime} when set by the user: a plan-driven JMX is primed only then
  */
 public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
-    Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent) {
+    Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent,
+    Optional<Duration> warmUp, Optional<Duration> prime) {
   private static final Set<String> LISTENER_KINDS = Set.of("backend", "data-writer");
 
   public JmxSettings {
@@ -35,9 +40,22 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
     keepListeners = Set.copyOf(keepListeners);
   }
 
+  /** Settings without a user warm-up or priming length (plan-driven: none of either). */
+  public JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
+      Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent) {
+    this(plans, load, properties, keepListeners, sla, defaultErrorPercent, Optional.empty(),
+        Optional.empty());
+  }
+
   /** Defaults: no plans named, own thread groups, no properties, no listeners kept, 1 % errors. */
   public static JmxSettings defaults() {
     return new JmxSettings(List.of(), JmxLoad.PLAN, Map.of(), Set.of(), Optional.empty(), 1.0);
+  }
+
+  /** The same settings with other {@code ${__P()}} values. */
+  public JmxSettings withProperties(Map<String, String> values) {
+    return new JmxSettings(plans, load, values, keepListeners, sla, defaultErrorPercent, warmUp,
+        prime);
   }
 
   /**
@@ -55,8 +73,13 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
         .map(String::trim).filter(p -> !p.isEmpty()).toList()).orElse(List.of());
     JmxLoad load = read.choice(ConfigKey.JMX_LOAD, JmxLoad.class).orElse(JmxLoad.PLAN);
     Map<String, String> properties = new TreeMap<>();
-    read.parse(ConfigKey.JMX_PROPS_FILE, JmxSettings::propertiesFile)
-        .ifPresent(properties::putAll);
+    // Several files as JMeter's repeated -q: later files win.
+    read.parse(ConfigKey.JMX_PROPS_FILE, v -> {
+      Map<String, String> all = new LinkedHashMap<>();
+      Arrays.stream(v.split(",")).map(String::trim).filter(f -> !f.isEmpty())
+          .forEach(f -> all.putAll(propertiesFile(f)));
+      return all;
+    }).ifPresent(properties::putAll);
     properties.putAll(source.family(ConfigKey.JMX_PROPS_PREFIX));
     Set<String> keep = read.parse(ConfigKey.JMX_KEEP_LISTENERS, JmxSettings::listenerKinds)
         .orElse(Set.of());
@@ -75,12 +98,17 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
       }
       return percent;
     }).orElse(1.0);
+    Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
+    Optional<Duration> prime = read.raw(ConfigKey.PRIME)
+        .filter(s -> s.origin() != Setting.Origin.DEFAULT).isPresent()
+        ? read.duration(ConfigKey.PRIME, false) : Optional.empty();
     read.throwIfInvalid();
-    return new JmxSettings(plans, load, properties, keep, sla, errors);
+    return new JmxSettings(plans, load, properties, keep, sla, errors, warmUp, prime);
   }
 
   private static Map<String, String> propertiesFile(String value) {
-    Path path = Path.of(value);
+    Path path = Path.of(value.startsWith("~/")
+        ? System.getProperty("user.home") + value.substring(1) : value);
     java.util.Properties file = new java.util.Properties();
     try (Reader in = Files.newBufferedReader(path)) {
       file.load(in);

@@ -4,6 +4,7 @@ import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A JMX plan made ready for the suite's engines.
@@ -14,9 +15,12 @@ import java.util.List;
  * @param slaSource where the SLA came from, for the report
  * @param labels sampler and transaction labels the plan names (without {@code ${...}} ones)
  * @param notes one line per change made to the plan (disabled listeners, resolved paths, ...)
+ * @param primer what primes a cold JVM before the run: fresh copies of the plan's elements under
+ *     a bounded thread group; empty when the plan is not primed (plan-driven without
+ *     {@code perf.prime})
  */
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
-    List<String> labels, List<String> notes) {
+    List<String> labels, List<String> notes, Optional<LoadPlan> primer) {
 
   public ImportedPlan {
     labels = List.copyOf(labels);

@@ -34,7 +34,7 @@ public final class JmxRun {
       AllureReport.table("JMX plan changes: " + imported.plan().scenario(),
           html.append("</ul>").toString());
     }
-    RunResult result = perf.run(imported.plan());
+    RunResult result = perf.run(imported.plan(), imported.primer());
     imported.sla().evaluate(result).assertPassed();
     return result;
   }

@@ -160,8 +160,8 @@ class JmxPlansTest {
   @Test
   void shouldFailNamingWarmUpWhenItOutlastsThePlan() {
     assertThatThrownBy(() -> JmxPlans.load(JmxFixtures.file("ultimate-ping.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), Profiles.smoke()
-            .withWarmUp(Duration.ofSeconds(5))))
+        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9), Duration.ofSeconds(5), null),
+        Profiles.smoke()))
         .hasMessageContaining("perf.warm-up=5s")
         .hasMessageContaining("-Dperf.warm-up=0s");
   }
