@@ -149,7 +149,11 @@ public enum ConfigKey implements KeyDescription {
   JMX_SLA("perf.jmx.sla", null, "a path to an SLA properties file",
       "SLA for every JMX plan instead of each plan's sidecar <plan>.sla.properties."),
   JMX_SLA_ERRORS("perf.jmx.sla.errors", "1", "a percentage such as 1 or 0.5",
-      "Without an SLA file: the overall error % a JMX plan must stay below.");
+      "Without an SLA file: the overall error % a JMX plan must stay below."),
+  JMX_CLASSPATH("perf.jmx.classpath", null,
+      "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
+      "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "
+          + "JMeter's user.classpath; checked before load.");
 
   /**
    * Key family giving {@code ${__P(NAME)}} values to JMX plans: {@code perf.jmx.props.NAME}, from

@@ -18,9 +18,12 @@ import java.util.Optional;
  * @param primer what primes a cold JVM before the run: fresh copies of the plan's elements under
  *     a bounded thread group; empty when the plan is not primed (plan-driven without
  *     {@code perf.prime})
+ * @param classLoader what the plan's scripts and Java samplers load classes with: the suite's,
+ *     plus the jars of {@code perf.jmx.classpath}
  */
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
-    List<String> labels, List<String> notes, Optional<LoadPlan> primer) {
+    List<String> labels, List<String> notes, Optional<LoadPlan> primer,
+    ClassLoader classLoader) {
 
   public ImportedPlan {
     labels = List.copyOf(labels);

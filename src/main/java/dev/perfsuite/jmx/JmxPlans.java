@@ -155,7 +155,7 @@ public final class JmxPlans {
       Files.createDirectories(SAVED);
       Files.writeString(kept, Secrets.mask(Files.readString(file)));
       return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
-          imported.labels(), imported.notes(), imported.primer());
+          imported.labels(), imported.notes(), imported.primer(), imported.classLoader());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
@@ -178,14 +178,20 @@ public final class JmxPlans {
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
       LoadProfile suiteProfile) {
-    HashTree tree = JmxSource.load(jmx, settings.properties(), true);
+    List<String> notes = new ArrayList<>();
+    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes);
     Object root = tree.getArray()[0];
     if (!(root instanceof TestPlan testPlan)) {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
-    List<String> notes = new ArrayList<>(PlanHygiene.apply(planTree, settings.keepListeners(),
-        csvBase, jmx));
+    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx));
+    ClassLoader classLoader = PlanDependencies.classLoader(settings.classpath());
+    PlanDependencies.check(jmx, planTree, classLoader);
+    if (!settings.classpath().isEmpty()) {
+      notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
+          + settings.classpath());
+    }
     JMeter.convertSubTree(planTree, true);
     List<String> labels = new ArrayList<>(labels(planTree));
     // Cloned before any run: priming must leave every timer schedule, CSV position and
@@ -198,6 +204,10 @@ public final class JmxPlans {
     Map<String, String> variables = testPlan.getUserDefinedVariables();
     if (!variables.isEmpty()) {
       elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    }
+    if (!settings.properties().isEmpty()) {
+      // Scripts read props.get(...): the values must be JMeter properties when the test starts.
+      elements.add(new JmxTree(ScriptProperties.of(settings.properties()), new HashTree()));
     }
     List<AbstractThreadGroup> groups = new ArrayList<>();
     List<ThreadGroupChild> journey = new ArrayList<>();
@@ -229,7 +239,8 @@ public final class JmxPlans {
       plan = new LoadPlan(name, suiteProfile, journey, elements, false);
     } else {
       Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
-      LoadProfile shape = PlanShape.of(jmx.toString(), groups, warmUp);
+      LoadProfile shape = PlanShape.of(jmx.toString(), groups, warmUp,
+          planValues(variables, planTree));
       notes.add("the plan's own thread groups run: " + shape);
       notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
           + " (perf.warm-up): samples that start in it are left out of the verdict"
@@ -237,8 +248,8 @@ public final class JmxPlans {
       plan = LoadPlan.withOwnThreadGroups(name, shape, elements);
     }
     boolean prime = settings.load() == JmxLoad.PROFILE || settings.prime().isPresent();
-    Optional<LoadPlan> primer = prime ? primer(name, primingTree, variables, plan.profile())
-        : Optional.empty();
+    Optional<LoadPlan> primer = prime ? primer(name, primingTree, variables,
+        settings.properties(), plan.profile()) : Optional.empty();
     if (settings.load() == JmxLoad.PLAN) {
       notes.add(primer.isPresent() ? "primed with a bounded pass on fresh copies of the "
           + "elements (perf.prime=" + Durations.format(settings.prime().orElseThrow()) + ")"
@@ -255,7 +266,7 @@ public final class JmxPlans {
       source = "default: overall errors below " + settings.defaultErrorPercent()
           + " %, every label present (no " + sidecar.getFileName() + ")";
     }
-    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer);
+    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader);
   }
 
   /**
@@ -263,10 +274,13 @@ public final class JmxPlans {
    * thread group drives it), without setUp/tearDown groups or listeners, from cloned elements.
    */
   private static Optional<LoadPlan> primer(String name, HashTree clone,
-      Map<String, String> variables, LoadProfile profile) {
+      Map<String, String> variables, Map<String, String> properties, LoadProfile profile) {
     List<TestPlanChild> elements = new ArrayList<>();
     if (!variables.isEmpty()) {
       elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    }
+    if (!properties.isEmpty()) {
+      elements.add(new JmxTree(ScriptProperties.of(properties), new HashTree()));
     }
     List<ThreadGroupChild> journey = new ArrayList<>();
     for (Object key : clone.list()) {
@@ -288,6 +302,17 @@ public final class JmxPlans {
       return Optional.empty();
     }
     return Optional.of(new LoadPlan(name, profile, journey, elements, false));
+  }
+
+  /** Test Plan variables, then those of enabled User Defined Variables at the plan's top. */
+  private static PlanValues planValues(Map<String, String> testPlanVariables, HashTree planTree) {
+    Map<String, String> all = new java.util.LinkedHashMap<>(testPlanVariables);
+    for (Object key : planTree.list()) {
+      if (key instanceof Arguments arguments && ((TestElement) key).isEnabled()) {
+        all.putAll(arguments.getArgumentsAsMap());
+      }
+    }
+    return PlanValues.of(all);
   }
 
   private static Arguments userDefinedVariables(Map<String, String> variables) {

@@ -34,7 +34,17 @@ public final class JmxRun {
       AllureReport.table("JMX plan changes: " + imported.plan().scenario(),
           html.append("</ul>").toString());
     }
-    RunResult result = perf.run(imported.plan(), imported.primer());
+    // JMeter's threads inherit this thread's context class loader: scripts (Groovy compiles
+    // against it) and Java samplers then see the jars of perf.jmx.classpath.
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(imported.classLoader());
+    RunResult result;
+    try {
+      result = perf.run(imported.plan(), imported.primer());
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
     imported.sla().evaluate(result).assertPassed();
     return result;
   }

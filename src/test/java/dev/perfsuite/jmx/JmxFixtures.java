@@ -28,7 +28,7 @@ final class JmxFixtures {
   static JmxSettings settings(JmxLoad load, Map<String, String> properties, Duration warmUp,
       Duration prime) {
     return new JmxSettings(List.of(), load, properties, Set.of(), Optional.empty(), 1.0,
-        Optional.ofNullable(warmUp), Optional.ofNullable(prime));
+        Optional.ofNullable(warmUp), Optional.ofNullable(prime), List.of());
   }
 
   static Map<String, String> shop(int port) {
