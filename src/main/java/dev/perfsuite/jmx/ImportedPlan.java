@@ -1,7 +1,10 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.reporting.AllureReport;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
+import dev.perfsuite.sla.SlaVerdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -20,13 +23,37 @@ import java.util.Optional;
  *     {@code perf.prime})
  * @param classLoader what the plan's scripts and Java samplers load classes with: the suite's,
  *     plus the jars of {@code perf.jmx.classpath}
+ * @param structure the default verdict read through the plan's transactions, judged with
+ *     {@code sla}; empty when an SLA file sets the verdict
  */
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
     List<String> labels, List<String> notes, Optional<LoadPlan> primer,
-    ClassLoader classLoader) {
+    ClassLoader classLoader, Optional<PlanVerdict> structure) {
 
   public ImportedPlan {
     labels = List.copyOf(labels);
     notes = List.copyOf(notes);
+  }
+
+  /**
+   * Judges {@code result}: the SLA, then the plan's structural default verdict.
+   *
+   * @throws AssertionError naming every breach
+   */
+  public void judge(RunResult result) {
+    SlaVerdict verdict = sla.evaluate(result);
+    List<String> failures = structure.map(s -> s.failures(result)).orElse(List.of());
+    if (!failures.isEmpty()) {
+      StringBuilder html = new StringBuilder("<ul>");
+      failures.forEach(f -> html.append("<li>").append(f.replace("&", "&amp;")
+          .replace("<", "&lt;")).append("</li>"));
+      AllureReport.table("Plan verdict: " + plan.scenario(), html.append("</ul>").toString());
+      System.out.println("  plan verdict: FAILED: " + String.join("; ", failures));
+    }
+    verdict.assertPassed();
+    if (!failures.isEmpty()) {
+      throw new AssertionError(plan.scenario() + " failed its default verdict ("
+          + slaSource + "):\n  " + String.join("\n  ", failures));
+    }
   }
 }

@@ -155,7 +155,8 @@ public final class JmxPlans {
       Files.createDirectories(SAVED);
       Files.writeString(kept, Secrets.mask(Files.readString(file)));
       return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
-          imported.labels(), imported.notes(), imported.primer(), imported.classLoader());
+          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
+          imported.structure());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
@@ -258,15 +259,17 @@ public final class JmxPlans {
     Path sidecar = settings.sla().orElse(JmxSla.sidecar(jmx));
     Sla sla;
     String source;
+    Optional<PlanVerdict> verdict = Optional.empty();
     if (Files.isRegularFile(sidecar)) {
       sla = JmxSla.read(sidecar);
       source = sidecar.toString();
     } else {
-      sla = JmxSla.defaults(settings.defaultErrorPercent(), labels);
-      source = "default: overall errors below " + settings.defaultErrorPercent()
-          + " %, every label present (no " + sidecar.getFileName() + ")";
+      verdict = Optional.of(PlanVerdict.of(settings.defaultErrorPercent(), planTree));
+      sla = JmxSla.defaults();
+      source = verdict.get().describe().replace("no SLA file", "no " + sidecar.getFileName());
     }
-    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader);
+    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader,
+        verdict);
   }
 
   /**

@@ -176,10 +176,11 @@ class JmxPlansTest {
   }
 
   @Test
-  void shouldDefaultToErrorsAndEveryLabelWithoutSidecar() {
+  void shouldDefaultToTheStructuralVerdictWithoutSidecar() {
     ImportedPlan plan = load("ultimate-ping.jmx", JmxLoad.PLAN);
-    assertThat(plan.sla()).isEqualTo(Sla.overall().errorPercentBelow(1.0)
-        .and(Sla.label("GET ping").samplesAtLeast(1)));
+    assertThat(plan.sla()).isEqualTo(Sla.overall().samplesAtLeast(1));
+    assertThat(plan.structure()).as("errors and transactions judged through the plan")
+        .hasValue(new PlanVerdict(1.0, java.util.Set.of(), java.util.Set.of()));
   }
 
   @Test
