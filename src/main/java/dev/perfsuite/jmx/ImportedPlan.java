@@ -8,6 +8,7 @@ import dev.perfsuite.sla.SlaVerdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A JMX plan made ready for the suite's engines.
@@ -33,6 +34,22 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
   public ImportedPlan {
     labels = List.copyOf(labels);
     notes = List.copyOf(notes);
+  }
+
+  /**
+   * Runs {@code run} (the load of this plan) with {@link #classLoader} as the thread's context
+   * class loader: JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
+   * samplers see the jars of {@code perf.jmx.classpath}.
+   */
+  public <T> T withClassLoader(Supplier<T> run) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(classLoader);
+    try {
+      return run.get();
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.engine.TreeCloner;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -241,7 +242,7 @@ public final class JmxPlans {
     } else {
       Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
       LoadProfile shape = PlanShape.of(jmx.toString(), groups, warmUp,
-          planValues(variables, planTree));
+          planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
       notes.add("the plan's own thread groups run: " + shape);
       notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
           + " (perf.warm-up): samples that start in it are left out of the verdict"
@@ -305,6 +306,28 @@ public final class JmxPlans {
       return Optional.empty();
     }
     return Optional.of(new LoadPlan(name, profile, journey, elements, false));
+  }
+
+  /**
+   * Rows of the first CSV Data Set (in the group or at the plan's top) that stops threads at its
+   * end, header excluded; -1 when there is none.
+   */
+  private static int stoppingCsvRows(HashTree planTree, AbstractThreadGroup group) {
+    List<Object> scope = new ArrayList<>(planTree.list());
+    scope.addAll(planTree.getTree(group).list());
+    for (Object key : scope) {
+      if (key instanceof CSVDataSet csv && csv.isEnabled()
+          && csv.getPropertyAsBoolean("stopThread") && !csv.getPropertyAsBoolean("recycle")) {
+        try (Stream<String> lines = Files.lines(Path.of(csv.getPropertyAsString("filename")))) {
+          long rows = lines.filter(l -> !l.isBlank()).count()
+              - (csv.getPropertyAsBoolean("ignoreFirstLine") ? 1 : 0);
+          return (int) Math.max(0, rows);
+        } catch (IOException | RuntimeException e) {
+          return -1;
+        }
+      }
+    }
+    return -1;
   }
 
   /** Test Plan variables, then those of enabled User Defined Variables at the plan's top. */

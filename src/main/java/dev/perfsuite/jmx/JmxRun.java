@@ -34,17 +34,8 @@ public final class JmxRun {
       AllureReport.table("JMX plan changes: " + imported.plan().scenario(),
           html.append("</ul>").toString());
     }
-    // JMeter's threads inherit this thread's context class loader: scripts (Groovy compiles
-    // against it) and Java samplers then see the jars of perf.jmx.classpath.
-    Thread thread = Thread.currentThread();
-    ClassLoader previous = thread.getContextClassLoader();
-    thread.setContextClassLoader(imported.classLoader());
-    RunResult result;
-    try {
-      result = perf.run(imported.plan(), imported.primer());
-    } finally {
-      thread.setContextClassLoader(previous);
-    }
+    RunResult result = imported.withClassLoader(() -> perf.run(imported.plan(),
+        imported.primer()));
     imported.judge(result);
     return result;
   }

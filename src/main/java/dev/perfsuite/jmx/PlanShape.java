@@ -7,6 +7,7 @@ import dev.perfsuite.profiles.Stage;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.CollectionProperty;
@@ -29,7 +30,7 @@ final class PlanShape {
 
   /** The profile describing {@code groups}, whose fields use no plan variables. */
   static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp) {
-    return of(plan, groups, warmUp, PlanValues.none());
+    return of(plan, groups, warmUp, PlanValues.none(), g -> -1);
   }
 
   /**
@@ -37,9 +38,11 @@ final class PlanShape {
    * their fields as JMeter would.
    *
    * @param warmUp excluded from the verdict at the start (zero: every sample counts)
+   * @param csvRows rows of a CSV Data Set that stops a group's threads at its end (recycle off,
+   *     stop thread on), -1 when the group has none: such a group may loop forever
    */
   static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp,
-      PlanValues values) {
+      PlanValues values, ToIntFunction<AbstractThreadGroup> csvRows) {
     if (groups.isEmpty()) {
       throw new JmxException(plan + " has no enabled thread group: nothing would run");
     }
@@ -49,7 +52,7 @@ final class PlanShape {
     int iterations = 0;
     boolean timed = false;
     for (AbstractThreadGroup group : groups) {
-      Shape shape = shape(plan, group, values);
+      Shape shape = shape(plan, group, values, csvRows.applyAsInt(group));
       users += shape.users;
       ramp = max(ramp, shape.ramp);
       if (shape.iterations > 0) {
@@ -76,7 +79,8 @@ final class PlanShape {
   private record Shape(int users, Duration ramp, Duration duration, int iterations) {
   }
 
-  private static Shape shape(String plan, AbstractThreadGroup group, PlanValues values) {
+  private static Shape shape(String plan, AbstractThreadGroup group, PlanValues values,
+      int csvRows) {
     String type = group.getClass().getName();
     if (type.endsWith(".UltimateThreadGroup")) {
       return ultimate(plan, group, values);
@@ -95,6 +99,10 @@ final class PlanShape {
       }
       int loops = tg.getSamplerController() instanceof LoopController loop
           ? (int) number(plan, loop, LoopController.LOOPS, values, -1) : -1;
+      if (loops <= 0 && csvRows >= 0) {
+        // Each thread stops at the CSV's end: no thread iterates more often than it has rows.
+        return new Shape(users, ramp, Duration.ZERO, Math.max(1, csvRows));
+      }
       if (loops <= 0) {
         throw new JmxException(plan + ": thread group '" + group.getName() + "' loops forever "
             + "and has no duration. Fix: set a loop count or a scheduler duration in the plan, "
