@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class JmxFieldCorpusIT {
   static final Path DIR = Path.of("src", "test", "resources", "jmx-field");
   /** Small: 2 users x 2 iterations per plan under the suite's profile. */
-  private static final LoadProfile PROFILE = Profiles.smoke().withUsers(2).withIterations(2)
+  static final LoadProfile PROFILE = Profiles.smoke().withUsers(2).withIterations(2)
       .withWarmUp(Duration.ZERO);
 
   private enum Expect { PASS, FAIL, REFUSED }
@@ -63,7 +63,8 @@ class JmxFieldCorpusIT {
       Map.entry("field-11-java-rename", Expect.PASS),
       Map.entry("field-12-failed-transaction", Expect.FAIL),
       Map.entry("field-13-disabled-property", Expect.PASS),
-      Map.entry("field-14-ramp-duration", Expect.PASS));
+      Map.entry("field-14-ramp-duration", Expect.PASS),
+      Map.entry("field-15-converter-expressions", Expect.PASS));
 
   private static EchoBackend echo;
   private static Path home;
