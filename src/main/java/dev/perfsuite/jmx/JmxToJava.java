@@ -236,7 +236,10 @@ public final class JmxToJava {
         String ramp = group.getPropertyAsString(ThreadGroup.RAMP_TIME).trim();
         String duration = group.getPropertyAsString(ThreadGroup.DURATION).trim();
         boolean expression = ramp.contains("${") || duration.contains("${");
-        if (expression && !duration.isEmpty() && !ramp.isEmpty() && !ramp.equals("0")) {
+        // The DSL's own saveAsJmx writes ramp + hold as a __groovy sum the generator reads back.
+        boolean dslSum = duration.contains("__groovy");
+        if (expression && !dslSum && !duration.isEmpty() && !ramp.isEmpty()
+            && !ramp.equals("0")) {
           group.setProperty(ThreadGroup.DURATION, "${__intSum(" + duration + ",-" + ramp + ")}");
           notes.add("thread group '" + group.getName() + "': hold = duration " + duration
               + " - ramp-up " + ramp + " (JMeter's duration includes the ramp-up)");
@@ -268,17 +271,10 @@ public final class JmxToJava {
     return shown.toString().replace('\\', '/');
   }
 
-  /**
-   * The generator's code, made to send what the plan sends: without its note on hold vs
-   * duration (fixed above), and with a plan's {@code Content-Type: application/json} header as
-   * written: the generator's {@code ContentType.APPLICATION_JSON} adds {@code ; charset=UTF-8},
-   * {@code ContentType.create(mime type)} does not.
-   */
+  /** The generator's code without its note on hold vs duration, which the suite fixed. */
   private static String generated(String code) {
-    return code.replaceAll("(?m)^\\s*// To keep generated DSL simple, the original duration is "
-            + "used as hold.*\\R", "")
-        .replaceAll("(?<![.\\w])ContentType\\.([A-Z_]+)(?![\\w(])",
-            "ContentType.create(ContentType.$1.getMimeType())");
+    return code.replaceAll("(?m)^\\s*// To keep generated DSL simple, the original "
+        + "duration is used as hold.*\\R", "");
   }
 
   private static String quote(String text) {
