@@ -65,7 +65,7 @@ grep -q "| Label | Metric | Baseline | Current |" "$verdict" \
 
 echo "==> regression sensitivity sweep (RegressionVerdictIT, about 2 minutes)"
 # 3 base runs at 5 ms, then 8 ms and 10 ms against them: asserts that 5 -> 10 ms is caught with
-# the run-to-run rule of 3 previous runs in force; 5 -> 8 ms is printed (README "How sensitive").
+# the run-to-run rule of 3 previous runs in force; 5 -> 8 ms is printed (docs/nightly.md "How sensitive").
 mvn -B -ntp -q verify -Dhistory.sweep=true \
   -Dit.test='RegressionVerdictIT#shouldCatchTheLargestSweptRegressionWhenJudgedAgainstThreeBaselines' \
   -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \

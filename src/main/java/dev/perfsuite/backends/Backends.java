@@ -105,8 +105,9 @@ public final class Backends implements AutoCloseable {
   public synchronized URI echo() {
     if (echo == null) {
       echo = timed("echo", () -> provider().provider() == Provider.TESTCONTAINERS
-          ? new ContainerEcho(config.echoImage(), config.echoDelay())
-          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay()));
+          ? new ContainerEcho(config.echoImage(), config.echoDelay(), config.echoStall())
+          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay(),
+              config.echoStall()));
       started.add(echo);
     }
     return echo.uri();

@@ -30,6 +30,12 @@ public enum ConfigKey implements KeyDescription {
       "Switches to the open model: requests per second offered at each stage's peak."),
   MAX_THREADS("perf.max-threads", null, "a positive whole number",
       "Open model: the thread cap (default: max(users, target rate))."),
+  ARRIVALS("perf.arrivals", "constant", "one of constant, poisson",
+      "Open model: how intended starts are spaced, evenly or as a Poisson process (seeded)."),
+  SLA_LATENCY("perf.sla.latency", "response",
+      "one of response, service (corrected = response, raw = service)",
+      "What latency thresholds judge: response time (from the intended start, or corrected for "
+          + "coordinated omission in the closed model) or JMeter's service time."),
   WARM_UP("perf.warm-up", null, "a duration shorter than the profile, such as 2s or 5m",
       "Window at the start excluded from statistics and verdicts."),
   WARM_UP_ORIGIN("perf.warm-up.origin", "test-start", "one of test-start, first-sample",
@@ -114,6 +120,9 @@ public enum ConfigKey implements KeyDescription {
       "HTTP response timeout per request (the gateway seed's JMeter waits 20 s)."),
   ECHO_DELAY("perf.echo.delay", "0ms", "a duration such as 0ms or 20ms",
       "Delay the local echo backend adds before answering."),
+  ECHO_STALL("perf.echo.stall", null, "PERIOD:LENGTH such as 10s:1s (ms, s or m)",
+      "Makes the local echo backend freeze LENGTH every PERIOD (wall-clock aligned): requests "
+          + "arriving inside a freeze are held until it ends. A known truth for latency tests."),
   ECHO_IMAGE("perf.echo.image", Versions.ECHO_IMAGE, "a Docker image name",
       "Image for the echo backend under Testcontainers (built from docker/echo-backend)."),
   ECHO_PORT("perf.echo.port", "0", "a port number, 0 for any free port",

@@ -61,6 +61,11 @@ final class ConfigSource {
     return new ConfigSource(props, System.getenv(), classpathFile("perf.properties"));
   }
 
+  /** These properties alone, as system properties: no environment, no perf.properties. */
+  static ConfigSource of(Map<String, String> properties) {
+    return new ConfigSource(properties, Map.of(), Map.of());
+  }
+
   private static Map<String, String> classpathFile(String resource) {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     try (InputStream in = loader.getResourceAsStream(resource)) {

@@ -96,7 +96,7 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
       Path path = Path.of(v);
       if (!Files.isRegularFile(path)) {
         throw new ConfigException("perf.jmx.sla=" + v + " is not a readable file. Fix: point it at "
-            + "an SLA properties file (README \"Bring your JMX\").");
+            + "an SLA properties file (docs/jmx.md).");
       }
       return path;
     });

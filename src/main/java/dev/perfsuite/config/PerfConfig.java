@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.profiles.Arrivals;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import java.net.URI;
@@ -33,6 +34,8 @@ import java.util.OptionalDouble;
  * @param history run history and regression settings
  * @param abort when a failing run is stopped early
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
+ * @param echoStall the local echo backend's periodic freeze ({@code perf.echo.stall}), if any
+ * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
  *     {@link #value(SystemKey)}
@@ -42,6 +45,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
+    Optional<EchoStall> echoStall, LatencyFigure slaLatency,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -76,6 +80,18 @@ public record PerfConfig(
     return from(ConfigSource.ofThisJvm());
   }
 
+  /**
+   * The configuration these {@code perf.*} properties give alone, as if they were the only system
+   * properties: no environment, no {@code perf.properties}, no ambient {@code -D} of this JVM.
+   * Unit tests read their configuration this way, so a user's {@code -Dperf.hold=40s} on the
+   * build's command line cannot change what they check.
+   *
+   * @throws ConfigException naming every bad key, its value, where it came from and the fix
+   */
+  public static PerfConfig of(Map<String, String> properties) {
+    return from(ConfigSource.of(properties));
+  }
+
   static PerfConfig from(ConfigSource source) {
     List<String> warnings = source.checkUnknownKeys();
     SettingsReader read = new SettingsReader(source);
@@ -99,6 +115,9 @@ public record PerfConfig(
     HistorySettings history = history(read);
     AbortSettings abort = abort(read);
     Duration prime = read.duration(ConfigKey.PRIME, false).orElse(Duration.ofSeconds(5));
+    Optional<EchoStall> echoStall = read.parse(ConfigKey.ECHO_STALL, EchoStall::parse);
+    LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
+        .orElse(LatencyFigure.RESPONSE);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));
@@ -106,7 +125,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        warnings, systemValues);
+        echoStall, slaLatency, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
@@ -132,7 +151,7 @@ public record PerfConfig(
     if (engine == EngineKind.DISTRIBUTED && ssl && !Files.isRegularFile(keystore)) {
       read.fail("perf.rmi.ssl=true (the default) needs an RMI keystore, but perf.rmi.keystore="
           + keystore + " is not a file. Fix: point perf.rmi.keystore at the JKS every engine "
-          + "shares (README \"Distributed runs\"), or turn SSL off explicitly with "
+          + "shares (docs/distributed.md), or turn SSL off explicitly with "
           + "-Dperf.rmi.ssl=false on a trusted network.");
     }
     RemoteSamples samples = read.choice(ConfigKey.REMOTES_SAMPLES, RemoteSamples.class)
@@ -261,6 +280,7 @@ public record PerfConfig(
     Optional<Double> rate = read.positiveNumber(ConfigKey.TARGET_RATE);
     Optional<Integer> maxThreads = read.positiveInt(ConfigKey.MAX_THREADS);
     Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
+    Optional<Arrivals> arrivals = read.choice(ConfigKey.ARRIVALS, Arrivals.class);
     if (named.isEmpty()) {
       return Profiles.smoke();
     }
@@ -280,6 +300,7 @@ public record PerfConfig(
       p = maxThreads.map(p::withMaxThreads).orElse(p);
       p = iterations.map(p::withIterations).orElse(p);
       p = think.map(p::withThinkTime).orElse(p);
+      p = arrivals.map(p::withArrivals).orElse(p);
       return p.withWarmUp(warmUp.orElse(base.warmUp()));
     } catch (IllegalArgumentException e) {
       read.fail("Inconsistent load profile from perf.profile=" + base.name()

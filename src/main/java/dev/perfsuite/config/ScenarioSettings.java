@@ -32,7 +32,11 @@ public final class ScenarioSettings {
    * @throws ConfigException naming the key, the value and what it accepts when it is bad
    */
   public static <T> Optional<T> value(SystemKey<T> key) {
-    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    return value(key, ConfigSource.ofThisJvm());
+  }
+
+  static <T> Optional<T> value(SystemKey<T> key, ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
     Optional<T> value = read.parse(key, key::parse);
     read.throwIfInvalid();
     return value;
@@ -49,7 +53,11 @@ public final class ScenarioSettings {
    * @throws ConfigException when the value is neither {@code test-start} nor {@code first-sample}
    */
   public static WarmUpOrigin warmUpOrigin() {
-    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    return warmUpOrigin(ConfigSource.ofThisJvm());
+  }
+
+  static WarmUpOrigin warmUpOrigin(ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
     WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
         .orElse(WarmUpOrigin.TEST_START);
     read.throwIfInvalid();

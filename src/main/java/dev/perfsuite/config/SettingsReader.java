@@ -94,7 +94,7 @@ final class SettingsReader {
   void throwIfInvalid() {
     if (!errors.isEmpty()) {
       throw new ConfigException(String.join("\n", errors)
-          + "\nSee README \"Configuration\" for every key, its default and accepted values.");
+          + "\nEvery key, its default and accepted values: docs/reference/configuration.md");
     }
   }
 }

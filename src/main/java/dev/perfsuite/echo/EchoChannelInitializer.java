@@ -13,7 +13,7 @@ final class EchoChannelInitializer extends ChannelInitializer<SocketChannel> {
 
   EchoChannelInitializer(EchoOptions options) {
     this.maxContentLength = options.maxContentLength();
-    this.echoHandler = new EchoHandler(options.delay());
+    this.echoHandler = new EchoHandler(options.delay(), options.stall());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -52,6 +53,10 @@ final class EchoCommandLine {
     DELAY("--delay", "<ms>", "a whole number of milliseconds, 0 or more",
         "milliseconds to wait before each response, without blocking the event loop", "0",
         (options, value) -> options.withDelay(Duration.ofMillis(parseLong(value, 0, Long.MAX_VALUE / 1_000_000)))),
+    STALL("--stall", "<period:length>", "PERIOD:LENGTH such as 10s:1s (ms, s or m; LENGTH < PERIOD)",
+        "freeze LENGTH every PERIOD, wall-clock aligned; requests arriving inside are held until "
+            + "it ends", "none",
+        (options, value) -> options.withStall(EchoStall.parse(value))),
     MAX_CONTENT_LENGTH("--max-content-length", "<bytes>", "a whole number of bytes from 1 to " + Integer.MAX_VALUE,
         "largest request body in bytes; a larger one gets 413",
         EchoOptions.DEFAULT_MAX_CONTENT_LENGTH + " = 1 MiB",
@@ -152,7 +157,12 @@ final class EchoCommandLine {
   }
 
   private static String example(Flag flag) {
-    return flag == Flag.HOST ? "127.0.0.1" : flag == Flag.DELAY ? "100" : flag.defaultValue.split(" ")[0];
+    return switch (flag) {
+      case HOST -> "127.0.0.1";
+      case DELAY -> "100";
+      case STALL -> "10s:1s";
+      default -> flag.defaultValue.split(" ")[0];
+    };
   }
 
   private static int parseInt(String value, int min, int max) {

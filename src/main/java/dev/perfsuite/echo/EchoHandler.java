@@ -1,5 +1,6 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
@@ -15,6 +16,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,9 +29,11 @@ import java.util.concurrent.TimeUnit;
 final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
   private final long delayNanos;
+  private final EchoStall stall;
 
-  EchoHandler(Duration delay) {
+  EchoHandler(Duration delay, Optional<EchoStall> stall) {
     this.delayNanos = delay.toNanos();
+    this.stall = stall.orElse(null);
   }
 
   @Override
@@ -40,10 +44,13 @@ final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     FullHttpResponse response = echo(request, keepAlive);
-    if (delayNanos == 0) {
+    long waitNanos = delayNanos
+        + (stall == null ? 0 : stall.holdMillis(System.currentTimeMillis()) * 1_000_000);
+    if (waitNanos == 0) {
       write(ctx, response, keepAlive);
     } else {
-      ctx.executor().schedule(() -> write(ctx, response, keepAlive), delayNanos, TimeUnit.NANOSECONDS);
+      ctx.executor().schedule(() -> write(ctx, response, keepAlive), waitNanos,
+          TimeUnit.NANOSECONDS);
     }
   }
 

@@ -1,8 +1,10 @@
 package dev.perfsuite.echo;
 
+import dev.perfsuite.config.EchoStall;
 import dev.perfsuite.config.Versions;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Immutable settings of an {@link EchoBackend}; every {@code with*} method returns a new instance.
@@ -17,9 +19,11 @@ import java.util.Objects;
  * @param delay time to wait before writing each response, scheduled without blocking the event loop;
  *     {@link Duration#ZERO} answers at once
  * @param maxContentLength largest request body in bytes; a larger one gets {@code 413 Request Entity Too Large}
+ * @param stall a periodic freeze (requests held until it ends), empty for none
  */
 public record EchoOptions(
-    String host, int port, int bossThreads, int workerThreads, Duration delay, int maxContentLength) {
+    String host, int port, int bossThreads, int workerThreads, Duration delay, int maxContentLength,
+    Optional<EchoStall> stall) {
 
   static final String DEFAULT_HOST = "0.0.0.0";
   static final int DEFAULT_PORT = Versions.ECHO_PORT;
@@ -27,9 +31,16 @@ public record EchoOptions(
   static final int DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024;
 
   /** Validates every component; throws {@link IllegalArgumentException} naming the first bad one. */
+  /** Options without a stall. */
+  public EchoOptions(String host, int port, int bossThreads, int workerThreads, Duration delay,
+      int maxContentLength) {
+    this(host, port, bossThreads, workerThreads, delay, maxContentLength, Optional.empty());
+  }
+
   public EchoOptions {
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(delay, "delay");
+    Objects.requireNonNull(stall, "stall");
     if (host.isBlank()) {
       throw new IllegalArgumentException("host must not be blank");
     }
@@ -73,7 +84,8 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withHost(String host) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
   }
 
   /**
@@ -83,7 +95,8 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withPort(int port) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
   }
 
   /**
@@ -93,7 +106,8 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withBossThreads(int bossThreads) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
   }
 
   /**
@@ -103,7 +117,8 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withWorkerThreads(int workerThreads) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
   }
 
   /**
@@ -113,7 +128,8 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withDelay(Duration delay) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
   }
 
   /**
@@ -123,6 +139,19 @@ public record EchoOptions(
    * @return the new options
    */
   public EchoOptions withMaxContentLength(int maxContentLength) {
-    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength);
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        stall);
+  }
+
+  /**
+   * Returns a copy that freezes periodically: a request arriving inside a freeze is held until it
+   * ends, then answered after the delay.
+   *
+   * @param stall the freeze schedule
+   * @return the new options
+   */
+  public EchoOptions withStall(EchoStall stall) {
+    return new EchoOptions(host, port, bossThreads, workerThreads, delay, maxContentLength,
+        Optional.of(stall));
   }
 }

@@ -22,10 +22,10 @@ import java.util.OptionalLong;
  * {@link RunExecution#SHARED_PROPERTIES}, remote engines at their own start ({@link
  * RemoteEngineMain}), because JMeter's controller does not forward its properties. JVM flags
  * cannot be set from inside a running JVM: {@link #JVM_FLAGS} is what the benchmark's generator
- * JVMs run with and what the README asks for in the perf profile's argLine and the remote
+ * JVMs run with and what docs/performance.md asks for in the perf profile's argLine and the remote
  * engines' command line.
  *
- * <p>Measured and rejected (figures in README "Performance", bench TuningBench): JMeter's Java
+ * <p>Measured and rejected (figures in docs/performance.md, bench TuningBench): JMeter's Java
  * HTTP client (cheaper per request, but it reports no sent bytes and no connect time, cannot
  * send PATCH and gives no control over connection reuse); a response-size cap
  * ({@code httpsampler.max_bytes_to_store_per_request}: JMeter reads the whole body anyway, and

@@ -12,6 +12,7 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
@@ -33,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
@@ -106,13 +108,21 @@ public final class RunExecution {
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
-      Thread flushOnExit = new Thread(() -> outcome.finish(true), "perf-results-on-exit");
+      AtomicReference<Future<?>> running = new AtomicReference<>();
+      // SIGINT or SIGTERM: stop the samplers first, so that no sample lands in the JTL after the
+      // summary was taken, then write the results marked interrupted.
+      Thread flushOnExit = new Thread(() -> {
+        outcome.signalled = true;
+        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver));
+        outcome.finish(true);
+      }, "perf-results-on-exit");
       Runtime.getRuntime().addShutdownHook(flushOnExit);
       ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r,
           "perf-engine-" + plan.scenario()));
       boolean interrupted;
       try {
         Future<?> run = runner.submit(() -> testPlan.runIn(driver.jmeter()));
+        running.set(run);
         interrupted = await(run, profile, driver, watchers, warnings);
       } finally {
         runner.shutdownNow();
@@ -204,6 +214,9 @@ public final class RunExecution {
     private final EngineDriver driver;
     private final Path dir;
     private final List<String> warnings;
+    /** Set by the shutdown hook: the run ends interrupted, whoever finishes it. */
+    private volatile boolean signalled;
+    private RunResult finished;
 
     Outcome(LoadPlan plan, RunContext context, SampleRecorder recorder, TimelineRecorder timeline,
         EngineDriver driver, Path dir, List<String> warnings) {
@@ -216,7 +229,19 @@ public final class RunExecution {
       this.warnings = warnings;
     }
 
-    RunResult finish(boolean stoppedEarly) {
+    /** The result, built once: the shutdown hook and the run's own thread may both ask. */
+    synchronized RunResult finish(boolean stoppedEarly) {
+      if (finished == null) {
+        finished = result(stoppedEarly || signalled);
+      }
+      return finished;
+    }
+
+    private RunResult result(boolean stoppedEarly) {
+      if (signalled) {
+        warnings.add("run interrupted by a signal (SIGINT or SIGTERM) before the end of its "
+            + "profile");
+      }
       List<String> gathered = driver.gather(recorder);
       recorder.flush();
       LoadProfile profile = plan.profile();
@@ -233,6 +258,12 @@ public final class RunExecution {
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
+      LabelSummary measured = draft.overall(Phase.MEASUREMENT);
+      if (profile.model() == LoadModel.OPEN) {
+        LatencyWarnings.behindSchedule(measured, profile.maxThreads()).ifPresent(all::add);
+      } else {
+        LatencyWarnings.coordinatedOmission(measured).ifPresent(all::add);
+      }
       WarmUpCheck.stillRising(profile, timeline.timeline()).ifPresent(all::add);
       if (!interrupted) {
         // A stopped run's phase is not steady: its tail would read as idle users.

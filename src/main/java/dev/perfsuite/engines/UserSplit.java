@@ -53,7 +53,7 @@ public final class UserSplit {
     int maxThreads = whole.model() == LoadModel.OPEN
         ? (int) Math.ceil(whole.maxThreads() / (double) engines) : whole.maxThreads();
     return new LoadProfile(whole.name(), whole.model(), stages, whole.iterations(),
-        whole.thinkTime(), whole.warmUp(), maxThreads);
+        whole.thinkTime(), whole.warmUp(), maxThreads, whole.arrivals());
   }
 
   private static double share(LoadProfile whole, int index, double level, int engines) {

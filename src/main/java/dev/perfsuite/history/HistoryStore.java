@@ -35,7 +35,7 @@ public final class HistoryStore {
   static final List<String> COLUMNS = List.of("run", "time", "scenario", "target", "profile",
       "engine", "commit", "job", "build", "buildUrl", "interrupted", "windowMillis", "label",
       "samples", "errors", "errorPercent", "p50", "p90", "p95", "p99", "max", "mean", "throughput",
-      "windows", "histogram", "selection");
+      "windows", "histogram", "selection", "shape");
   private static final char[] SPECIAL = {',', '"', '\n', '\r'};
   /** File locks guard other JVMs; within one JVM two overlapping locks would throw instead. */
   private static final Object APPENDING = new Object();
@@ -154,7 +154,7 @@ public final class HistoryStore {
           .orElse(RunIdentity.CATALOGUE);
       RunIdentity identity = new RunIdentity(first.get("run"), Instant.parse(first.get("time")),
           first.get("commit"), first.get("target"), first.get("profile"), first.get("engine"),
-          build, selection);
+          build, selection, first.getOrDefault("shape", LoadShape.UNKNOWN));
       List<LabelRecord> labels = rows.stream().map(HistoryStore::label).toList();
       return new RunRecord(first.get("scenario"), identity,
           Boolean.parseBoolean(first.get("interrupted")),
@@ -203,7 +203,7 @@ public final class HistoryStore {
         Long.toString(label.p90Millis()), Long.toString(label.p95Millis()),
         Long.toString(label.p99Millis()), Long.toString(label.maxMillis()),
         decimal(label.meanMillis()), decimal(label.throughput()), windows.toString(),
-        label.histogram(), id.selection());
+        label.histogram(), id.selection(), id.shape());
     return String.join(",", values.stream()
         .map(v -> CSVSaveService.quoteDelimiters(v, SPECIAL)).toList());
   }

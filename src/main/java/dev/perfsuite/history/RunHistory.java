@@ -87,6 +87,7 @@ public final class RunHistory {
     store.append(record);
     List<RunRecord> comparable = store.runs(record.scenario()).stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
+        .filter(r -> r.identity().sameShape(record.identity()))
         .toList();
     List<RunRecord> trend = comparable.subList(Math.max(0, comparable.size()
         - settings.trendRuns()), comparable.size());
@@ -123,7 +124,10 @@ public final class RunHistory {
       return base.map(b -> RegressionVerdict.compare(b, record, previous(record),
               "pinned baseline " + pinned
               + (b.identity().comparableWith(record.identity()) ? ""
-              : ", recorded on another target/profile"), tolerance))
+              : ", recorded on another target/profile")
+              + (b.identity().sameShape(record.identity()) ? ""
+              : ", recorded under another load shape (" + b.identity().shapeName() + ")"),
+              tolerance))
           .orElseGet(() -> RegressionVerdict.withoutBaseline(record, "the pinned baseline "
               + pinned + " has no complete run of " + record.scenario(), tolerance));
     }
@@ -131,18 +135,38 @@ public final class RunHistory {
         + record.identity().profile() + (settings.anySelection() ? ""
         : ", selection " + record.identity().selection());
     List<RunRecord> previous = previous(record);
+    if (previous.isEmpty()) {
+      Optional<RunRecord> otherShape = last(sameTargetAndProfile(record));
+      if (otherShape.isPresent()) {
+        return RegressionVerdict.withoutBaseline(record, "load shape mismatch, not judged: this "
+            + "run offered " + record.identity().shapeName() + ", the previous complete run on "
+            + where + " offered " + otherShape.get().identity().shapeName() + " (a run of this "
+            + "shape becomes the baseline; -Dperf.baseline=FILE pins one)", tolerance);
+      }
+    }
     return last(previous)
-        .map(b -> RegressionVerdict.compare(b, record, previous, "previous run on " + where,
-            tolerance))
+        .map(b -> RegressionVerdict.compare(b, record, previous, "previous run on " + where
+            + ", " + record.identity().shapeName(), tolerance))
         .orElseGet(() -> RegressionVerdict.withoutBaseline(record, "first complete run on "
-            + where + " in " + store.directory(), tolerance));
+            + where + ", " + record.identity().shapeName() + " in " + store.directory(),
+            tolerance));
   }
 
-  /** Complete runs before this one on its target and profile, the last perf.trend.runs. */
-  private List<RunRecord> previous(RunRecord record) {
-    List<RunRecord> runs = store.runs(record.scenario()).stream()
+  /** Complete runs before this one on its target and profile, whatever load they offered. */
+  private List<RunRecord> sameTargetAndProfile(RunRecord record) {
+    return store.runs(record.scenario()).stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(RunRecord::usableAsBaseline)
+        .toList();
+  }
+
+  /**
+   * Complete runs before this one on its target and profile under the same load shape, the last
+   * perf.trend.runs.
+   */
+  private List<RunRecord> previous(RunRecord record) {
+    List<RunRecord> runs = sameTargetAndProfile(record).stream()
+        .filter(r -> r.identity().sameShape(record.identity()))
         .toList();
     return runs.subList(Math.max(0, runs.size() - settings.trendRuns()), runs.size());
   }

@@ -25,9 +25,17 @@ import java.util.concurrent.TimeUnit;
  * @param selection which scenarios the test run selected: {@value #CATALOGUE} (several classes,
  *     the main job and the nightly) or {@code class:<SimpleName>} (one class run alone, whose JVM
  *     and backends start cold); runs of different selections are not compared by default
+ * @param shape the load the run offered, {@link LoadShape#describe()}; {@value LoadShape#UNKNOWN}
+ *     (empty) for runs recorded before shapes were. Runs of different shapes are not compared
  */
 public record RunIdentity(String runId, Instant time, String commit, String target, String profile,
-    String engine, Optional<JenkinsBuild> build, String selection) {
+    String engine, Optional<JenkinsBuild> build, String selection, String shape) {
+
+  /** An identity of a run of {@code selection} whose load shape is unknown. */
+  public RunIdentity(String runId, Instant time, String commit, String target, String profile,
+      String engine, Optional<JenkinsBuild> build, String selection) {
+    this(runId, time, commit, target, profile, engine, build, selection, LoadShape.UNKNOWN);
+  }
 
   /** Selection of a run among several scenario classes, and of history rows older than it. */
   public static final String CATALOGUE = "catalogue";
@@ -74,7 +82,8 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
         .map(n -> new JenkinsBuild(environment.getOrDefault("JOB_NAME", ""), n,
             environment.getOrDefault("BUILD_URL", "")));
     return new RunIdentity(runId, time, commit, config.target().name(), config.profile().name(),
-        config.engine().name().toLowerCase(Locale.ROOT), build, selection);
+        config.engine().name().toLowerCase(Locale.ROOT), build, selection,
+        LoadShape.of(config).describe());
   }
 
   /** The commit shortened to 8 characters, as charts and tables show it. */
@@ -91,6 +100,16 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   /** True when a run with {@code other}'s identity ran the same target and profile. */
   public boolean comparableWith(RunIdentity other) {
     return target.equals(other.target) && profile.equals(other.profile);
+  }
+
+  /** True when a run with {@code other}'s identity offered the same load shape. */
+  public boolean sameShape(RunIdentity other) {
+    return shape.equals(other.shape);
+  }
+
+  /** The shape as a verdict names it: its description, or that it was not recorded. */
+  public String shapeName() {
+    return shape.isEmpty() ? "load shape not recorded" : shape;
   }
 
   /** As {@link #comparableWith}, and from the same selection of scenario classes. */

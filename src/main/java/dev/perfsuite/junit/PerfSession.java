@@ -219,7 +219,7 @@ public final class PerfSession implements AutoCloseable {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
     primer.ifPresent(this::primeIfCold);
-    RunResult result = engine.run(plan);
+    RunResult result = engine.run(plan).judging(config.slaLatency());
     AllureRunReport.scenario(result, config, provider());
     // A saturated generator offered less load than planned: on the overview even if it passed.
     AllureReport.saturationWarnings(result.warnings());

@@ -10,8 +10,8 @@ import org.junit.platform.launcher.TestPlan;
 
 /**
  * Which scenario classes this test run selected, for the run history: a class run alone starts
- * its JVM and backends cold and must not be judged against the catalogue run (README "Regression
- * verdict"). Registered with the JUnit Platform as a listener (service file), it reads the test
+ * its JVM and backends cold and must not be judged against the catalogue run (docs/nightly.md).
+ * Registered with the JUnit Platform as a listener (service file), it reads the test
  * plan before any test runs.
  */
 public final class ScenarioSelection implements TestExecutionListener {

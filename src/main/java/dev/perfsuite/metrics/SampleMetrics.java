@@ -4,6 +4,7 @@ import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleBatch;
 import dev.perfsuite.results.SampleObserver;
+import dev.perfsuite.results.SampleTiming;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,6 +29,7 @@ final class SampleMetrics implements SampleObserver {
   private final String scenario;
   private final String runId;
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final Map<String, Timer> responses = new ConcurrentHashMap<>();
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
   private final AtomicInteger activeThreads = new AtomicInteger();
 
@@ -43,9 +45,20 @@ final class SampleMetrics implements SampleObserver {
 
   @Override
   public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+    sample(result, phase, cause, transaction, SampleTiming.actual(result.getStartTime(),
+        result.getEndTime(), result.getTime()));
+  }
+
+  @Override
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
     String label = result.getSampleLabel();
     boolean ok = cause == null;
     timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
+    Timer response = responseTimer(label);
+    response.record(timing.responseMillis(), TimeUnit.MILLISECONDS);
+    // A stall's missing requests, bounded by the stall's length over the user's interval.
+    timing.filledIn().forEach(v -> response.record(v, TimeUnit.MILLISECONDS));
     if (!ok) {
       errors.computeIfAbsent(label + '\n' + cause, k -> Counter.builder("perf.errors")
           .description("Failed samples by label and cause")
@@ -78,6 +91,22 @@ final class SampleMetrics implements SampleObserver {
         .tags("scenario", scenario, "run", runId, "label", batch.label(), "cause", cause.name())
         .register(registry)).increment(n));
     activeThreads.set(batch.activeThreads());
+  }
+
+  private Timer responseTimer(String label) {
+    Timer timer = responses.get(label);
+    if (timer == null) {
+      timer = responses.computeIfAbsent(label, k -> Timer.builder("perf.response")
+          .description("What users saw: from the intended start (open model), or with the "
+              + "closed model's stalls filled in; warm-up included")
+          .tags("scenario", scenario, "run", runId, "label", label)
+          .publishPercentileHistogram()
+          .serviceLevelObjectives(LiveMetrics.SLO)
+          .minimumExpectedValue(Duration.ofMillis(1))
+          .maximumExpectedValue(Duration.ofSeconds(60))
+          .register(registry));
+    }
+    return timer;
   }
 
   private Timer timer(String label, boolean ok) {

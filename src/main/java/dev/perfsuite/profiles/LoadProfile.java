@@ -22,10 +22,11 @@ import java.util.OptionalInt;
  * @param thinkTime pause per request per user, zero for none
  * @param warmUp window from the start of load whose samples are excluded from verdicts
  * @param maxThreads open model thread cap; ignored by the closed model
+ * @param arrivals how the open model spaces intended starts; ignored by the closed model
  */
 public record LoadProfile(
     String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
-    Duration thinkTime, Duration warmUp, int maxThreads) {
+    Duration thinkTime, Duration warmUp, int maxThreads, Arrivals arrivals) {
 
   public LoadProfile {
     Objects.requireNonNull(name, "name");
@@ -34,6 +35,7 @@ public record LoadProfile(
     Objects.requireNonNull(iterations, "iterations");
     Objects.requireNonNull(thinkTime, "thinkTime");
     Objects.requireNonNull(warmUp, "warmUp");
+    Objects.requireNonNull(arrivals, "arrivals");
     if (stages.isEmpty()) {
       throw new IllegalArgumentException("a load profile needs at least one stage");
     }
@@ -53,6 +55,18 @@ public record LoadProfile(
           "warm-up %s must be shorter than the planned duration %s of profile '%s'",
           Durations.format(warmUp), Durations.format(plannedDuration(stages)), name));
     }
+  }
+
+  /** A profile with evenly spaced arrivals ({@link Arrivals#CONSTANT}). */
+  public LoadProfile(String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
+      Duration thinkTime, Duration warmUp, int maxThreads) {
+    this(name, model, stages, iterations, thinkTime, warmUp, maxThreads, Arrivals.CONSTANT);
+  }
+
+  /** Sets how the open model spaces intended starts. */
+  public LoadProfile withArrivals(Arrivals spacing) {
+    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
+        spacing);
   }
 
   /** Name of the smoke profile, the default: seconds, a few users, local backends. */
@@ -101,7 +115,7 @@ public record LoadProfile(
       throw new IllegalArgumentException("users must be positive: " + users);
     }
     if (model == LoadModel.OPEN) {
-      return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, users);
+      return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, users, arrivals);
     }
     return withStages(scaled(users));
   }
@@ -121,7 +135,7 @@ public record LoadProfile(
           s.rampUp(), s.hold()));
     }
     return new LoadProfile(name, LoadModel.OPEN, shaped, OptionalInt.empty(), thinkTime, warmUp,
-        cap);
+        cap, arrivals);
   }
 
   /** Sets the open model's thread cap. */
@@ -129,7 +143,7 @@ public record LoadProfile(
     if (threads <= 0) {
       throw new IllegalArgumentException("max threads must be positive: " + threads);
     }
-    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, threads);
+    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, threads, arrivals);
   }
 
   /** Sets every stage's ramp-up. */
@@ -148,21 +162,21 @@ public record LoadProfile(
       throw new IllegalArgumentException("iterations must be positive: " + count);
     }
     return new LoadProfile(name, model, stages, OptionalInt.of(count), thinkTime, warmUp,
-        maxThreads);
+        maxThreads, arrivals);
   }
 
   /** Sets the pause per request per user. */
   public LoadProfile withThinkTime(Duration pause) {
-    return new LoadProfile(name, model, stages, iterations, pause, warmUp, maxThreads);
+    return new LoadProfile(name, model, stages, iterations, pause, warmUp, maxThreads, arrivals);
   }
 
   /** Sets the warm-up window excluded from statistics. */
   public LoadProfile withWarmUp(Duration window) {
-    return new LoadProfile(name, model, stages, iterations, thinkTime, window, maxThreads);
+    return new LoadProfile(name, model, stages, iterations, thinkTime, window, maxThreads, arrivals);
   }
 
   private LoadProfile withStages(List<Stage> newStages) {
-    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads);
+    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads, arrivals);
   }
 
   private List<Stage> scaled(int users) {
@@ -191,6 +205,9 @@ public record LoadProfile(
         .append(", think time ").append(Durations.format(thinkTime));
     if (model == LoadModel.OPEN) {
       text.append(", max threads ").append(maxThreads);
+      if (arrivals == Arrivals.POISSON) {
+        text.append(", Poisson arrivals");
+      }
     }
     return text.append(')').toString();
   }

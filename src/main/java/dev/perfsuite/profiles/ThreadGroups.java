@@ -1,7 +1,6 @@
 package dev.perfsuite.profiles;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import java.util.ArrayList;
@@ -10,16 +9,19 @@ import java.util.List;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
-import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 
 /**
  * Maps a {@link LoadProfile} onto jmeter-java-dsl thread groups.
  *
  * <p>Closed model: a default thread group (one stage becomes a plain JMeter ThreadGroup, several
- * become an Ultimate Thread Group). Open model: {@code rpsThreadGroup} with {@code maxThreads}
- * always set, since the DSL's default is unbounded. Think time becomes a constant timer, which
- * JMeter applies before each sampler; the open model ignores it because its timer already paces
- * requests.
+ * become an Ultimate Thread Group). Think time becomes a constant timer, which JMeter applies
+ * before each sampler.
+ *
+ * <p>Open model: {@code maxThreads} users started at once for the profile's whole length, paced
+ * by an {@link ArrivalTimer} that gives every request an intended start from the stage rates. A
+ * request waits for a free user instead of being dropped, and its response time counts from the
+ * intended start, so a stalled server cannot hide behind busy users (coordinated omission). The
+ * open model ignores think time: the schedule paces requests.
  */
 public final class ThreadGroups {
 
@@ -58,12 +60,9 @@ public final class ThreadGroups {
     return group;
   }
 
-  private static RpsThreadGroup open(String name, LoadProfile profile) {
-    RpsThreadGroup group = rpsThreadGroup(name).maxThreads(profile.maxThreads());
-    for (Stage stage : profile.stages()) {
-      group = group.rampToAndHold(stage.level(), stage.rampUp(), stage.hold());
-    }
-    return group;
+  private static DslDefaultThreadGroup open(String name, LoadProfile profile) {
+    return threadGroup(name, profile.maxThreads(), profile.plannedDuration())
+        .children(ArrivalTimer.of(profile));
   }
 
   private static int users(Stage stage) {

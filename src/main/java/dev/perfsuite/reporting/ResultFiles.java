@@ -108,18 +108,37 @@ public final class ResultFiles {
         .collect(Collectors.toList());
   }
 
-  /** A compact console view: measurement phase only, the columns a reader scans first. */
+  /**
+   * A compact console view: measurement phase only, the columns a reader scans first; when
+   * response time differs from service time anywhere (a schedule or a corrected stall), its
+   * p95, p99 and max follow.
+   */
   public static String console(RunResult result) {
-    List<String> headers = List.of("Label", "Samples", "Errors", "Error %", "Req/s", "Mean",
-        "p50", "p90", "p95", "p99", "p99.9", "Max", "L=X*R");
+    boolean responses = result.summaries().stream()
+        .filter(s -> s.phase() == Phase.MEASUREMENT)
+        .anyMatch(s -> s.response().p99() != s.latency().p99() || s.lateStarts() > 0
+            || s.stalls() > 0);
+    List<String> headers = new java.util.ArrayList<>(List.of("Label", "Samples", "Errors",
+        "Error %", "Req/s", "Mean", "p50", "p90", "p95", "p99", "p99.9", "Max", "L=X*R"));
+    if (responses) {
+      headers.addAll(List.of("Resp p95", "Resp p99", "Resp max"));
+    }
     List<List<String>> rows = result.summaries().stream()
         .filter(s -> s.phase() == Phase.MEASUREMENT)
-        .map(s -> List.of(s.label(), Long.toString(s.samples()), Long.toString(s.errors()),
-            SummaryTable.fixed(s.errorPercent()), SummaryTable.fixed(s.throughput()),
-            SummaryTable.fixed(s.latency().mean()), Long.toString(s.latency().p50()),
-            Long.toString(s.latency().p90()), Long.toString(s.latency().p95()),
-            Long.toString(s.latency().p99()), Long.toString(s.latency().p999()),
-            Long.toString(s.latency().max()), SummaryTable.fixed(s.littlesLaw())))
+        .map(s -> {
+          List<String> row = new java.util.ArrayList<>(List.of(s.label(),
+              Long.toString(s.samples()), Long.toString(s.errors()),
+              SummaryTable.fixed(s.errorPercent()), SummaryTable.fixed(s.throughput()),
+              SummaryTable.fixed(s.latency().mean()), Long.toString(s.latency().p50()),
+              Long.toString(s.latency().p90()), Long.toString(s.latency().p95()),
+              Long.toString(s.latency().p99()), Long.toString(s.latency().p999()),
+              Long.toString(s.latency().max()), SummaryTable.fixed(s.littlesLaw())));
+          if (responses) {
+            row.addAll(List.of(Long.toString(s.response().p95()),
+                Long.toString(s.response().p99()), Long.toString(s.response().max())));
+          }
+          return row;
+        })
         .collect(Collectors.toList());
     LabelSummary warm = result.overall(Phase.WARM_UP);
     String title = String.format(Locale.ROOT,

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
@@ -60,9 +61,12 @@ public final class EngineRecorderListener extends BaseListener {
    * @param interval how often a snapshot goes out
    * @param timelineWindow width of the timeline windows, as the controller's
    * @param sendJtl true to send the JTL to the controller at the end
+   * @param controllerWatchdog how long snapshots may go undelivered before the engine takes its
+   *     controller for gone and stops its test ({@code perf.remotes.watchdog})
    */
   public record Settings(String runId, Duration warmUp, Duration interval,
-      Duration timelineWindow, boolean sendJtl) implements java.io.Serializable {
+      Duration timelineWindow, boolean sendJtl, Duration controllerWatchdog)
+      implements java.io.Serializable {
   }
 
   @Override
@@ -105,6 +109,8 @@ public final class EngineRecorderListener extends BaseListener {
     private transient ScheduledExecutorService sender;
     private transient AtomicLong sequence;
     private transient String engine;
+    private transient volatile long lastDelivered;
+    private transient volatile boolean orphaned;
 
     /** For JMeter's reflective cloning. */
     public Element() {
@@ -158,6 +164,8 @@ public final class EngineRecorderListener extends BaseListener {
           boolean transaction) -> threads.add(result.getThreadName()));
       created.start(System.currentTimeMillis());
       recorder = created;
+      lastDelivered = System.nanoTime();
+      orphaned = false;
       sender = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "perf-snapshot-sender");
         t.setDaemon(true);
@@ -204,6 +212,7 @@ public final class EngineRecorderListener extends BaseListener {
       for (int attempt = 1; attempt <= (last ? SEND_TRIES : 1); attempt++) {
         try {
           sink().snapshot(snapshot);
+          lastDelivered = System.nanoTime();
           return;
         } catch (RemoteException | RuntimeException e) {
           // Snapshots are cumulative: the next one carries everything this one had.
@@ -211,6 +220,25 @@ public final class EngineRecorderListener extends BaseListener {
               + " not delivered (attempt " + attempt + "): " + e);
         }
       }
+      stopIfOrphaned(last);
+    }
+
+    /**
+     * Stops this engine's test when no snapshot reached the controller for longer than its
+     * watchdog: the controller is gone (killed, or cut off), and an engine must not keep loading
+     * a target for nobody. The engine's JTL stays on the engine.
+     */
+    private void stopIfOrphaned(boolean last) {
+      Duration watchdog = settings().controllerWatchdog();
+      if (last || orphaned || watchdog.isZero()
+          || System.nanoTime() - lastDelivered < watchdog.toNanos()) {
+        return;
+      }
+      orphaned = true;
+      System.err.println("perf-suite engine " + engine + ": no snapshot reached the controller "
+          + "for " + watchdog.toSeconds() + " s (perf.remotes.watchdog): the controller is gone, "
+          + "stopping the test; JTL kept at " + recorder.jtl().toAbsolutePath());
+      StandardJMeterEngine.stopEngineNow();
     }
 
     private void sendJtl(Path jtl) {

@@ -26,15 +26,34 @@ import org.HdrHistogram.Histogram;
  * @param sentBytes bytes sent
  * @param errorsByCause failed samples by cause
  * @param errorsByStatus failed samples with an HTTP status, by status
+ * @param responseHistogram the response-time histogram (intended start or corrected), encoded
+ * @param lateStarts requests started more than 10 ms after their intended start
+ * @param maxLagMillis the largest delay between an intended and an actual start, ms
+ * @param stalls samples the coordinated-omission correction filled in
  */
 public record LabelSnapshot(String label, Phase phase, byte[] histogram, long samples,
     long errors, double mean, double squaredDeviations, long min, long max, long firstStart,
     long lastEnd, long receivedBytes, long sentBytes, Map<ErrorCause, Long> errorsByCause,
-    Map<String, Long> errorsByStatus) implements Serializable {
+    Map<String, Long> errorsByStatus, byte[] responseHistogram, long lateStarts,
+    long maxLagMillis, long stalls) implements Serializable {
 
   public LabelSnapshot {
     errorsByCause = Map.copyOf(errorsByCause);
     errorsByStatus = Map.copyOf(errorsByStatus);
+  }
+
+  /** A snapshot whose response times are its service times (no schedule, no stall). */
+  public LabelSnapshot(String label, Phase phase, byte[] histogram, long samples, long errors,
+      double mean, double squaredDeviations, long min, long max, long firstStart, long lastEnd,
+      long receivedBytes, long sentBytes, Map<ErrorCause, Long> errorsByCause,
+      Map<String, Long> errorsByStatus) {
+    this(label, phase, histogram, samples, errors, mean, squaredDeviations, min, max, firstStart,
+        lastEnd, receivedBytes, sentBytes, errorsByCause, errorsByStatus, histogram, 0, 0, 0);
+  }
+
+  /** The decoded response-time histogram. */
+  public Histogram decodedResponse() {
+    return decode(responseHistogram);
   }
 
   /** The summary of these statistics under {@code name} (e.g. an engine's name). */

@@ -1,5 +1,6 @@
 package dev.perfsuite.results;
 
+import dev.perfsuite.config.LatencyFigure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -23,16 +24,33 @@ import java.util.Optional;
  * @param timeline the run cut into windows per label, for charts and per-window statistics
  * @param engines measurement-phase overall summary per remote engine ({@code host:port}); empty
  *     when the run used one engine
+ * @param judged which latency verdicts judge ({@code perf.sla.latency}): response time unless
+ *     the run asks for service time
  */
 public record RunResult(
     String scenario, int users, Duration thinkTime, Duration warmUp,
     List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
-    Timeline timeline, Map<String, LabelSummary> engines) {
+    Timeline timeline, Map<String, LabelSummary> engines, LatencyFigure judged) {
 
   public RunResult {
     summaries = List.copyOf(summaries);
     warnings = List.copyOf(warnings);
     engines = Collections.unmodifiableMap(new LinkedHashMap<>(engines));
+    java.util.Objects.requireNonNull(judged, "judged");
+  }
+
+  /** A result whose verdicts judge response time. */
+  public RunResult(String scenario, int users, Duration thinkTime, Duration warmUp,
+      List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
+      Timeline timeline, Map<String, LabelSummary> engines) {
+    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
+        timeline, engines, LatencyFigure.RESPONSE);
+  }
+
+  /** The same result, judged on {@code figure}. */
+  public RunResult judging(LatencyFigure figure) {
+    return new RunResult(scenario, users, thinkTime, warmUp, summaries, warnings, directory,
+        interrupted, timeline, engines, figure);
   }
 
   /** A single-engine result without a timeline, for tests and hand-built results. */

@@ -27,6 +27,16 @@ public interface SampleObserver {
   void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction);
 
   /**
+   * One completed sample with its timing as the recorder judged it (intended start, or the
+   * closed model's stall correction); by default the same as {@link #sample(SampleResult, Phase,
+   * ErrorCause, boolean)}. The recorder calls this one.
+   */
+  default void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
+    sample(result, phase, cause, transaction);
+  }
+
+  /**
    * Samples an engine aggregated since its previous snapshot ({@code perf.remotes.samples=
    * aggregate}): these samples are never passed to {@link #sample} one by one. Called once per
    * label and phase per snapshot, so its cost does not grow with the sample rate.

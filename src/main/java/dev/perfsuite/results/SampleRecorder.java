@@ -17,10 +17,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -35,10 +39,29 @@ import org.apache.jmeter.save.CSVSaveService;
  * ends. The JTL is flushed every second and on close, so an interrupted run keeps what it
  * sampled. Transaction-controller samples get their own label but are kept out of
  * {@link LabelSummary#OVERALL}, which would otherwise count their children twice.
+ *
+ * <p>Recording does not serialise users: statistics go into a few striped accumulators (a user
+ * takes its thread's stripe's lock, uncontended unless two threads share a stripe), merged exactly
+ * on read (histogram addition, Chan's formula); JTL lines go onto a queue that one writer thread
+ * drains, which never drops a line; observers are called without any lock held.
+ *
+ * <p>Response time (what users saw) is recorded beside service time (JMeter's elapsed): from the
+ * intended start that {@code ArrivalTimer} puts in the sample's variables under the open model;
+ * in the closed model, a sample slower than its user's expected interval by
+ * {@link UserPace#STALL_FACTOR} times and {@link UserPace#STALL_FLOOR_MILLIS} ms is a stall, and
+ * the requests that user would have sent meanwhile are filled in (HdrHistogram's
+ * expected-interval correction).
  */
 public final class SampleRecorder implements AutoCloseable {
+  /**
+   * Live recorders by id: JMeter rebuilds listener elements from their properties (clones, the
+   * remote wrapper), so an element can only carry an id, never the recorder itself.
+   */
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
+  private static final long DRAIN_EVERY_MILLIS = 100;
+  private static final int STRIPES = Math.max(2, Math.min(8,
+      Runtime.getRuntime().availableProcessors()));
 
   private final String id;
   private final Path jtl;
@@ -46,17 +69,24 @@ public final class SampleRecorder implements AutoCloseable {
   /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
   private final boolean fromFirstSample =
       ScenarioSettings.warmUpOrigin() == WarmUpOrigin.FIRST_SAMPLE;
-  private long firstStart = Long.MAX_VALUE;
-  private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
-  private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
-  private final List<String> labelOrder = new ArrayList<>();
+  private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
+  private final Stripe[] stripes = new Stripe[STRIPES];
+  private final Map<String, Integer> labelOrder = new ConcurrentHashMap<>();
+  private final AtomicInteger labelSequence = new AtomicInteger();
+  private final Map<String, UserPace> paces = new ConcurrentHashMap<>();
   private final List<SampleObserver> observers = new CopyOnWriteArrayList<>();
+  private final ConcurrentLinkedQueue<String> pending = new ConcurrentLinkedQueue<>();
+  private final Object writeLock = new Object();
   private Writer writer;
   private SampleSaveConfiguration saveConfig;
   private ScheduledExecutorService flusher;
+  private long lastFlush;
   private volatile long origin = -1;
-  private int maxActiveThreads;
-  private long samples;
+  private static final int UNKNOWN = -2;
+  private volatile int intendedIndex = UNKNOWN;
+  private boolean headerWritten;
+  private final AtomicInteger maxActiveThreads = new AtomicInteger();
+  private final LongAdder samples = new LongAdder();
   /** The latest snapshot of each remote engine (aggregate mode), merged into every figure. */
   private final Map<String, RecorderSnapshot> engines = new LinkedHashMap<>();
 
@@ -64,6 +94,9 @@ public final class SampleRecorder implements AutoCloseable {
     this.id = id;
     this.jtl = jtl;
     this.warmUpMillis = warmUp.toMillis();
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Stripe();
+    }
   }
 
   /**
@@ -107,27 +140,29 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /** Opens the JTL and fixes the phase origin; called by JMeter when the test starts. */
-  synchronized void start(long originMillis) {
-    if (writer != null) {
-      return;
+  void start(long originMillis) {
+    synchronized (writeLock) {
+      if (writer != null) {
+        return;
+      }
+      try {
+        Files.createDirectories(jtl.toAbsolutePath().getParent());
+        writer = new BufferedWriter(Files.newBufferedWriter(jtl, StandardCharsets.UTF_8),
+            1 << 16);
+        saveConfig = new SampleSaveConfiguration();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write JTL " + jtl, e);
+      }
+      origin = originMillis;
+      lastFlush = System.currentTimeMillis();
+      flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "perf-jtl-writer");
+        t.setDaemon(true);
+        return t;
+      });
+      flusher.scheduleWithFixedDelay(this::drain, DRAIN_EVERY_MILLIS, DRAIN_EVERY_MILLIS,
+          TimeUnit.MILLISECONDS);
     }
-    try {
-      Files.createDirectories(jtl.toAbsolutePath().getParent());
-      writer = new BufferedWriter(Files.newBufferedWriter(jtl, StandardCharsets.UTF_8), 1 << 16);
-      saveConfig = new SampleSaveConfiguration();
-      writer.write(CSVSaveService.printableFieldNamesToString(saveConfig));
-      writer.write('\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write JTL " + jtl, e);
-    }
-    origin = originMillis;
-    flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "perf-jtl-flusher");
-      t.setDaemon(true);
-      return t;
-    });
-    flusher.scheduleWithFixedDelay(this::flush, FLUSH_EVERY.toMillis(), FLUSH_EVERY.toMillis(),
-        TimeUnit.MILLISECONDS);
     for (SampleObserver observer : observers) {
       observer.started(originMillis);
     }
@@ -144,51 +179,99 @@ public final class SampleRecorder implements AutoCloseable {
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
     long start = result.getStartTime();
-    Phase phase;
     String label = result.getSampleLabel();
     long end = result.getEndTime();
     long elapsed = result.getTime();
+    int index = intendedIndex;
+    if (index == UNKNOWN) {
+      // Read at the first sample: every test listener (the schedule among them) has started.
+      index = IntendedStart.variableIndex();
+      intendedIndex = index;
+    }
+    SampleTiming timing = paces.computeIfAbsent(result.getThreadName(), n -> new UserPace())
+        .timing(start, end, elapsed, IntendedStart.of(event, index), transaction);
+    // A scheduled request belongs to the phase it was meant to start in: a warm-up backlog
+    // sent late must not land in the measurement.
+    long phaseTime = timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
+    // first-sample: the earliest start so far, and "within" includes the edge.
+    long first = firstStart.accumulateAndGet(phaseTime, Math::min);
+    Phase phase = fromFirstSample ? (phaseTime - first <= warmUpMillis ? Phase.WARM_UP
+        : Phase.MEASUREMENT) : (phaseTime - origin < warmUpMillis ? Phase.WARM_UP
+        : Phase.MEASUREMENT);
     long received = result.getBytesAsLong();
     long sent = result.getSentBytes();
     String status = result.getResponseCode();
-    synchronized (this) {
-      // first-sample: the earliest start so far in JTL order, and "within" includes the edge.
-      firstStart = Math.min(firstStart, start);
-      phase = fromFirstSample ? (start - firstStart <= warmUpMillis ? Phase.WARM_UP
-          : Phase.MEASUREMENT) : (start - origin < warmUpMillis ? Phase.WARM_UP
-          : Phase.MEASUREMENT);
-      accumulator(label, phase).add(start, end, elapsed, received, sent, cause, status);
+    labelOrder.computeIfAbsent(label, l -> labelSequence.getAndIncrement());
+    Stripe stripe = stripes[(int) (Thread.currentThread().getId() % STRIPES)];
+    synchronized (stripe) {
+      stripe.accumulator(label, phase).add(timing, received, sent, cause, status);
       if (!transaction) {
-        accumulator(LabelSummary.OVERALL, phase).add(start, end, elapsed, received, sent, cause,
+        stripe.accumulator(LabelSummary.OVERALL, phase).add(timing, received, sent, cause,
             status);
       }
-      maxActiveThreads = Math.max(maxActiveThreads, result.getAllThreads());
-      samples++;
-      if (writer != null) {
-        try {
-          writer.write(line);
-          writer.write('\n');
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot append to JTL " + jtl, e);
-        }
-      }
     }
+    maxActiveThreads.accumulateAndGet(result.getAllThreads(), Math::max);
+    samples.increment();
+    pending.add(line);
     for (SampleObserver observer : observers) {
-      observer.sample(result, phase, cause, transaction);
+      observer.sample(result, phase, cause, transaction, timing);
     }
   }
 
-  private LabelAccumulator accumulator(String label, Phase phase) {
-    Map<String, LabelAccumulator> byLabel = phase == Phase.WARM_UP ? warmUp : measurement;
-    LabelAccumulator accumulator = byLabel.get(label);
-    if (accumulator == null) {
-      accumulator = new LabelAccumulator(label, phase);
-      byLabel.put(label, accumulator);
-      if (!labelOrder.contains(label)) {
-        labelOrder.add(label);
+  /** Writes queued JTL lines; flushes the file every second. */
+  private void drain() {
+    synchronized (writeLock) {
+      if (writer == null) {
+        return;
+      }
+      try {
+        if (!headerWritten) {
+          // Written with the first lines, not at start: the sample variables a schedule adds
+          // (a column of their own) are settled only once every test listener has started.
+          writer.write(CSVSaveService.printableFieldNamesToString(saveConfig));
+          writer.write('\n');
+          headerWritten = true;
+        }
+        for (String line = pending.poll(); line != null; line = pending.poll()) {
+          writer.write(line);
+          writer.write('\n');
+        }
+        long now = System.currentTimeMillis();
+        if (now - lastFlush >= FLUSH_EVERY.toMillis()) {
+          writer.flush();
+          lastFlush = now;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot append to JTL " + jtl, e);
       }
     }
-    return accumulator;
+  }
+
+  /** One lock's share of the accumulators. */
+  private static final class Stripe {
+    private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
+    private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
+
+    LabelAccumulator accumulator(String label, Phase phase) {
+      return (phase == Phase.WARM_UP ? warmUp : measurement)
+          .computeIfAbsent(label, l -> new LabelAccumulator(l, phase));
+    }
+
+    synchronized void addTo(LabelAccumulator merged, String label, Phase phase) {
+      LabelAccumulator own = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
+      if (own != null) {
+        merged.absorb(own);
+      }
+    }
+  }
+
+  /** Labels in the order they were first sampled, {@link LabelSummary#OVERALL} first. */
+  private List<String> labels() {
+    List<String> order = new ArrayList<>();
+    order.add(LabelSummary.OVERALL);
+    labelOrder.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+        .filter(l -> !l.equals(LabelSummary.OVERALL)).forEach(order::add);
+    return order;
   }
 
   /**
@@ -197,10 +280,7 @@ public final class SampleRecorder implements AutoCloseable {
    */
   public synchronized List<LabelSummary> summaries() {
     List<LabelSummary> result = new ArrayList<>();
-    List<String> order = new ArrayList<>();
-    order.add(LabelSummary.OVERALL);
-    labelOrder.stream().filter(l -> !l.equals(LabelSummary.OVERALL)).forEach(order::add);
-    for (String label : order) {
+    for (String label : labels()) {
       for (Phase phase : Phase.values()) {
         result.add(merged(label, phase).summary());
       }
@@ -210,13 +290,9 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** This recorder's own samples of a label and phase plus every engine's latest snapshot. */
   private LabelAccumulator merged(String label, Phase phase) {
-    LabelAccumulator own = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
-    if (engines.isEmpty()) {
-      return own != null ? own : new LabelAccumulator(label, phase);
-    }
     LabelAccumulator merged = new LabelAccumulator(label, phase);
-    if (own != null) {
-      merged.absorb(own.snapshot());
+    for (Stripe stripe : stripes) {
+      stripe.addTo(merged, label, phase);
     }
     for (RecorderSnapshot engine : engines.values()) {
       engine.label(label, phase).ifPresent(merged::absorb);
@@ -224,9 +300,14 @@ public final class SampleRecorder implements AutoCloseable {
     return merged;
   }
 
-  /** The histogram of one label and phase, empty when never sampled. */
+  /** The service-time histogram of one label and phase, empty when never sampled. */
   public synchronized Histogram histogram(String label, Phase phase) {
     return merged(label, phase).histogram();
+  }
+
+  /** The response-time histogram of one label and phase, empty when never sampled. */
+  public synchronized Histogram responseHistogram(String label, Phase phase) {
+    return merged(label, phase).responseHistogram();
   }
 
   /**
@@ -244,9 +325,7 @@ public final class SampleRecorder implements AutoCloseable {
       }
       engines.put(snapshot.engine(), snapshot);
       for (LabelSnapshot label : snapshot.labels()) {
-        if (!labelOrder.contains(label.label())) {
-          labelOrder.add(label.label());
-        }
+        labelOrder.computeIfAbsent(label.label(), l -> labelSequence.getAndIncrement());
       }
       if (origin < 0) {
         // No JTL here: the engines write their own, merged at the end of the run.
@@ -296,17 +375,24 @@ public final class SampleRecorder implements AutoCloseable {
       int threads, TimelineRecorder timeline) {
     List<LabelSnapshot> labels = new ArrayList<>();
     long overall = 0;
-    for (Map<String, LabelAccumulator> byLabel : List.of(warmUp, measurement)) {
-      for (LabelAccumulator accumulator : byLabel.values()) {
-        LabelSnapshot snapshot = accumulator.snapshot();
+    for (Phase phase : Phase.values()) {
+      for (String label : labels()) {
+        LabelAccumulator merged = new LabelAccumulator(label, phase);
+        for (Stripe stripe : stripes) {
+          stripe.addTo(merged, label, phase);
+        }
+        LabelSnapshot snapshot = merged.snapshot();
+        if (snapshot.samples() == 0) {
+          continue;
+        }
         labels.add(snapshot);
         if (snapshot.label().equals(LabelSummary.OVERALL)) {
           overall += snapshot.samples();
         }
       }
     }
-    return new RecorderSnapshot(engine, sequence, last, origin, overall, samples,
-        maxActiveThreads, threads, labels, timeline.windowMillis(), timeline.windows());
+    return new RecorderSnapshot(engine, sequence, last, origin, overall, samples.sum(),
+        maxActiveThreads.get(), threads, labels, timeline.windowMillis(), timeline.windows());
   }
 
   /** Epoch ms from which phases are measured, -1 before the test started. */
@@ -322,12 +408,13 @@ public final class SampleRecorder implements AutoCloseable {
   /** Highest JMeter active-thread count seen on any sample. */
   public synchronized int maxActiveThreads() {
     return engines.values().stream().mapToInt(RecorderSnapshot::maxActiveThreads)
-        .reduce(maxActiveThreads, Math::max);
+        .reduce(maxActiveThreads.get(), Math::max);
   }
 
   /** Samples recorded so far, all labels and phases, engines' snapshots included. */
   public synchronized long sampleCount() {
-    return samples + engines.values().stream().mapToLong(RecorderSnapshot::recorded).sum();
+    return samples.sum()
+        + engines.values().stream().mapToLong(RecorderSnapshot::recorded).sum();
   }
 
   /** Where the JTL goes. */
@@ -335,31 +422,38 @@ public final class SampleRecorder implements AutoCloseable {
     return jtl;
   }
 
-  /** Writes buffered JTL lines to disk. */
-  public synchronized void flush() {
-    if (writer != null) {
-      try {
-        writer.flush();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot flush JTL " + jtl, e);
+  /** Writes every queued JTL line to disk. */
+  public void flush() {
+    drain();
+    synchronized (writeLock) {
+      if (writer != null) {
+        try {
+          writer.flush();
+          lastFlush = System.currentTimeMillis();
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot flush JTL " + jtl, e);
+        }
       }
     }
   }
 
   /** Flushes and closes the JTL; idempotent, and statistics stay readable afterwards. */
   @Override
-  public synchronized void close() {
+  public void close() {
     ACTIVE.remove(id);
     if (flusher != null) {
       flusher.shutdownNow();
     }
-    if (writer != null) {
-      try {
-        writer.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot close JTL " + jtl, e);
-      } finally {
-        writer = null;
+    drain();
+    synchronized (writeLock) {
+      if (writer != null) {
+        try {
+          writer.close();
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot close JTL " + jtl, e);
+        } finally {
+          writer = null;
+        }
       }
     }
   }

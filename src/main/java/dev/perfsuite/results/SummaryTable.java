@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * The per-label summary of a run as rows of text, in the columns of WSO2's
- * create-summary-csv.sh (label, samples, errors, percentiles, throughput, Little's law).
+ * create-summary-csv.sh (label, samples, errors, percentiles, throughput, Little's law), then
+ * the suite's own columns: response time (from the intended start, or corrected), late starts,
+ * the largest lag and the stalls corrected. The reference columns keep JMeter's service time.
  */
 public final class SummaryTable {
   /** Column headers, in order. */
@@ -15,7 +17,9 @@ public final class SummaryTable {
       "Average Response Time (ms)", "Std Dev", "Min", "Max", "50th Percentile",
       "75th Percentile", "90th Percentile", "95th Percentile", "98th Percentile",
       "99th Percentile", "99.9th Percentile", "Received (KB/sec)", "Sent (KB/sec)",
-      "Average Users in the System", "Configured Users");
+      "Average Users in the System", "Configured Users",
+      "Response Mean (ms)", "Response p50", "Response p90", "Response p95", "Response p99",
+      "Response p99.9", "Response Max", "Late Starts", "Max Lag (ms)", "Stalls Corrected");
 
   private SummaryTable() {
   }
@@ -31,7 +35,12 @@ public final class SummaryTable {
           Long.toString(l.max()), Long.toString(l.p50()), Long.toString(l.p75()),
           Long.toString(l.p90()), Long.toString(l.p95()), Long.toString(l.p98()),
           Long.toString(l.p99()), Long.toString(l.p999()), fixed(s.receivedKBps()),
-          fixed(s.sentKBps()), fixed(s.littlesLaw()), Integer.toString(result.users())));
+          fixed(s.sentKBps()), fixed(s.littlesLaw()), Integer.toString(result.users()),
+          fixed(s.response().mean()), Long.toString(s.response().p50()),
+          Long.toString(s.response().p90()), Long.toString(s.response().p95()),
+          Long.toString(s.response().p99()), Long.toString(s.response().p999()),
+          Long.toString(s.response().max()), Long.toString(s.lateStarts()),
+          Long.toString(s.maxLagMillis()), Long.toString(s.stalls())));
     }
     return rows;
   }

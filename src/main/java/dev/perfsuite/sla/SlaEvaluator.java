@@ -75,11 +75,11 @@ final class SlaEvaluator {
 
   private static double actual(Metric metric, LabelSummary summary, RunResult run) {
     return switch (metric) {
-      case P50 -> summary.latency().p50();
-      case P90 -> summary.latency().p90();
-      case P95 -> summary.latency().p95();
-      case P99 -> summary.latency().p99();
-      case MEAN -> summary.latency().mean();
+      case P50 -> summary.judged(run.judged()).p50();
+      case P90 -> summary.judged(run.judged()).p90();
+      case P95 -> summary.judged(run.judged()).p95();
+      case P99 -> summary.judged(run.judged()).p99();
+      case MEAN -> summary.judged(run.judged()).mean();
       case ERROR_PERCENT -> summary.errorPercent();
       case THROUGHPUT -> summary.throughput();
       case LITTLES_LAW_GAP -> littlesLawGap(summary, run);
@@ -107,7 +107,8 @@ final class SlaEvaluator {
 
   private static String detail(Metric metric, LabelSummary summary, RunResult run) {
     return switch (metric) {
-      case P50, P90, P95, P99, MEAN -> summary.samples() + " samples";
+      case P50, P90, P95, P99, MEAN -> summary.samples() + " samples, "
+          + judgedFigure(summary, run);
       case ERROR_PERCENT -> errorDetail(summary);
       case THROUGHPUT -> summary.samples() + " samples over "
           + Metric.number(summary.spanMillis() / 1000.0) + " s";
@@ -118,6 +119,17 @@ final class SlaEvaluator {
           .orElse("");
       case RUN_COMPLETED -> "";
     };
+  }
+
+  /** Which latency the row judged, and the other one beside it when they differ. */
+  private static String judgedFigure(LabelSummary summary, RunResult run) {
+    boolean service = run.judged() == dev.perfsuite.config.LatencyFigure.SERVICE;
+    String judged = service ? "service time (perf.sla.latency=service)" : "response time";
+    if (summary.response().p99() == summary.service().p99()) {
+      return judged;
+    }
+    return judged + "; p99 " + (service ? "response" : "service") + " time "
+        + (service ? summary.response().p99() : summary.service().p99()) + " ms";
   }
 
   private static String littlesLawDetail(LabelSummary summary, RunResult run) {

@@ -21,12 +21,17 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Reads the sources under {@code src/main/java}: every import and every fully qualified
  * {@code dev.perfsuite.<package>.} or {@code io.qameta.allure} reference counts, Javadoc links
- * included, since a link up is a dependency a reader follows too.
+ * included, since a link up is a dependency a reader follows too. A layer's sub-packages
+ * ({@code engines.remote}, {@code backends.keycloak}, ...) belong to it; the rooms inside
+ * {@code engines} and {@code backends} have rules of their own at the end.
  */
 class LayersTest {
   private static final Path MAIN = Path.of("src", "main", "java", "dev", "perfsuite");
   private static final Pattern SUITE_REFERENCE = Pattern.compile(
       "\\bdev\\.perfsuite\\.([a-z]+)\\.[A-Za-z]");
+  private static final Pattern SUITE_TYPE = Pattern.compile(
+      "\\bdev\\.perfsuite\\.((?:[a-z]+\\.)+)([A-Z][A-Za-z0-9]*)");
+  private static final List<String> BACKENDS = List.of("echo", "keycloak", "postgres", "stubs");
   private static final Pattern ALLURE_REFERENCE = Pattern.compile("\\bio\\.qameta\\.allure\\b");
   private static final Set<String> HIGH = Set.of("reporting", "junit");
 
@@ -67,6 +72,13 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepConfigAboveProfilesOnly() {
+    assertThat(references("config").stream()
+        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> config")).toList())
+        .as("config -> anything but profiles").isEmpty();
+  }
+
+  @Test
   void shouldSeeTheReferencesItGuards() {
     // Guards the scan itself: a wrong path or pattern would make every rule above pass vacuously.
     assertThat(references("junit")).as("junit's references, as the scan reads them")
@@ -74,6 +86,77 @@ class LayersTest {
         .anyMatch(r -> r.endsWith("-> engines"));
     assertThat(references("reporting")).as("reporting's references to Allure")
         .anyMatch(r -> r.endsWith("-> io.qameta.allure"));
+  }
+
+  @Test
+  void shouldKeepTheEngineServerToItsSideOfTheRmiContract() {
+    // The engine side runs in the remote-engine jar's JVM: of the controller's rooms it may know
+    // only the RMI interface the controller calls (shipment.EngineDataService), never the run
+    // over RMI (engines.remote) nor the shipment's planning, which stay on the controller.
+    List<String> crossing = types("engines/server").stream()
+        .filter(r -> r.contains("-> dev.perfsuite.engines.remote.")
+            || (r.contains("-> dev.perfsuite.engines.shipment.")
+                && !r.endsWith("-> dev.perfsuite.engines.shipment.EngineDataService")))
+        .toList();
+    assertThat(crossing).as("engines.server -> engines.remote/shipment (RMI contract excepted)")
+        .isEmpty();
+  }
+
+  @Test
+  void shouldKeepEachBackendOwnItsConcernExceptKeycloakOnPostgres() {
+    // Keycloak runs on PostgreSQL (its own database under both providers): the one edge allowed.
+    List<String> crossing = new ArrayList<>();
+    for (String backend : BACKENDS) {
+      types("backends/" + backend).stream()
+          .filter(r -> BACKENDS.stream().filter(other -> !other.equals(backend))
+              .filter(other -> !(backend.equals("keycloak") && other.equals("postgres")))
+              .anyMatch(other -> r.contains("-> dev.perfsuite.backends." + other + ".")))
+          .forEach(crossing::add);
+    }
+    assertThat(crossing).as("backends.<one> -> backends.<another> (keycloak -> postgres excepted)")
+        .isEmpty();
+  }
+
+  @Test
+  void shouldKeepBackendsFreeOfEngines() {
+    assertThat(references("backends").stream().filter(r -> r.endsWith("-> engines")).toList())
+        .as("backends (and sub-packages) -> engines").isEmpty();
+  }
+
+  @Test
+  void shouldSeeTheRoomsItGuards() {
+    // Guards the room rules above against a scan that reads nothing.
+    assertThat(types("engines/server")).as("engines.server's references to suite types")
+        .anyMatch(r -> r.endsWith("-> dev.perfsuite.engines.shipment.EngineDataService"));
+    assertThat(types("backends/keycloak")).as("backends.keycloak's references to suite types")
+        .anyMatch(r -> r.contains("-> dev.perfsuite.backends.postgres."));
+    assertThat(references("engines")).as("engines' sub-packages scanned")
+        .anyMatch(r -> r.startsWith("engines/remote/"));
+  }
+
+  /**
+   * Every suite type the sources of exactly one package directory ({@code engines/server})
+   * name, as "File.java -> dev.perfsuite.pkg.Type", one per file and type.
+   */
+  private static List<String> types(String packageDir) {
+    Path dir = MAIN.resolve(packageDir);
+    assertThat(dir).as("sources of package " + packageDir).isDirectory();
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        Matcher type = SUITE_TYPE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+        while (type.find()) {
+          String row = packageDir + "/" + file.getFileName() + " -> dev.perfsuite."
+              + type.group(1) + type.group(2);
+          if (!found.contains(row)) {
+            found.add(row);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the sources of " + dir, e);
+    }
+    return found;
   }
 
   /** References from {@code layer} to a high layer or Allure, as "File.java -> target". */
@@ -86,15 +169,18 @@ class LayersTest {
         .toList();
   }
 
-  /** Every suite package and Allure reference of the sources of {@code layer}, one per file. */
+  /**
+   * Every suite package and Allure reference of the sources of {@code layer} and its
+   * sub-packages, one per file.
+   */
   private static List<String> references(String layer) {
     Path dir = MAIN.resolve(layer);
     assertThat(dir).as("sources of package " + layer).isDirectory();
     List<String> found = new ArrayList<>();
-    try (Stream<Path> files = Files.list(dir)) {
+    try (Stream<Path> files = Files.walk(dir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        String name = layer + "/" + file.getFileName();
+        String name = layer + "/" + dir.relativize(file).toString().replace('\\', '/');
         Matcher suite = SUITE_REFERENCE.matcher(text);
         List<String> targets = new ArrayList<>();
         while (suite.find()) {

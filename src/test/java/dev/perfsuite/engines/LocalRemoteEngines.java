@@ -75,7 +75,7 @@ public final class LocalRemoteEngines implements AutoCloseable {
     return KEYSTORE;
   }
 
-  static String password() {
+  public static String password() {
     return PASSWORD;
   }
 

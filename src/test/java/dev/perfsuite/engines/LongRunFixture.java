@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fixture for {@link CtrlCIT}, never run by the build (the name matches no Surefire or Failsafe include): a 60 s run
- * that the IT interrupts from outside with SIGINT.
+ * Fixture for {@link CtrlCIT} and {@link SigTermIT}, never run by the build (the name matches no
+ * Surefire or Failsafe include): a 60 s run that the ITs stop from outside with a signal.
  */
 class LongRunFixture {
 

@@ -22,7 +22,8 @@ class HistoryStoreTest {
     List<RunRecord> read = store.runs("echo-test");
     assertThat(read).as("runs read back").hasSize(1);
     RunRecord back = read.get(0);
-    assertThat(back.identity()).as("identity incl. Jenkins build").isEqualTo(run.identity());
+    assertThat(back.identity()).as("identity incl. Jenkins build and load shape")
+        .isEqualTo(run.identity());
     assertThat(back.window()).as("window").isEqualTo(run.window());
     LabelRecord label = back.labels().get(0);
     LabelRecord original = run.labels().get(0);

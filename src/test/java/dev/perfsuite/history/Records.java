@@ -20,7 +20,8 @@ final class Records {
     return new RunIdentity("run-" + runs, Instant.parse("2026-11-01T03:00:00Z").plusSeconds(
         86_400L * runs), "0123456789abcdef", target, profile, "embedded",
         Optional.of(new RunIdentity.JenkinsBuild("perf-nightly", Integer.toString(runs),
-            "https://ci.example.org/job/perf-nightly/" + runs + "/")));
+            "https://ci.example.org/job/perf-nightly/" + runs + "/")), RunIdentity.CATALOGUE,
+        "closed 20 users, think 0s, 36m, 1 engine");
   }
 
   /** A run of one label whose windows all have {@code samplesPerWindow}, with these p95s. */

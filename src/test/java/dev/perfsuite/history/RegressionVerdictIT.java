@@ -106,7 +106,7 @@ class RegressionVerdictIT {
    * Identical runs: at most 1 false alarm in {@code REPEATS - 1} comparisons. From the fourth
    * run on, 3 or more previous runs are in the history, so those comparisons also apply the
    * run-to-run rule (median and 3 robust sigma of the previous runs); the test checks that they
-   * did. This is the figure the README quotes; it bounds the rate only as far as 5 comparisons
+   * did. This is the figure docs/nightly.md quotes; it bounds the rate only as far as 5 comparisons
    * can ({@code -Dhistory.repeats=N} measures it over more).
    */
   @Test

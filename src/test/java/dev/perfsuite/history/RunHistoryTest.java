@@ -29,7 +29,10 @@ class RunHistoryTest {
 
   private String profile = "load";
   private String selection = RunIdentity.CATALOGUE;
+  private String shape = CLOSED_20;
   private int runs;
+  private static final String CLOSED_20 = "closed 20 users, think 0s, 36m, 1 engine";
+  private static final String OPEN_200 = "open 200 req/s, think 0s, 40s, 1 engine";
 
   private RunHistory history(RegressionMode mode, Optional<Path> baseline) {
     return history(dir.resolve("history"), mode, baseline);
@@ -43,7 +46,7 @@ class RunHistoryTest {
       boolean anySelection) {
     return RunHistory.of(new HistorySettings(store, mode, 10, baseline, 20, anySelection),
         time -> new RunIdentity("run-" + ++runs, time, "abc", "local", profile, "embedded",
-            Optional.empty(), selection));
+            Optional.empty(), selection, shape));
   }
 
   /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
@@ -103,6 +106,68 @@ class RunHistoryTest {
     assertThat(outcome.verdict().baseline()).as("the last run in the pinned file, not the "
         + "previous run").contains(pinnedRun.run().identity());
     assertThat(outcome.verdict().regressed()).as("30 -> 30 ms").isFalse();
+  }
+
+  @Test
+  void shouldNameALoadShapeMismatchInsteadOfJudgingIt() throws Exception {
+    RunHistory history = history(RegressionMode.FAIL, Optional.empty());
+    history.recordAndCompare(result(10, false));
+    shape = OPEN_200;
+    HistoryOutcome open = history.recordAndCompare(result(60, false));
+
+    assertThat(open.verdict().baseline()).as("no baseline across load shapes").isEmpty();
+    assertThat(open.verdict().comparisons()).as("nothing judged").isEmpty();
+    assertThat(open.verdict().regressed()).as("10 -> 60 ms is not a regression here").isFalse();
+    assertThat(open.verdict().source()).as("the mismatch, named")
+        .contains("load shape mismatch", OPEN_200, CLOSED_20);
+    assertThat(Files.readString(open.verdictMarkdown())).as("regression.md")
+        .contains("load shape mismatch");
+  }
+
+  @Test
+  void shouldCompareWithTheLastRunOfTheSameLoadShapeSkippingOthers() {
+    RunHistory history = history(RegressionMode.WARN, Optional.empty());
+    HistoryOutcome closed = history.recordAndCompare(result(10, false));
+    shape = OPEN_200;
+    HistoryOutcome open = history.recordAndCompare(result(60, false));
+    HistoryOutcome openAgain = history.recordAndCompare(result(60, false));
+    shape = CLOSED_20;
+    HistoryOutcome closedAgain = history.recordAndCompare(result(10, false));
+
+    assertThat(openAgain.verdict().baseline()).as("open run compared with the open run")
+        .contains(open.run().identity());
+    assertThat(closedAgain.verdict().baseline()).as("closed run compared with the closed run")
+        .contains(closed.run().identity());
+    assertThat(closedAgain.verdict().regressed()).as("10 -> 10 ms").isFalse();
+    assertThat(closedAgain.verdict().source()).as("source names the shape").contains(CLOSED_20);
+  }
+
+  @Test
+  void shouldNotCompareARunOfAKnownShapeWithARowRecordedBeforeShapes() {
+    shape = LoadShape.UNKNOWN;
+    RunHistory history = history(RegressionMode.WARN, Optional.empty());
+    history.recordAndCompare(result(10, false));
+    shape = CLOSED_20;
+    HistoryOutcome now = history.recordAndCompare(result(10, false));
+
+    assertThat(now.verdict().baseline()).as("old row of unknown shape").isEmpty();
+    assertThat(now.verdict().source()).as("named").contains("load shape not recorded");
+  }
+
+  @Test
+  void shouldJudgeAgainstAPinnedBaselineOfAnotherShapeNamingIt() throws Exception {
+    RunHistory recording = history(RegressionMode.WARN, Optional.empty());
+    HistoryOutcome closed = recording.recordAndCompare(result(10, false));
+    Path pinned = Files.copy(recording.store().file("echo-history"), dir.resolve("pinned.csv"));
+    shape = OPEN_200;
+    HistoryOutcome outcome = history(dir.resolve("other"), RegressionMode.WARN,
+        Optional.of(pinned)).recordAndCompare(result(30, false));
+
+    assertThat(outcome.verdict().baseline()).as("pinned wins over the shape rule")
+        .contains(closed.run().identity());
+    assertThat(outcome.verdict().source()).as("the mismatch, named")
+        .contains("another load shape (" + CLOSED_20 + ")");
+    assertThat(outcome.verdict().regressed()).as("10 -> 30 ms judged").isTrue();
   }
 
   @Test

@@ -21,7 +21,7 @@ class RunIdentityTest {
 
   @Test
   void shouldTakeCommitAndBuildFromTheEnvironmentWhenJenkinsSetsThem() {
-    RunIdentity run = RunIdentity.of("r", Instant.EPOCH, PerfConfig.load(), Map.of(
+    RunIdentity run = RunIdentity.of("r", Instant.EPOCH, PerfConfig.of(Map.of()), Map.of(
         "GIT_COMMIT", "fedcba9876543210", "BUILD_NUMBER", "7", "JOB_NAME", "perf-nightly",
         "BUILD_URL", "https://ci/job/perf-nightly/7/"));
 
@@ -34,7 +34,7 @@ class RunIdentityTest {
 
   @Test
   void shouldAskGitWhenNoCommitIsInTheEnvironment() {
-    RunIdentity run = RunIdentity.of("r", Instant.EPOCH, PerfConfig.load(), Map.of());
+    RunIdentity run = RunIdentity.of("r", Instant.EPOCH, PerfConfig.of(Map.of()), Map.of());
 
     assertThat(run.commit()).as("commit from git rev-parse HEAD (this is a git checkout)")
         .matches("[0-9a-f]{40}");

@@ -5,11 +5,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.perfsuite.config.AmbientFlags;
 import dev.perfsuite.reporting.AllureReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,15 +39,23 @@ class AllureVisibilityTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   static String marker;
 
-  private static void launch(Class<?> type) {
+  private static void launch(Class<?> type) throws Exception {
     System.setProperty(INNER, "true");
-    String backends = System.getProperty("perf.backends");
-    System.setProperty("perf.backends", "embedded");
+    // The inner scenarios read this JVM's configuration: only the build's history directory and
+    // embedded backends, whatever -Dperf.* flags the build carries.
+    Map<String, String> flags = new HashMap<>(Map.of("perf.backends", "embedded"));
+    String history = System.getProperty("perf.history.dir");
+    if (history != null) {
+      flags.put("perf.history.dir", history);
+    }
     try {
-      LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-          .selectors(selectClass(type)).build();
-      SummaryGeneratingListener summary = new SummaryGeneratingListener();
-      LauncherFactory.create().execute(request, summary);
+      SummaryGeneratingListener summary = AmbientFlags.with(flags, () -> {
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectClass(type)).build();
+        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(request, listener);
+        return listener;
+      });
       assertThat(summary.getSummary().getTotalFailureCount()).as("inner tests of %s failed: %s",
           type.getSimpleName(), summary.getSummary().getFailures().stream()
               .map(f -> f.getTestIdentifier().getDisplayName() + ": " + f.getException())
@@ -54,11 +64,6 @@ class AllureVisibilityTest {
           .isPositive();
     } finally {
       System.clearProperty(INNER);
-      if (backends == null) {
-        System.clearProperty("perf.backends");
-      } else {
-        System.setProperty("perf.backends", backends);
-      }
     }
   }
 

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The pre-load probe of a service URL: a dead port fails naming key, URL and cause. */
@@ -64,15 +65,14 @@ class ServiceProbeTest {
         .resolve("targets").resolve("dead-probe.properties");
     Files.createDirectories(file.getParent());
     Files.writeString(file, "gateway.url=http://127.0.0.1:" + port + "/echo\n");
-    System.setProperty("perf.target", "dead-probe");
-    try (PerfSession session = new PerfSession(PerfConfig.load())) {
+    try (PerfSession session = new PerfSession(
+        PerfConfig.of(Map.of("perf.target", "dead-probe")))) {
       assertThatThrownBy(() -> session.service("gateway")).as("resolving a dead gateway.url")
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("gateway.url=http://127.0.0.1:" + port + "/echo")
           .hasMessageContaining("targets/dead-probe.properties")
           .hasMessageContaining("Connection refused");
     } finally {
-      System.clearProperty("perf.target");
       Files.deleteIfExists(file);
     }
   }

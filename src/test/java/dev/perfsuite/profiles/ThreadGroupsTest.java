@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
-import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 
 /** The profile-to-JMeter mapping, checked in the JMX the DSL would run. */
 class ThreadGroupsTest {
@@ -37,9 +36,10 @@ class ThreadGroupsTest {
   }
 
   @Test
-  void shouldUseRpsThreadGroupForOpenModel() {
-    assertThat(ThreadGroups.of("rate", Profiles.smoke().withTargetRate(10)))
-        .isInstanceOf(RpsThreadGroup.class);
+  void shouldPaceTheOpenModelWithTheSuitesArrivalSchedule() throws IOException {
+    String xml = jmx(ThreadGroups.of("rate", Profiles.smoke().withTargetRate(10)));
+    assertThat(xml).as("the suite's schedule, not the plugins' throughput timer")
+        .contains("ArrivalTimer$Element").doesNotContain("VariableThroughputTimer");
   }
 
   /** Ultimate Thread Group rows: threads added, start delay, ramp, hold, shutdown (seconds). */
@@ -85,8 +85,8 @@ class ThreadGroupsTest {
 
     String xml = jmx(ThreadGroups.of("rate", profile));
 
-    assertThat(xml).as("the thread cap is in the feedback function, never unbounded")
-        .containsPattern("__tstFeedback\\([^,]+,1,37,")
+    assertThat(xml).as("the thread cap is the users started, never unbounded")
+        .contains("ThreadGroup.num_threads\">37<")
         .doesNotContain(String.valueOf(Integer.MAX_VALUE));
   }
 

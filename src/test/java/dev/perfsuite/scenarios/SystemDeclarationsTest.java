@@ -10,7 +10,7 @@ import dev.perfsuite.scenarios.mosip.MosipSystem;
 import dev.perfsuite.scenarios.wso2.Wso2System;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,21 +18,10 @@ import org.junit.jupiter.api.Test;
  * src/test/resources/META-INF/services), as they did when main code held them.
  */
 class SystemDeclarationsTest {
-  private static final List<String> KEYS = List.of("perf.profile", "perf.wso2.users",
-      "perf.wso2.sizes", "perf.mosip.otp.pool-size", "perf.mosip.otp.db-latency");
-
-  @AfterEach
-  void clear() {
-    KEYS.forEach(System::clearProperty);
-  }
-
   @Test
   void shouldSelectASeedProfileAndReadTheSeedsKeysTyped() {
-    System.setProperty("perf.profile", "sunbird-mix");
-    System.setProperty("perf.wso2.users", "10, 50");
-    System.setProperty("perf.mosip.otp.pool-size", "300");
-
-    PerfConfig config = PerfConfig.load();
+    PerfConfig config = PerfConfig.of(Map.of("perf.profile", "sunbird-mix",
+        "perf.wso2.users", "10, 50", "perf.mosip.otp.pool-size", "300"));
 
     assertThat(config.profile().name()).isEqualTo("sunbird-mix");
     assertThat(config.profile().plannedDuration()).isEqualTo(Duration.ofMinutes(36));
@@ -45,9 +34,8 @@ class SystemDeclarationsTest {
 
   @Test
   void shouldRejectABadSeedKeyNamingKeyValueAndForm() {
-    System.setProperty("perf.wso2.sizes", "10");
-
-    assertThatThrownBy(PerfConfig::load).isInstanceOf(ConfigException.class)
+    assertThatThrownBy(() -> PerfConfig.of(Map.of("perf.wso2.sizes", "10")))
+        .isInstanceOf(ConfigException.class)
         .hasMessageContaining("perf.wso2.sizes").hasMessageContaining("'10'")
         .hasMessageContaining("each at least 50");
   }

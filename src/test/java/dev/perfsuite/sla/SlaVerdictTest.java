@@ -69,7 +69,7 @@ class SlaVerdictTest {
         "| Scope | Metric | Expected | Actual | Verdict | Detail |",
         "| --- | --- | --- | --- | --- | --- |",
         "| overall | error % | < 1 % | 5 % | FAIL | 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10) |",
-        "| " + ECHO + " | p99 | < 500 ms | 120 ms | PASS | 1000 samples |",
+        "| " + ECHO + " | p99 | < 500 ms | 120 ms | PASS | 1000 samples, response time |",
         "| " + ECHO + " | throughput | > 50 req/s | 100 req/s | PASS | 1000 samples over 10 s |");
   }
 

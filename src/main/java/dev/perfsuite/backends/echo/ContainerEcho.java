@@ -4,7 +4,11 @@ import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.config.Versions;
 import java.net.URI;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.Arrays;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -18,10 +22,18 @@ public final class ContainerEcho implements EchoService {
   private final GenericContainer<?> container;
 
   public ContainerEcho(String image, Duration delay) {
+    this(image, delay, Optional.empty());
+  }
+
+  /** The echo container, freezing on {@code stall}'s schedule when present. */
+  public ContainerEcho(String image, Duration delay, Optional<EchoStall> stall) {
     ContainerImages.requireAvailable(image, "perf.echo.image");
+    List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--delay",
+        Long.toString(delay.toMillis())));
+    stall.ifPresent(s -> command.addAll(List.of("--stall", s.flag())));
     container = new GenericContainer<>(DockerImageName.parse(image))
         .withExposedPorts(PORT)
-        .withCommand("--port", Integer.toString(PORT), "--delay", Long.toString(delay.toMillis()))
+        .withCommand(command.toArray(String[]::new))
         .waitingFor(Wait.forLogMessage(".*Echo backend listening on port.*\\n", 1)
             .withStartupTimeout(STARTUP));
     try {

@@ -4,7 +4,9 @@ import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import java.net.URI;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The Netty echo backend inside this JVM, on loopback. */
 public final class EmbeddedEcho implements EchoService {
@@ -16,9 +18,19 @@ public final class EmbeddedEcho implements EchoService {
    * @throws BackendException when a fixed port is already taken, naming the key to change
    */
   public EmbeddedEcho(int port, Duration delay) {
+    this(port, delay, Optional.empty());
+  }
+
+  /**
+   * Starts the echo on {@code port}, freezing on {@code stall}'s schedule when present.
+   *
+   * @throws BackendException when a fixed port is already taken, naming the key to change
+   */
+  public EmbeddedEcho(int port, Duration delay, Optional<EchoStall> stall) {
     try {
-      this.backend = EchoBackend.start(EchoOptions.defaults()
-          .withHost("127.0.0.1").withPort(port).withDelay(delay));
+      EchoOptions options = EchoOptions.defaults()
+          .withHost("127.0.0.1").withPort(port).withDelay(delay);
+      this.backend = EchoBackend.start(stall.map(options::withStall).orElse(options));
     } catch (IllegalStateException e) {
       throw new BackendException("embedded echo backend cannot listen on 127.0.0.1:" + port
           + " (port in use?). Fix: free the port or set perf.echo.port=0 for any free port. "

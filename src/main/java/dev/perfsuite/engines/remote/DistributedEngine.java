@@ -40,6 +40,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
 import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.util.JMeterUtils;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
@@ -92,10 +95,17 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   private final List<String> remotes;
   private final RemoteSplit split;
   private final Duration watchdog;
+  /** How long an engine's stopped, abandoned test is given to end before the next run. */
+  private static final Duration ABANDONED_STOP = Duration.ofSeconds(3);
   private final int localPort;
   private final RmiTransport transport;
   private final Aggregation aggregation;
   private volatile Run current;
+  /**
+   * Engines lost in an earlier run of this controller: cut off, their stop never arrived, so they
+   * may still run that test (and refuse the next as busy) once their link is back.
+   */
+  private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private volatile RemoteData data = RemoteData.shared();
 
   public DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
@@ -138,6 +148,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
       if (run.intake != null) {
         run.intake.close();
       }
+      abandoned.addAll(run.lost);
     }
   }
 
@@ -153,7 +164,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     return new EngineRecorderListener(() -> run.intake == null ? null : run.intake.stub(),
         new EngineRecorderListener.Settings(context.runId(), context.profile().warmUp(),
             aggregation.interval(), Timeline.windowFor(context.profile().plannedDuration()),
-            aggregation.jtl() == RemoteJtl.FETCH));
+            aggregation.jtl() == RemoteJtl.FETCH, watchdog));
   }
 
   @Override
@@ -183,7 +194,47 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
+    stopAbandonedTests();
     DataShipment.ship(plan, remotes, transport, data);
+  }
+
+  /**
+   * Stops the test an engine lost in an earlier run may still be running (a partition heals,
+   * the engine never heard the stop), so that it serves this run instead of refusing it as busy.
+   */
+  private void stopAbandonedTests() {
+    List<String> stopped = new ArrayList<>();
+    for (String engine : List.copyOf(abandoned)) {
+      abandoned.remove(engine);
+      // Bounded: a stalled engine accepts the connection but never answers the RMI call.
+      CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> {
+        try {
+          new ClientJMeterEngine(engine).stopTest(true);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, r -> {
+        Thread t = new Thread(r, "perf-stop-abandoned-" + engine);
+        t.setDaemon(true);
+        t.start();
+      });
+      try {
+        stop.get(ABANDONED_STOP.plus(START_PROBE).toMillis(), TimeUnit.MILLISECONDS);
+        stopped.add(engine);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException | TimeoutException e) {
+        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
+            + " (lost in an earlier run): " + (e.getCause() == null ? e : e.getCause()));
+      }
+    }
+    if (!stopped.isEmpty()) {
+      System.out.println("Stopped the earlier test of remote engine(s) " + stopped + ", lost in "
+          + "an earlier run; waiting " + ABANDONED_STOP.toSeconds() + " s for it to end");
+      // JMeter has no remote "is busy" query: give the stopped threads time to end.
+      sleep(ABANDONED_STOP);
+    }
   }
 
   /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */

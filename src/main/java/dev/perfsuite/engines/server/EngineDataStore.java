@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.time.Instant;
 import java.nio.file.StandardCopyOption;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
@@ -77,6 +79,12 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       throw new IOException("the data directory " + root + " is not writable. Fix: -D"
           + DATA_DIR_OPTION + "=A_WRITABLE_DIRECTORY");
     }
+    List<Path> pruned = EngineDataPruning.prune(root, EngineDataPruning.maxAge(), Instant.now());
+    if (!pruned.isEmpty()) {
+      System.out.println("perf-suite engine: pruned " + pruned.size() + " data set(s) unused for "
+          + EngineDataPruning.maxAge().toDays() + " days from " + root + " (-D"
+          + EngineDataPruning.MAX_AGE_OPTION + ")");
+    }
     JMeterUtils.setProperty(DATA_DIR_PROPERTY, root.toString().replace('\\', '/'));
     RMIClientSocketFactory csf = RmiUtils.createClientSocketFactory();
     RMIServerSocketFactory ssf = RmiUtils.createServerSocketFactory();
@@ -144,7 +152,11 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       known = sha256(file);
       verified.put(file, known);
     }
-    return known.equals(sha256);
+    if (known.equals(sha256)) {
+      EngineDataPruning.touch(root, file);
+      return true;
+    }
+    return false;
   }
 
   @Override

@@ -24,8 +24,8 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  *
  * <p>It builds a throw-away JMeter home (as jmeter-java-dsl does), sets JMeter's
  * {@code search_paths} to the JMeter, plugin and suite jars of its class path (without that,
- * {@code rpsThreadGroup} runs no sample and logs nothing), applies the suite's shared JMeter properties (the controller does not
- * forward them), the RMI transport and the RMI host name, and starts the server. It prints
+ * plugin thread groups run no sample and log nothing), applies the suite's shared JMeter
+ * properties (the controller does not forward them), the RMI transport and the RMI host name, and starts the server. It prints
  * {@link #READY} once the registry accepts connections and runs until killed (or until a
  * controller asks it to exit).
  *
@@ -86,7 +86,7 @@ public final class RemoteEngineMain {
     if (!Files.isRegularFile(options.keystore())) {
       throw new IllegalArgumentException("RMI over SSL (the default) needs a keystore, but "
           + options.keystore().toAbsolutePath() + " is not a file. Fix: create one with keytool "
-          + "(README \"Distributed runs\"), copy the controller's keystore and pass --keystore "
+          + "(docs/distributed.md), copy the controller's keystore and pass --keystore "
           + "PATH, or turn SSL off explicitly with --no-ssl on a trusted network.");
     }
     Secret password = Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE);

@@ -1,0 +1,182 @@
+package dev.perfsuite.profiles;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.JMeterContext;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.timers.Timer;
+import org.apache.jmeter.util.JMeterUtils;
+import us.abstracta.jmeter.javadsl.core.timers.BaseTimer;
+
+/**
+ * Paces an open-model thread group on the suite's own schedule and stamps each request with the
+ * time it was meant to start.
+ *
+ * <p>Before each sampler, a user takes the next slot of the {@link ArrivalSchedule} and sleeps
+ * until it is due. When no user is free at a slot's time (every user is still waiting for a
+ * response), the slot is taken late by the next user that frees up: the arrival waits, it is never
+ * dropped, and the wait shows in the response time, which the recorder measures from the intended
+ * start carried in the JMeter variable {@link #VARIABLE} (epoch ms). The variable also travels to
+ * a controller with each sample event, through JMeter's {@code sample_variables}.
+ */
+public final class ArrivalTimer extends BaseTimer {
+  /** The JMeter variable (and JTL column) holding a request's intended start, epoch ms. */
+  public static final String VARIABLE = "perf_intended_start";
+  private static final String SAMPLE_VARIABLES = "sample_variables";
+
+  private final List<Stage> stages;
+  private final Arrivals arrivals;
+
+  private ArrivalTimer(List<Stage> stages, Arrivals arrivals) {
+    super("perf-suite arrival schedule", null);
+    this.stages = List.copyOf(stages);
+    this.arrivals = arrivals;
+  }
+
+  /** A timer offering {@code profile}'s stage rates as arrivals spaced by {@code arrivals}. */
+  public static ArrivalTimer of(LoadProfile profile) {
+    return new ArrivalTimer(profile.stages(), profile.arrivals());
+  }
+
+  @Override
+  protected TestElement buildTestElement() {
+    Element element = new Element();
+    element.setProperty(Element.STAGES, encode(stages));
+    element.setProperty(Element.ARRIVALS, arrivals.name());
+    return element;
+  }
+
+  /**
+   * Adds {@link #VARIABLE} to JMeter's {@code sample_variables} in this JVM, so every sample event
+   * created from now on carries it; idempotent. JMeter keeps the list in static state (read once
+   * per test), which is why this is a JVM-wide switch.
+   */
+  public static void carryIntendedStart() {
+    String current = JMeterUtils.getPropDefault(SAMPLE_VARIABLES, "");
+    List<String> names = new ArrayList<>(List.of(current.isBlank() ? new String[0]
+        : current.split(",")));
+    if (!names.contains(VARIABLE)) {
+      names.add(VARIABLE);
+      JMeterUtils.setProperty(SAMPLE_VARIABLES, String.join(",", names));
+    }
+    SampleEvent.initSampleVariables();
+  }
+
+  /** Removes {@link #VARIABLE} from {@code sample_variables} again, so later runs lack it. */
+  static void stopCarryingIntendedStart() {
+    String current = JMeterUtils.getPropDefault(SAMPLE_VARIABLES, "");
+    List<String> names = new ArrayList<>(List.of(current.split(",")));
+    if (names.remove(VARIABLE)) {
+      names.removeIf(String::isBlank);
+      if (names.isEmpty()) {
+        // An empty value would make JMeter carry one variable named "".
+        JMeterUtils.getJMeterProperties().remove(SAMPLE_VARIABLES);
+      } else {
+        JMeterUtils.setProperty(SAMPLE_VARIABLES, String.join(",", names));
+      }
+      SampleEvent.initSampleVariables();
+    }
+  }
+
+  private static String encode(List<Stage> stages) {
+    StringBuilder text = new StringBuilder();
+    for (Stage stage : stages) {
+      text.append(text.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%s,%d,%d",
+          Double.toString(stage.level()), stage.rampUp().toNanos(), stage.hold().toNanos()));
+    }
+    return text.toString();
+  }
+
+  static List<Stage> decode(String text) {
+    List<Stage> stages = new ArrayList<>();
+    for (String part : text.split(";")) {
+      String[] f = part.split(",");
+      stages.add(new Stage(Double.parseDouble(f[0]), java.time.Duration.ofNanos(
+          Long.parseLong(f[1])), java.time.Duration.ofNanos(Long.parseLong(f[2]))));
+    }
+    return stages;
+  }
+
+  /** The JMeter side: one instance for all users of its thread group ({@link NoThreadClone}). */
+  public static final class Element extends AbstractTestElement
+      implements Timer, NoThreadClone, TestStateListener {
+    private static final long serialVersionUID = 1L;
+    static final String STAGES = "PerfSuite.arrivalStages";
+    static final String ARRIVALS = "PerfSuite.arrivals";
+    /** One seed for every run: a rerun offers the same Poisson arrivals. */
+    private static final long SEED = 0x5eed_2026L;
+
+    private transient ArrivalSchedule schedule;
+    private transient long originMillis;
+
+    /** For JMeter's reflective creation. */
+    public Element() {
+    }
+
+    @Override
+    public long delay() {
+      long now = System.currentTimeMillis();
+      long offset;
+      long origin;
+      synchronized (this) {
+        if (schedule == null) {
+          start(now);
+        }
+        offset = schedule.nextNanos();
+        origin = originMillis;
+      }
+      JMeterContext context = JMeterContextService.getContext();
+      if (offset < 0) {
+        // The profile has offered every arrival: this user is done, without sampling again.
+        JMeterThread thread = context.getThread();
+        if (thread != null) {
+          thread.stop();
+        }
+        return 0;
+      }
+      long intended = origin + offset / 1_000_000;
+      context.getVariables().put(VARIABLE, Long.toString(intended));
+      return Math.max(0, intended - now);
+    }
+
+    private void start(long now) {
+      schedule = ArrivalSchedule.of(decode(getPropertyAsString(STAGES)),
+          Arrivals.valueOf(getPropertyAsString(ARRIVALS)), SEED);
+      originMillis = now;
+    }
+
+    @Override
+    public boolean isModifiable() {
+      // JMeter's timer factor would stretch the schedule and so change the offered rate.
+      return false;
+    }
+
+    @Override
+    public synchronized void testStarted() {
+      schedule = null;
+      carryIntendedStart();
+    }
+
+    @Override
+    public void testStarted(String host) {
+      testStarted();
+    }
+
+    @Override
+    public void testEnded() {
+      stopCarryingIntendedStart();
+    }
+
+    @Override
+    public void testEnded(String host) {
+      testEnded();
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package dev.perfsuite.recovery;
+
+import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.LabelAccumulator;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
+import dev.perfsuite.results.RunResult;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.jmeter.save.CSVSaveService;
+
+/**
+ * Rebuilds {@code summary.csv}, {@code summary.md} and {@code run.properties} of a run directory
+ * from its {@code results.jtl}, for a run whose JVM was killed (SIGKILL, OOM killer, power) before
+ * it could write them. The rebuilt run is marked interrupted: it never ended.
+ *
+ * <p>Phases: the warm-up is measured from {@code originMillis} of an existing
+ * {@code run.properties}, else from the first sample, over {@code warmUp} (run.properties', else
+ * the argument). A last line cut short by the kill is skipped and counted in a warning.
+ *
+ * <pre>{@code
+ * mvn -q package -DskipTests    # once: target/perf-suite-remote-engine.jar and its lib/
+ * java -cp target/perf-suite-remote-engine.jar dev.perfsuite.recovery.SummaryRebuild \
+ *     target/perf-results/SCENARIO [WARM-UP such as 30s]
+ * }</pre>
+ */
+public final class SummaryRebuild {
+  private static final String TRANSACTION = "Number of samples in transaction";
+  private static final String NON_HTTP = "Non HTTP response code:";
+
+  private SummaryRebuild() {
+  }
+
+  /**
+   * Rebuilds and writes the summary files of {@code runDirectory}.
+   *
+   * @param warmUp the run's warm-up when no run.properties says it; zero counts all as measured
+   * @return the rebuilt result, marked interrupted
+   * @throws IllegalArgumentException when the directory holds no results.jtl
+   */
+  public static RunResult rebuild(Path runDirectory, Duration warmUp) {
+    Path jtl = runDirectory.resolve(ResultDirectory.JTL);
+    if (!Files.isRegularFile(jtl)) {
+      throw new IllegalArgumentException("no " + ResultDirectory.JTL + " in " + runDirectory
+          + ". Fix: pass the run's directory, e.g. target/perf-results/SCENARIO");
+    }
+    Properties facts = facts(runDirectory);
+    long warmUpMillis = Long.parseLong(facts.getProperty("warmUpMillis",
+        String.valueOf(warmUp.toMillis())));
+    Map<String, LabelAccumulator> byKey = new LinkedHashMap<>();
+    List<String> labels = new ArrayList<>();
+    long rows = 0;
+    long skipped = 0;
+    long origin = Long.parseLong(facts.getProperty("originMillis", "-1"));
+    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+      List<String> header = Arrays.asList(CSVSaveService.csvReadFile(in, ','));
+      for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > 0;
+          row = CSVSaveService.csvReadFile(in, ',')) {
+        if (row.length != header.size()) {
+          skipped++;
+          continue;
+        }
+        Map<String, String> v = new LinkedHashMap<>();
+        for (int i = 0; i < row.length; i++) {
+          v.put(header.get(i), row[i]);
+        }
+        long start;
+        long elapsed;
+        try {
+          start = Long.parseLong(v.get("timeStamp"));
+          elapsed = Long.parseLong(v.get("elapsed"));
+        } catch (NumberFormatException e) {
+          skipped++;
+          continue;
+        }
+        if (origin < 0) {
+          origin = start;
+        }
+        Phase phase = start - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+        String label = v.get("label");
+        String code = v.getOrDefault("responseCode", "");
+        String message = v.getOrDefault("responseMessage", "");
+        ErrorCause cause = Boolean.parseBoolean(v.get("success")) ? null
+            : cause(code, message, v.getOrDefault("failureMessage", ""));
+        long received = number(v.get("bytes"));
+        long sent = number(v.get("sentBytes"));
+        if (!labels.contains(label)) {
+          labels.add(label);
+        }
+        accumulator(byKey, label, phase).add(start, start + elapsed, elapsed, received, sent,
+            cause, code);
+        if (!message.startsWith(TRANSACTION)) {
+          accumulator(byKey, LabelSummary.OVERALL, phase).add(start, start + elapsed, elapsed,
+              received, sent, cause, code);
+        }
+        rows++;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + jtl, e);
+    }
+    List<LabelSummary> summaries = new ArrayList<>();
+    List<String> order = new ArrayList<>(List.of(LabelSummary.OVERALL));
+    order.addAll(labels);
+    for (String label : order) {
+      for (Phase phase : Phase.values()) {
+        LabelAccumulator accumulator = byKey.get(label + '\n' + phase);
+        if (accumulator != null || label.equals(LabelSummary.OVERALL)) {
+          summaries.add((accumulator == null ? LabelAccumulator.of(label, phase) : accumulator)
+              .summary());
+        }
+      }
+    }
+    List<String> warnings = new ArrayList<>();
+    warnings.add("summary rebuilt from " + ResultDirectory.JTL + " (" + rows + " samples) after a "
+        + "run that did not end: its last second may be missing");
+    if (skipped > 0) {
+      warnings.add(skipped + " JTL line(s) cut short or unreadable were skipped");
+    }
+    RunResult result = new RunResult(runDirectory.getFileName().toString(),
+        Integer.parseInt(facts.getProperty("users", "0")),
+        Duration.ofMillis(Long.parseLong(facts.getProperty("thinkTimeMillis", "0"))),
+        Duration.ofMillis(warmUpMillis), summaries, warnings, runDirectory, true);
+    ResultFiles.write(result, Math.max(origin, 0));
+    return result;
+  }
+
+  private static LabelAccumulator accumulator(Map<String, LabelAccumulator> byKey, String label,
+      Phase phase) {
+    return byKey.computeIfAbsent(label + '\n' + phase, k -> LabelAccumulator.of(label, phase));
+  }
+
+  /** The cause a failed JTL row had when it was recorded (the recorder's own rules). */
+  private static ErrorCause cause(String code, String message, String failure) {
+    if (code.startsWith(NON_HTTP)) {
+      String text = code + ' ' + message;
+      if (text.contains("Timeout") || text.contains("timed out")) {
+        return ErrorCause.TIMEOUT;
+      }
+      if (text.contains("ConnectException") || text.contains("NoRouteToHost")
+          || text.contains("UnknownHost") || text.contains("Connection refused")
+          || text.contains("Connection reset") || text.contains("NoHttpResponseException")) {
+        return ErrorCause.CONNECT;
+      }
+      return ErrorCause.OTHER;
+    }
+    if (code.length() == 3 && (code.charAt(0) == '4' || code.charAt(0) == '5')
+        && Character.isDigit(code.charAt(1)) && Character.isDigit(code.charAt(2))) {
+      return ErrorCause.HTTP_STATUS;
+    }
+    return failure.isEmpty() ? ErrorCause.OTHER : ErrorCause.ASSERTION;
+  }
+
+  private static long number(String value) {
+    try {
+      return value == null ? 0 : Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static Properties facts(Path runDirectory) {
+    Properties facts = new Properties();
+    Path file = runDirectory.resolve(ResultDirectory.RUN_PROPERTIES);
+    if (Files.isRegularFile(file)) {
+      try (InputStream in = Files.newInputStream(file)) {
+        facts.load(in);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
+    }
+    return facts;
+  }
+
+  /**
+   * Rebuilds the summaries of the run directory given as first argument; an optional second
+   * argument is its warm-up (e.g. {@code 30s}) when it has no run.properties.
+   */
+  public static void main(String[] args) {
+    if (args.length < 1 || args.length > 2) {
+      System.err.println("usage: SummaryRebuild RUN-DIRECTORY [WARM-UP such as 30s]");
+      System.exit(2);
+      return;
+    }
+    Duration warmUp = args.length == 2 ? Duration.parse("PT" + args[1].toUpperCase())
+        : Duration.ZERO;
+    RunResult result = rebuild(Path.of(args[0]), warmUp);
+    System.out.println(ResultFiles.console(result));
+  }
+}

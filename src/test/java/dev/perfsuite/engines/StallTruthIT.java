@@ -1,0 +1,192 @@
+package dev.perfsuite.engines;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
+import dev.perfsuite.echo.EchoBackend;
+import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.ResultDirectory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Response time against a known truth: the echo backend freezes 400 ms every 2 s (wall-clock
+ * aligned), so for arrivals spread evenly over a window the extra wait of every instant is known,
+ * and so is every percentile of what users saw. JMeter's own figure (service time) hides the
+ * freeze whenever the generator waits for it; the suite's response time must not.
+ */
+class StallTruthIT {
+  private static final EchoStall STALL = EchoStall.parse("2s:400ms");
+  private static final Duration WARM_UP = Duration.ofSeconds(1);
+  private static final Duration HOLD = Duration.ofSeconds(9);
+  private static final double RATE = 50;
+
+  @TempDir
+  Path results;
+
+  @Test
+  void shouldReportTheTruthFromTheIntendedStartWithEnoughUsers() {
+    RunResult result = open(STALL, 60);
+    LabelSummary m = result.overall(Phase.MEASUREMENT);
+    Truth truth = Truth.over(m, STALL, result.directory().resolve(ResultDirectory.JTL));
+    assertWithin("open model, 60 users: response p95", m.response().p95(), truth.p95(), 0.05);
+    assertWithin("open model, 60 users: response p99", m.response().p99(), truth.p99(), 0.05);
+  }
+
+  @Test
+  void shouldStillReportTheTruthAndSayItFellBehindWithTooFewUsers() {
+    // A freeze holds RATE x 400 ms = 20 arrivals; 10 users cannot take them all on time.
+    RunResult result = open(STALL, 10);
+    LabelSummary m = result.overall(Phase.MEASUREMENT);
+    Truth truth = Truth.over(m, STALL, result.directory().resolve(ResultDirectory.JTL));
+    assertWithin("open model, 10 users: response p95", m.response().p95(), truth.p95(), 0.05);
+    assertWithin("open model, 10 users: response p99", m.response().p99(), truth.p99(), 0.05);
+    assertThat(m.service().p99()).as("service time (JMeter's figure) hides the freeze")
+        .isLessThan(truth.p99() / 2);
+    assertThat(m.lateStarts()).as("late starts counted").isPositive();
+    assertThat(result.warnings()).as("the run says the generator fell behind")
+        .anyMatch(w -> w.startsWith("generator behind schedule") && w.contains("perf.max-threads"));
+  }
+
+  @Test
+  void shouldCorrectTheClosedModelAndShowTheRawBias() {
+    RunResult result;
+    try (EchoBackend echo = echo(STALL)) {
+      LoadProfile profile = Profiles.smoke().withUsers(8).withRampUp(Duration.ZERO)
+          .withHold(HOLD).withWarmUp(WARM_UP).withThinkTime(Duration.ofMillis(10));
+      result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
+          .run(LoadPlan.of("closed-stall", profile, httpSampler("GET echo", echo.uri()
+              .toString())));
+    }
+    LabelSummary m = result.overall(Phase.MEASUREMENT);
+    Truth truth = Truth.closed(m, STALL);
+    assertThat(m.service().p99()).as("closed model raw p99 is below the truth (the bias)")
+        .isLessThan(truth.p99());
+    assertWithin("closed model corrected p95", m.response().p95(), truth.p95(), 0.10);
+    assertWithin("closed model corrected p99", m.response().p99(), truth.p99(), 0.10);
+    assertThat(m.stalls()).as("stalls corrected").isPositive();
+    assertThat(result.warnings()).as("the run names the coordinated omission")
+        .anyMatch(w -> w.startsWith("coordinated omission"));
+  }
+
+  @Test
+  void shouldChangeNothingWithoutAStall() {
+    RunResult open = open(null, 20);
+    LabelSummary o = open.overall(Phase.MEASUREMENT);
+    assertThat((double) o.response().p50()).as("open model without a stall: response p50")
+        .isCloseTo(o.service().p50(), within(1.0));
+    // What remains is the generator's own lateness (a busy host wakes threads late): it is
+    // counted, and no larger than the largest lag.
+    assertThat(o.response().p99() - o.service().p99())
+        .as("open model without a stall: response p99 - service p99, against the largest lag")
+        .isLessThanOrEqualTo(Math.max(1, o.maxLagMillis()));
+    RunResult closed;
+    try (EchoBackend echo = echo(null)) {
+      LoadProfile profile = Profiles.smoke().withUsers(4).withRampUp(Duration.ZERO)
+          .withHold(Duration.ofSeconds(4)).withWarmUp(WARM_UP);
+      closed = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
+          .run(LoadPlan.of("closed-no-stall", profile, httpSampler("GET echo", echo.uri()
+              .toString())));
+    }
+    LabelSummary c = closed.overall(Phase.MEASUREMENT);
+    assertThat(c.response().p99()).as("closed model without a stall: corrected p99 = raw p99")
+        .isEqualTo(c.service().p99());
+    assertThat(closed.warnings()).as("no coordinated-omission warning")
+        .noneMatch(w -> w.startsWith("coordinated omission"));
+  }
+
+  private RunResult open(EchoStall stall, int users) {
+    try (EchoBackend echo = echo(stall)) {
+      LoadProfile profile = Profiles.smoke().withRampUp(Duration.ZERO).withHold(HOLD)
+          .withWarmUp(WARM_UP).withTargetRate(RATE).withMaxThreads(users);
+      RunResult result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
+          .run(LoadPlan.of("open-stall-" + users, profile, httpSampler("GET echo", echo.uri()
+              .toString())));
+      LabelSummary m = result.overall(Phase.MEASUREMENT);
+      System.out.printf("open, %d users, stall %s: %d samples, %.1f req/s, service p50/p95/p99 "
+          + "%d/%d/%d ms, response %d/%d/%d ms, late %d, max lag %d ms%n", users, stall,
+          m.samples(), m.throughput(), m.service().p50(), m.service().p95(), m.service().p99(),
+          m.response().p50(), m.response().p95(), m.response().p99(), m.lateStarts(),
+          m.maxLagMillis());
+      return result;
+    }
+  }
+
+  private static EchoBackend echo(EchoStall stall) {
+    EchoOptions options = EchoOptions.defaults().withHost("127.0.0.1").withPort(0);
+    return EchoBackend.start(stall == null ? options : options.withStall(stall));
+  }
+
+  private static void assertWithin(String what, long actual, long truth, double share) {
+    double tolerance = Math.max(10, truth * share);
+    System.out.printf("%s: %d ms, truth %d ms (tolerance %.0f ms)%n", what, actual, truth,
+        tolerance);
+    assertThat((double) actual).as(what + " against the truth " + truth + " ms")
+        .isCloseTo(truth, within(tolerance));
+  }
+
+  /**
+   * Percentiles of what users saw for arrivals spread evenly over the measured window: one
+   * arrival per millisecond, each held as the stall holds it, plus the run's median service
+   * time (the server's and client's own time, which the freeze adds to).
+   */
+  record Truth(long p95, long p99) {
+    /**
+     * Open model: exactly the measured requests' intended starts, read from the JTL's
+     * perf_intended_start column (the measurement phase holds the latest ones).
+     */
+    static Truth over(LabelSummary measured, EchoStall stall, Path jtl) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(jtl);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      // JMeter quotes sample-variable names in the header.
+      int column = Arrays.asList(lines.get(0).replace("\"", "").split(","))
+          .indexOf("perf_intended_start");
+      assertThat(column).as("the JTL carries the intended start").isNotNegative();
+      long[] intended = lines.stream().skip(1).map(l -> l.split(","))
+          .mapToLong(f -> Long.parseLong(f[f.length - 1 - (lines.get(0).split(",").length - 1
+              - column)])).sorted().toArray();
+      long base = measured.service().p50();
+      long[] waits = Arrays.stream(intended, intended.length - (int) measured.samples(),
+          intended.length).map(t -> base + stall.holdMillis(t)).sorted().toArray();
+      return new Truth(rank(waits, 95), rank(waits, 99));
+    }
+
+    /** Closed model: the span of the measurement phase. */
+    static Truth closed(LabelSummary measured, EchoStall stall) {
+      return over(measured, stall, measured.firstStartMillis(), measured.lastEndMillis());
+    }
+
+    static Truth over(LabelSummary measured, EchoStall stall, long from, long to) {
+      long base = measured.service().p50();
+      long[] waits = new long[(int) (to - from)];
+      for (int i = 0; i < waits.length; i++) {
+        waits[i] = base + stall.holdMillis(from + i);
+      }
+      Arrays.sort(waits);
+      return new Truth(rank(waits, 95), rank(waits, 99));
+    }
+
+    private static long rank(long[] sorted, double percentile) {
+      int index = (int) Math.ceil(percentile / 100 * sorted.length) - 1;
+      return sorted[Math.max(0, index)];
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.perfsuite.engines.remote;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
+import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.LocalRemoteEngines;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The controller of {@link OrphanedEngineIT}, in a JVM of its own so that the test can kill it:
+ * a 60 s distributed run on {@code orphan.remotes} against {@code orphan.target}. Never run by the
+ * build (the name matches no include).
+ */
+class OrphanedEngineRun {
+  /** Printed once every engine has sent a sample: the parent may kill this JVM from here on. */
+  static final String SAMPLING = "ORPHAN: every engine sampling";
+
+  @Test
+  void run() {
+    DistributedEngine engine = new DistributedEngine(Path.of(System.getProperty(
+        "orphan.results")), Duration.ofSeconds(5), Duration.ofSeconds(10),
+        List.of(ResultFiles.watcher()), List.of(System.getProperty("orphan.remotes").split(",")),
+        RemoteSplit.EVEN, Duration.ofSeconds(Long.getLong("orphan.watchdog", 5)), 0,
+        LocalRemoteEngines.transport());
+    Thread watcher = new Thread(() -> {
+      try {
+        while (!engine.allEnginesSampled()) {
+          Thread.sleep(100);
+        }
+        System.out.println(SAMPLING);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    watcher.setDaemon(true);
+    watcher.start();
+    engine.run(LoadPlan.of("orphan", Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO)
+        .withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ZERO)
+        .withThinkTime(Duration.ofMillis(20)), httpSampler("GET target",
+            System.getProperty("orphan.target"))));
+  }
+}
