@@ -15,5 +15,5 @@ fi
 
 JAVA_HOME=$JDK25 PERF_USERS_THREADS=virtual mvn -B -ntp verify \
   -Dtest='UserThreadFactoryTest,TimetableTest,UserThreadsTest,ThreadGroupsTest' \
-  -Dit.test='UsersIT,VirtualUsersPinningIT' \
+  -Dit.test='UsersIT,VirtualUsersPinningIT,OpenModelIT' \
   -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false

@@ -149,7 +149,8 @@ public enum ConfigKey implements KeyDescription {
   JMX_LOAD("perf.jmx.load", "plan", "one of plan, profile",
       "plan: a JMX keeps its own thread groups; profile: they are replaced by the suite's profile "
           + "(perf.profile, perf.threads, ...), keeping their samplers."),
-  JMX_PROPS_FILE("perf.jmx.props-file", null, "a path to a .properties file",
+  JMX_PROPS_FILE("perf.jmx.props-file", null,
+      "a .properties path, or several comma-separated (later files win; ~ is your home)",
       "Values for ${__P(name)} in JMX plans; perf.jmx.props.NAME keys win over it."),
   JMX_KEEP_LISTENERS("perf.jmx.keep-listeners", "none",
       "none, or comma-separated backend, data-writer",
@@ -158,10 +159,13 @@ public enum ConfigKey implements KeyDescription {
       "SLA for every JMX plan instead of each plan's sidecar <plan>.sla.properties."),
   JMX_SLA_ERRORS("perf.jmx.sla.errors", "1", "a percentage such as 1 or 0.5",
       "Without an SLA file: the overall error % a JMX plan must stay below."),
-  // Virtual users (issue 23).
   USERS_THREADS("perf.users.threads", "auto", "one of auto, virtual, platform",
       "What each JMeter user runs on: auto = virtual threads on Java 24+, platform threads "
-          + "otherwise; virtual needs Java 21+ (pinning before 24).");
+          + "otherwise; virtual needs Java 21+ (pinning before 24)."),
+  JMX_CLASSPATH("perf.jmx.classpath", null,
+      "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
+      "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "
+          + "JMeter's user.classpath; checked before load.");
 
   /**
    * Key family giving {@code ${__P(NAME)}} values to JMX plans: {@code perf.jmx.props.NAME}, from

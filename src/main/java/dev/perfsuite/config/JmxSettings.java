@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,20 +25,46 @@ import java.util.stream.Collectors;
  * @param keepListeners {@code backend} and/or {@code data-writer}: JMX listeners kept enabled
  * @param sla an SLA file for every plan instead of sidecars
  * @param defaultErrorPercent the overall error % a plan without an SLA file must stay below
+ * @param warmUp {@code perf.warm-up} when set by the user: a plan-driven JMX has no warm-up
+ *     otherwise (every sample counts, as in JMeter)
+ * @param prime {@code perf.prime} when set by the user: a plan-driven JMX is primed only then
+ * @param classpath {@code perf.jmx.classpath}: a team's jars (and directories of jars) for the
+ *     plans' scripts, as JMeter's {@code user.classpath}
  */
 public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
-    Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent) {
+    Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent,
+    Optional<Duration> warmUp, Optional<Duration> prime, List<Path> classpath) {
   private static final Set<String> LISTENER_KINDS = Set.of("backend", "data-writer");
 
   public JmxSettings {
     plans = List.copyOf(plans);
     properties = Map.copyOf(properties);
     keepListeners = Set.copyOf(keepListeners);
+    classpath = List.copyOf(classpath);
+  }
+
+  /** Settings without a user warm-up or priming length (plan-driven: none of either). */
+  public JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
+      Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent) {
+    this(plans, load, properties, keepListeners, sla, defaultErrorPercent, Optional.empty(),
+        Optional.empty(), List.of());
   }
 
   /** Defaults: no plans named, own thread groups, no properties, no listeners kept, 1 % errors. */
   public static JmxSettings defaults() {
     return new JmxSettings(List.of(), JmxLoad.PLAN, Map.of(), Set.of(), Optional.empty(), 1.0);
+  }
+
+  /** The same settings with the team's jars of {@code perf.jmx.classpath}. */
+  public JmxSettings withClasspath(List<Path> jars) {
+    return new JmxSettings(plans, load, properties, keepListeners, sla, defaultErrorPercent,
+        warmUp, prime, jars);
+  }
+
+  /** The same settings with other {@code ${__P()}} values. */
+  public JmxSettings withProperties(Map<String, String> values) {
+    return new JmxSettings(plans, load, values, keepListeners, sla, defaultErrorPercent, warmUp,
+        prime, classpath);
   }
 
   /**
@@ -55,8 +82,13 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
         .map(String::trim).filter(p -> !p.isEmpty()).toList()).orElse(List.of());
     JmxLoad load = read.choice(ConfigKey.JMX_LOAD, JmxLoad.class).orElse(JmxLoad.PLAN);
     Map<String, String> properties = new TreeMap<>();
-    read.parse(ConfigKey.JMX_PROPS_FILE, JmxSettings::propertiesFile)
-        .ifPresent(properties::putAll);
+    // Several files as JMeter's repeated -q: later files win.
+    read.parse(ConfigKey.JMX_PROPS_FILE, v -> {
+      Map<String, String> all = new LinkedHashMap<>();
+      Arrays.stream(v.split(",")).map(String::trim).filter(f -> !f.isEmpty())
+          .forEach(f -> all.putAll(propertiesFile(f)));
+      return all;
+    }).ifPresent(properties::putAll);
     properties.putAll(source.family(ConfigKey.JMX_PROPS_PREFIX));
     Set<String> keep = read.parse(ConfigKey.JMX_KEEP_LISTENERS, JmxSettings::listenerKinds)
         .orElse(Set.of());
@@ -75,12 +107,36 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
       }
       return percent;
     }).orElse(1.0);
+    Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
+    Optional<Duration> prime = read.raw(ConfigKey.PRIME)
+        .filter(s -> s.origin() != Setting.Origin.DEFAULT).isPresent()
+        ? read.duration(ConfigKey.PRIME, false) : Optional.empty();
+    List<Path> classpath = read.parse(ConfigKey.JMX_CLASSPATH, JmxSettings::classpath)
+        .orElse(List.of());
     read.throwIfInvalid();
-    return new JmxSettings(plans, load, properties, keep, sla, errors);
+    return new JmxSettings(plans, load, properties, keep, sla, errors, warmUp, prime, classpath);
+  }
+
+  private static List<Path> classpath(String value) {
+    List<Path> paths = Arrays.stream(value.split(",")).map(String::trim)
+        .filter(p -> !p.isEmpty()).map(JmxSettings::home).toList();
+    for (Path path : paths) {
+      if (!Files.exists(path)) {
+        throw new ConfigException("perf.jmx.classpath names " + path + ", which does not exist. "
+            + "Fix: point it at the team's jar(s) or a directory of jars, comma-separated.");
+      }
+    }
+    return paths;
+  }
+
+  /** {@code ~/x} as JMeter users write it: under the home directory. */
+  private static Path home(String value) {
+    return Path.of(value.equals("~") || value.startsWith("~/")
+        ? System.getProperty("user.home") + value.substring(1) : value);
   }
 
   private static Map<String, String> propertiesFile(String value) {
-    Path path = Path.of(value);
+    Path path = home(value);
     java.util.Properties file = new java.util.Properties();
     try (Reader in = Files.newBufferedReader(path)) {
       file.load(in);

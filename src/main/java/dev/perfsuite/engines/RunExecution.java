@@ -269,7 +269,9 @@ public final class RunExecution {
         all.addAll(driver.saturation(profile, draft.overall(Phase.MEASUREMENT)));
       }
       if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
-        all.add("no samples in the measurement phase: the run was shorter than its warm-up");
+        all.add(profile.warmUp().isZero() ? "no samples measured: the plan made no request "
+            + "(its thread groups, timers or CSV data ended it before any sample)"
+            : "no samples in the measurement phase: the run was shorter than its warm-up");
       }
       RunResult result = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted, timeline.timeline(),

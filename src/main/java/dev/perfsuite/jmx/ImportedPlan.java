@@ -1,9 +1,14 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.reporting.AllureReport;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
+import dev.perfsuite.sla.SlaVerdict;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A JMX plan made ready for the suite's engines.
@@ -14,12 +19,58 @@ import java.util.List;
  * @param slaSource where the SLA came from, for the report
  * @param labels sampler and transaction labels the plan names (without {@code ${...}} ones)
  * @param notes one line per change made to the plan (disabled listeners, resolved paths, ...)
+ * @param primer what primes a cold JVM before the run: fresh copies of the plan's elements under
+ *     a bounded thread group; empty when the plan is not primed (plan-driven without
+ *     {@code perf.prime})
+ * @param classLoader what the plan's scripts and Java samplers load classes with: the suite's,
+ *     plus the jars of {@code perf.jmx.classpath}
+ * @param structure the default verdict read through the plan's transactions, judged with
+ *     {@code sla}; empty when an SLA file sets the verdict
  */
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
-    List<String> labels, List<String> notes) {
+    List<String> labels, List<String> notes, Optional<LoadPlan> primer,
+    ClassLoader classLoader, Optional<PlanVerdict> structure) {
 
   public ImportedPlan {
     labels = List.copyOf(labels);
     notes = List.copyOf(notes);
+  }
+
+  /**
+   * Runs {@code run} (the load of this plan) with {@link #classLoader} as the thread's context
+   * class loader: JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
+   * samplers see the jars of {@code perf.jmx.classpath}.
+   */
+  public <T> T withClassLoader(Supplier<T> run) {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(classLoader);
+    try {
+      return run.get();
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
+  }
+
+  /**
+   * Judges {@code result}: the SLA, then the plan's structural default verdict.
+   *
+   * @throws AssertionError naming every breach
+   */
+  public void judge(RunResult result) {
+    SlaVerdict verdict = sla.evaluate(result);
+    List<String> failures = structure.map(s -> s.failures(result)).orElse(List.of());
+    if (!failures.isEmpty()) {
+      StringBuilder html = new StringBuilder("<ul>");
+      failures.forEach(f -> html.append("<li>").append(f.replace("&", "&amp;")
+          .replace("<", "&lt;")).append("</li>"));
+      AllureReport.table("Plan verdict: " + plan.scenario(), html.append("</ul>").toString());
+      System.out.println("  plan verdict: FAILED: " + String.join("; ", failures));
+    }
+    verdict.assertPassed();
+    if (!failures.isEmpty()) {
+      throw new AssertionError(plan.scenario() + " failed its default verdict ("
+          + slaSource + "):\n  " + String.join("\n  ", failures));
+    }
   }
 }

@@ -5,28 +5,35 @@ import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.control.TransactionController;
+import org.apache.jmeter.engine.TreeCloner;
+import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.PostThreadGroup;
 import org.apache.jmeter.threads.SetupThreadGroup;
+import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
@@ -127,9 +134,7 @@ public final class JmxPlans {
   }
 
   private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
-    return new JmxSettings(settings.plans(), settings.load(),
-        ServiceProperties.of(jmx, perf, settings.properties()), settings.keepListeners(),
-        settings.sla(), settings.defaultErrorPercent());
+    return settings.withProperties(ServiceProperties.of(jmx, perf, settings.properties()));
   }
 
   /**
@@ -151,7 +156,8 @@ public final class JmxPlans {
       Files.createDirectories(SAVED);
       Files.writeString(kept, Secrets.mask(Files.readString(file)));
       return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
-          imported.labels(), imported.notes());
+          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
+          imported.structure());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
@@ -174,21 +180,36 @@ public final class JmxPlans {
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
       LoadProfile suiteProfile) {
-    HashTree tree = JmxSource.load(jmx, settings.properties(), true);
+    List<String> notes = new ArrayList<>();
+    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes);
     Object root = tree.getArray()[0];
     if (!(root instanceof TestPlan testPlan)) {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
-    List<String> notes = new ArrayList<>(PlanHygiene.apply(planTree, settings.keepListeners(),
-        csvBase, jmx));
+    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx));
+    ClassLoader classLoader = PlanDependencies.classLoader(settings.classpath());
+    PlanDependencies.check(jmx, planTree, classLoader);
+    if (!settings.classpath().isEmpty()) {
+      notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
+          + settings.classpath());
+    }
     JMeter.convertSubTree(planTree, true);
     List<String> labels = new ArrayList<>(labels(planTree));
+    // Cloned before any run: priming must leave every timer schedule, CSV position and
+    // once-only controller of the measured run untouched.
+    TreeCloner cloner = new TreeCloner(false);
+    planTree.traverse(cloner);
+    HashTree primingTree = cloner.getClonedTree();
 
     List<TestPlanChild> elements = new ArrayList<>();
     Map<String, String> variables = testPlan.getUserDefinedVariables();
     if (!variables.isEmpty()) {
       elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    }
+    if (!settings.properties().isEmpty()) {
+      // Scripts read props.get(...): the values must be JMeter properties when the test starts.
+      elements.add(new JmxTree(ScriptProperties.of(settings.properties()), new HashTree()));
     }
     List<AbstractThreadGroup> groups = new ArrayList<>();
     List<ThreadGroupChild> journey = new ArrayList<>();
@@ -219,22 +240,105 @@ public final class JmxPlans {
           + "one journey, in plan order");
       plan = new LoadPlan(name, suiteProfile, journey, elements, false);
     } else {
-      LoadProfile shape = PlanShape.of(jmx.toString(), groups, suiteProfile.warmUp());
+      Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
+      LoadProfile shape = PlanShape.of(jmx.toString(), groups, warmUp,
+          planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
       notes.add("the plan's own thread groups run: " + shape);
+      notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
+          + " (perf.warm-up): samples that start in it are left out of the verdict"
+          : "no warm-up: every sample counts, as in JMeter (set perf.warm-up to leave one out)");
       plan = LoadPlan.withOwnThreadGroups(name, shape, elements);
+    }
+    boolean prime = settings.load() == JmxLoad.PROFILE || settings.prime().isPresent();
+    Optional<LoadPlan> primer = prime ? primer(name, primingTree, variables,
+        settings.properties(), plan.profile()) : Optional.empty();
+    if (settings.load() == JmxLoad.PLAN) {
+      notes.add(primer.isPresent() ? "primed with a bounded pass on fresh copies of the "
+          + "elements (perf.prime=" + Durations.format(settings.prime().orElseThrow()) + ")"
+          : "not primed: a plan-driven JMX runs once, as written (set perf.prime to prime)");
     }
     Path sidecar = settings.sla().orElse(JmxSla.sidecar(jmx));
     Sla sla;
     String source;
+    Optional<PlanVerdict> verdict = Optional.empty();
     if (Files.isRegularFile(sidecar)) {
       sla = JmxSla.read(sidecar);
       source = sidecar.toString();
     } else {
-      sla = JmxSla.defaults(settings.defaultErrorPercent(), labels);
-      source = "default: overall errors below " + settings.defaultErrorPercent()
-          + " %, every label present (no " + sidecar.getFileName() + ")";
+      verdict = Optional.of(PlanVerdict.of(settings.defaultErrorPercent(), planTree));
+      sla = JmxSla.defaults();
+      source = verdict.get().describe().replace("no SLA file", "no " + sidecar.getFileName());
     }
-    return new ImportedPlan(jmx, plan, sla, source, labels, notes);
+    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader,
+        verdict);
+  }
+
+  /**
+   * The priming pass: the main groups' children as one journey (the priming run's own bounded
+   * thread group drives it), without setUp/tearDown groups or listeners, from cloned elements.
+   */
+  private static Optional<LoadPlan> primer(String name, HashTree clone,
+      Map<String, String> variables, Map<String, String> properties, LoadProfile profile) {
+    List<TestPlanChild> elements = new ArrayList<>();
+    if (!variables.isEmpty()) {
+      elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    }
+    if (!properties.isEmpty()) {
+      elements.add(new JmxTree(ScriptProperties.of(properties), new HashTree()));
+    }
+    List<ThreadGroupChild> journey = new ArrayList<>();
+    for (Object key : clone.list()) {
+      TestElement element = (TestElement) key;
+      HashTree subtree = clone.getTree(key);
+      if (element instanceof SetupThreadGroup || element instanceof PostThreadGroup
+          || element instanceof ResultCollector || element instanceof BackendListener) {
+        continue;
+      }
+      if (element instanceof AbstractThreadGroup) {
+        for (Object child : subtree.list()) {
+          journey.add(new JmxTree((TestElement) child, subtree.getTree(child)));
+        }
+      } else {
+        elements.add(new JmxTree(element, subtree));
+      }
+    }
+    if (journey.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new LoadPlan(name, profile, journey, elements, false));
+  }
+
+  /**
+   * Rows of the first CSV Data Set (in the group or at the plan's top) that stops threads at its
+   * end, header excluded; -1 when there is none.
+   */
+  private static int stoppingCsvRows(HashTree planTree, AbstractThreadGroup group) {
+    List<Object> scope = new ArrayList<>(planTree.list());
+    scope.addAll(planTree.getTree(group).list());
+    for (Object key : scope) {
+      if (key instanceof CSVDataSet csv && csv.isEnabled()
+          && csv.getPropertyAsBoolean("stopThread") && !csv.getPropertyAsBoolean("recycle")) {
+        try (Stream<String> lines = Files.lines(Path.of(csv.getPropertyAsString("filename")))) {
+          long rows = lines.filter(l -> !l.isBlank()).count()
+              - (csv.getPropertyAsBoolean("ignoreFirstLine") ? 1 : 0);
+          return (int) Math.max(0, rows);
+        } catch (IOException | RuntimeException e) {
+          return -1;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** Test Plan variables, then those of enabled User Defined Variables at the plan's top. */
+  private static PlanValues planValues(Map<String, String> testPlanVariables, HashTree planTree) {
+    Map<String, String> all = new java.util.LinkedHashMap<>(testPlanVariables);
+    for (Object key : planTree.list()) {
+      if (key instanceof Arguments arguments && ((TestElement) key).isEnabled()) {
+        all.putAll(arguments.getArgumentsAsMap());
+      }
+    }
+    return PlanValues.of(all);
   }
 
   private static Arguments userDefinedVariables(Map<String, String> variables) {

@@ -34,8 +34,9 @@ public final class JmxRun {
       AllureReport.table("JMX plan changes: " + imported.plan().scenario(),
           html.append("</ul>").toString());
     }
-    RunResult result = perf.run(imported.plan());
-    imported.sla().evaluate(result).assertPassed();
+    RunResult result = imported.withClassLoader(() -> perf.run(imported.plan(),
+        imported.primer()));
+    imported.judge(result);
     return result;
   }
 

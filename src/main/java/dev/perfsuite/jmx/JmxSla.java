@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -27,8 +26,9 @@ import java.util.function.BiFunction;
  * label.Checkout.throughputAbove = 5
  * </pre>
  *
- * <p>Without a file, the default is: overall errors below {@code perf.jmx.sla.errors} percent,
- * and at least one measured sample for every label the plan names.
+ * <p>Without a file, the default is {@link PlanVerdict}: overall errors below
+ * {@code perf.jmx.sla.errors} percent with each transaction counted once, no transaction failing
+ * every time, and at least one measured sample.
  */
 final class JmxSla {
   private static final Map<String, BiFunction<Sla, String, Sla>> THRESHOLDS = Map.of(
@@ -51,13 +51,12 @@ final class JmxSla {
     return jmx.resolveSibling(name + ".sla.properties");
   }
 
-  /** The default SLA: overall errors below {@code errorPercent}, every label measured. */
-  static Sla defaults(double errorPercent, Collection<String> labels) {
-    Sla sla = Sla.overall().errorPercentBelow(errorPercent);
-    for (String label : labels) {
-      sla = sla.and(Sla.label(label).samplesAtLeast(1));
-    }
-    return sla;
+  /**
+   * The SLA half of the default verdict: at least one measured sample; the error % and the
+   * transactions are judged through the plan's structure ({@link PlanVerdict}).
+   */
+  static Sla defaults() {
+    return Sla.overall().samplesAtLeast(1);
   }
 
   /** Reads an SLA file; fails naming the file, the key and the accepted thresholds. */

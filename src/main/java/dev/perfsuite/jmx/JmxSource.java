@@ -49,10 +49,36 @@ final class JmxSource {
    * @param substitute false keeps {@code ${__P()}} calls (the converter writes them into Java)
    */
   static HashTree load(Path file, Map<String, String> properties, boolean substitute) {
+    return load(file, properties, substitute, new ArrayList<>());
+  }
+
+  /**
+   * As {@link #load(Path, Map, boolean)}, adding to {@code notes} one line per property left
+   * unset that only disabled elements read (JMeter would give them "1").
+   */
+  static HashTree load(Path file, Map<String, String> properties, boolean substitute,
+      List<String> notes) {
     String text = read(file);
     environment();
     checkElements(file, text);
-    String resolved = substitute ? substitute(file, text, properties) : text;
+    Set<String> missing = new LinkedHashSet<>();
+    String resolved = substitute ? substitute(text, properties, missing) : text;
+    HashTree tree = loadTree(file, resolved);
+    if (!missing.isEmpty()) {
+      Set<String> used = EnabledText.of(tree).usingAny(missing.stream()
+          .map(n -> "__P(" + n).toList());
+      List<String> needed = missing.stream().filter(n -> used.contains("__P(" + n)).toList();
+      if (!needed.isEmpty()) {
+        throw missingProperties(file, needed);
+      }
+      missing.forEach(n -> notes.add("property " + n + " is unset and has no default: only "
+          + "disabled elements read it, so it is left as JMeter leaves it (${__P(" + n
+          + ")} gives \"1\"); set -Dperf.jmx.props." + n + "=... if an element needs it"));
+    }
+    return tree;
+  }
+
+  private static HashTree loadTree(Path file, String resolved) {
     Path copy = null;
     try {
       // JMeter 5.6 loads trees from files only; the copy carries the substituted values.
@@ -148,19 +174,21 @@ final class JmxSource {
     }
   }
 
-  /** Replaces {@code ${__P()}} calls; fails naming every property without value or default. */
-  static String substitute(Path file, String text, Map<String, String> properties) {
-    Set<String> missing = new LinkedHashSet<>();
+  /**
+   * Replaces {@code ${__P()}} calls; a property without value or default is left as written and
+   * added to {@code missing}.
+   */
+  static String substitute(String text, Map<String, String> properties, Set<String> missing) {
     String resolved = substitute(PROPERTY, text, properties, missing);
-    resolved = substitute(ESCAPED_PROPERTY, resolved, properties, missing);
-    if (!missing.isEmpty()) {
-      StringBuilder fix = new StringBuilder();
-      missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
-      throw new JmxException(file + " reads JMeter properties without a default: "
-          + String.join(", ", missing) + ". Fix:" + fix
-          + " (or put them in the file of perf.jmx.props-file).");
-    }
-    return resolved;
+    return substitute(ESCAPED_PROPERTY, resolved, properties, missing);
+  }
+
+  private static JmxException missingProperties(Path file, List<String> missing) {
+    StringBuilder fix = new StringBuilder();
+    missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
+    return new JmxException(file + " reads JMeter properties without a default: "
+        + String.join(", ", missing) + " (JMeter would use \"1\" for each, silently). Fix:"
+        + fix + " (or put them in a file of perf.jmx.props-file).");
   }
 
   private static String substitute(Pattern pattern, String text, Map<String, String> properties,

@@ -12,7 +12,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.jmeter.JMeter;
+import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.codegeneration.DslCodeGenerator;
 import us.abstracta.jmeter.javadsl.codegeneration.MethodCall;
@@ -117,6 +121,8 @@ public final class JmxToJava {
     notes.addAll(PlanAddresses.apply(planTree, services));
     relativizeCsvPaths(planTree);
     JMeter.convertSubTree(planTree, true);
+    notes.addAll(keepTestPlanVariables((TestPlan) testPlan, planTree));
+    notes.addAll(holdIsDurationMinusRampUp(planTree));
     Set<String> labels = JmxPlans.labels(planTree);
     MethodCall plan = generate(tree, jmx);
 
@@ -166,7 +172,8 @@ public final class JmxToJava {
     java.append(";\n  }\n\n")
         .append("  /** The plan as jmeter-java-dsl's code generator wrote it. */\n")
         .append("  static DslTestPlan dslPlan() {\n")
-        .append("    return ").append(plan.buildAssignmentCode("    ").trim()).append(";\n  }\n");
+        .append("    return ").append(generated(plan.buildAssignmentCode("    ").trim()))
+        .append(";\n  }\n");
     for (Map.Entry<String, MethodCall> method : plan.getMethodDefinitions().entrySet()) {
       java.append("\n  private static ").append(method.getValue().getReturnType().getSimpleName())
           .append(' ').append(method.getKey()).append("() {\n    return ")
@@ -192,6 +199,56 @@ public final class JmxToJava {
     }
   }
 
+  /**
+   * The code generator drops a Test Plan's User Defined Variables ({@code Bearer ${apiKey}}
+   * would go out literally): they move into a plan-level User Defined Variables element, which
+   * it writes as {@code vars().set(...)}.
+   */
+  private static List<String> keepTestPlanVariables(TestPlan testPlan, HashTree planTree) {
+    Map<String, String> variables = testPlan.getUserDefinedVariables();
+    if (variables.isEmpty()) {
+      return List.of();
+    }
+    Arguments arguments = new Arguments();
+    arguments.setName("Test Plan variables");
+    arguments.setProperty(TestElement.TEST_CLASS, Arguments.class.getName());
+    arguments.setProperty(TestElement.GUI_CLASS, "org.apache.jmeter.config.gui.ArgumentsPanel");
+    variables.forEach(arguments::addArgument);
+    testPlan.setUserDefinedVariables(new Arguments());
+    List<Object> others = new ArrayList<>(planTree.list());
+    Map<Object, HashTree> subtrees = new java.util.LinkedHashMap<>();
+    others.forEach(k -> subtrees.put(k, planTree.getTree(k)));
+    planTree.clear();
+    planTree.add(arguments);
+    subtrees.forEach((k, v) -> planTree.add(k).add(v));
+    return List.of("Test Plan variables " + variables.keySet() + " kept as vars() at the "
+        + "plan's top");
+  }
+
+  /**
+   * JMeter's duration includes the ramp-up; the generator writes it as the hold after the
+   * ramp-up when ramp-up or duration is an expression: the hold becomes duration - ramp-up.
+   */
+  private static List<String> holdIsDurationMinusRampUp(HashTree planTree) {
+    List<String> notes = new ArrayList<>();
+    for (Object key : planTree.list()) {
+      if (key instanceof ThreadGroup group && group.getScheduler()) {
+        String ramp = group.getPropertyAsString(ThreadGroup.RAMP_TIME).trim();
+        String duration = group.getPropertyAsString(ThreadGroup.DURATION).trim();
+        boolean expression = ramp.contains("${") || duration.contains("${");
+        // The DSL's own saveAsJmx writes ramp + hold as a __groovy sum the generator reads back.
+        boolean dslSum = duration.contains("__groovy");
+        if (expression && !dslSum && !duration.isEmpty() && !ramp.isEmpty()
+            && !ramp.equals("0")) {
+          group.setProperty(ThreadGroup.DURATION, "${__intSum(" + duration + ",-" + ramp + ")}");
+          notes.add("thread group '" + group.getName() + "': hold = duration " + duration
+              + " - ramp-up " + ramp + " (JMeter's duration includes the ramp-up)");
+        }
+      }
+    }
+    return notes;
+  }
+
   /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
   private static void relativizeCsvPaths(HashTree tree) {
     Path project = Path.of("").toAbsolutePath();
@@ -212,6 +269,12 @@ public final class JmxToJava {
     Path absolute = jmx.toAbsolutePath().normalize();
     Path shown = absolute.startsWith(project) ? project.relativize(absolute) : jmx.getFileName();
     return shown.toString().replace('\\', '/');
+  }
+
+  /** The generator's code without its note on hold vs duration, which the suite fixed. */
+  private static String generated(String code) {
+    return code.replaceAll("(?m)^\\s*// To keep generated DSL simple, the original "
+        + "duration is used as hold.*\\R", "");
   }
 
   private static String quote(String text) {

@@ -91,17 +91,41 @@ final class PlanHygiene {
     if (name.isBlank() || name.contains("${")) {
       return;
     }
-    Path path = Path.of(name);
+    if (isWindows(name) && !Files.isRegularFile(Path.of(name))) {
+      // A plan saved on a team member's Windows machine: the data usually travels beside it.
+      String simple = name.substring(Math.max(name.lastIndexOf('\\'), name.lastIndexOf('/')) + 1);
+      Path beside = base.resolve(simple).toAbsolutePath().normalize();
+      if (!Files.isRegularFile(beside)) {
+        throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads the "
+            + "Windows path " + name + ", which does not exist here, and no " + simple
+            + " lies beside the plan (" + beside + "). Fix: put " + simple + " beside the plan, "
+            + "or use a relative path (JMeter resolves it against the plan's directory).");
+      }
+      csv.setProperty("filename", beside.toString());
+      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the Windows path " + name
+          + ", which does not exist here: the file of that name beside the plan is used ("
+          + beside + ")");
+      return;
+    }
+    boolean home = name.equals("~") || name.startsWith("~/") || name.startsWith("~\\");
+    Path path = home ? Path.of(System.getProperty("user.home"), name.substring(1)
+        .replace('\\', '/').replaceFirst("^/", "")) : Path.of(name);
     Path resolved = path.isAbsolute() ? path : base.resolve(path).toAbsolutePath().normalize();
     if (!Files.isRegularFile(resolved)) {
       throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads " + name
           + ", resolved to " + resolved + ", which does not exist. Fix: put the file there "
-          + "(relative paths resolve against the JMX file's directory) or correct the path.");
+          + "(relative paths resolve against the JMX file's directory, ~ is the home "
+          + "directory) or correct the path.");
     }
-    if (!path.isAbsolute()) {
+    if (!path.isAbsolute() || home) {
       csv.setProperty("filename", resolved.toString());
       notes.add("CSV Data Set '" + csv.getName() + "': " + name + " resolved to " + resolved);
     }
+  }
+
+  /** {@code C:\data\x.csv}, {@code C:/data/x.csv} or a {@code \\server\share} path. */
+  static boolean isWindows(String name) {
+    return name.matches("^[A-Za-z]:[\\\\/].*") || name.startsWith("\\\\");
   }
 
   private static String simpleName(String className) {

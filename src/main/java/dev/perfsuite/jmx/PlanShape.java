@@ -7,8 +7,8 @@ import dev.perfsuite.profiles.Stage;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 import org.apache.jmeter.control.LoopController;
-import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
@@ -28,8 +28,21 @@ final class PlanShape {
   private PlanShape() {
   }
 
-  /** The profile describing {@code groups}; {@code warmUp} from the suite's profile. */
+  /** The profile describing {@code groups}, whose fields use no plan variables. */
   static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp) {
+    return of(plan, groups, warmUp, PlanValues.none(), g -> -1);
+  }
+
+  /**
+   * The profile describing {@code groups}; {@code values} evaluates variables and functions in
+   * their fields as JMeter would.
+   *
+   * @param warmUp excluded from the verdict at the start (zero: every sample counts)
+   * @param csvRows rows of a CSV Data Set that stops a group's threads at its end (recycle off,
+   *     stop thread on), -1 when the group has none: such a group may loop forever
+   */
+  static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp,
+      PlanValues values, ToIntFunction<AbstractThreadGroup> csvRows) {
     if (groups.isEmpty()) {
       throw new JmxException(plan + " has no enabled thread group: nothing would run");
     }
@@ -39,7 +52,7 @@ final class PlanShape {
     int iterations = 0;
     boolean timed = false;
     for (AbstractThreadGroup group : groups) {
-      Shape shape = shape(plan, group);
+      Shape shape = shape(plan, group, values, csvRows.applyAsInt(group));
       users += shape.users;
       ramp = max(ramp, shape.ramp);
       if (shape.iterations > 0) {
@@ -66,28 +79,36 @@ final class PlanShape {
   private record Shape(int users, Duration ramp, Duration duration, int iterations) {
   }
 
-  private static Shape shape(String plan, AbstractThreadGroup group) {
+  private static Shape shape(String plan, AbstractThreadGroup group, PlanValues values,
+      int csvRows) {
     String type = group.getClass().getName();
     if (type.endsWith(".UltimateThreadGroup")) {
-      return ultimate(group);
+      return ultimate(plan, group, values);
     }
     if (type.endsWith(".ConcurrencyThreadGroup")) {
-      return concurrency(group);
+      return concurrency(plan, group, values);
     }
     if (group instanceof ThreadGroup tg) {
-      Duration ramp = Duration.ofSeconds(tg.getRampUp());
-      long duration = tg.getScheduler() ? seconds(plan, tg, "ThreadGroup.duration") : 0;
+      Duration ramp = Duration.ofSeconds(number(plan, tg, "ThreadGroup.ramp_time", values));
+      int users = (int) number(plan, tg, AbstractThreadGroup.NUM_THREADS, values);
+      long duration = tg.getScheduler()
+          ? number(plan, tg, "ThreadGroup.duration", values) : 0;
       if (duration > 0) {
-        return new Shape(tg.getNumThreads(), ramp,
-            Duration.ofSeconds(seconds(plan, tg, "ThreadGroup.delay") + duration), 0);
+        return new Shape(users, ramp,
+            Duration.ofSeconds(number(plan, tg, "ThreadGroup.delay", values) + duration), 0);
       }
-      int loops = tg.getSamplerController() instanceof LoopController loop ? loop.getLoops() : -1;
+      int loops = tg.getSamplerController() instanceof LoopController loop
+          ? (int) number(plan, loop, LoopController.LOOPS, values, -1) : -1;
+      if (loops <= 0 && csvRows >= 0) {
+        // Each thread stops at the CSV's end: no thread iterates more often than it has rows.
+        return new Shape(users, ramp, Duration.ZERO, Math.max(1, csvRows));
+      }
       if (loops <= 0) {
         throw new JmxException(plan + ": thread group '" + group.getName() + "' loops forever "
             + "and has no duration. Fix: set a loop count or a scheduler duration in the plan, "
             + "or run it with -Dperf.jmx.load=profile.");
       }
-      return new Shape(tg.getNumThreads(), ramp, Duration.ZERO, loops);
+      return new Shape(users, ramp, Duration.ZERO, loops);
     }
     throw new JmxException(plan + ": thread group '" + group.getName() + "' (" + type + ") has "
         + "a shape the suite cannot plan for. Fix: use a Thread Group, Ultimate or Concurrency "
@@ -95,29 +116,40 @@ final class PlanShape {
   }
 
   /**
-   * A whole-seconds property; a JMeter expression (the DSL writes ramp + hold as a
-   * {@code __groovy} sum) is evaluated as JMeter would at the start of the group.
+   * A whole-number property (seconds, users, loops), its variables and functions evaluated as
+   * JMeter would at the start of the group; empty is 0.
    */
-  private static long seconds(String plan, TestElement group, String property) {
-    String text = group.getPropertyAsString(property).trim();
+  private static long number(String plan, TestElement element, String property,
+      PlanValues values) {
+    return number(plan, element, property, values, 0);
+  }
+
+  private static long number(String plan, TestElement element, String property,
+      PlanValues values, long empty) {
+    return number(plan, element.getName(), property, element.getPropertyAsString(property),
+        values, empty);
+  }
+
+  private static long number(String plan, String owner, String property, String raw,
+      PlanValues values, long empty) {
+    String text = raw == null ? "" : raw.trim();
     if (text.isEmpty()) {
-      return 0;
+      return empty;
     }
+    String value = text;
     try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException notANumber) {
-      try {
-        return Long.parseLong(new CompoundVariable(text).execute().trim());
-      } catch (RuntimeException e) {
-        throw new JmxException(plan + ": thread group '" + group.getName() + "' has "
-            + property + "=" + text + ", which is not a number of seconds. Fix: write a number "
-            + "or a ${__P(name,default)} the suite can fill.", e);
-      }
+      value = values.evaluate(text).trim();
+      return value.isEmpty() ? empty : Long.parseLong(value);
+    } catch (RuntimeException e) {
+      throw new JmxException(plan + ": '" + owner + "' has " + property + "=" + text
+          + (value.equals(text) ? "" : " (evaluated: '" + value + "')") + ", which is not a "
+          + "whole number. Fix: write a number, a Test Plan variable that holds one, or a "
+          + "${__P(name,default)} the suite can fill (-Dperf.jmx.props.name=...).", e);
     }
   }
 
   /** Rows: threads, initial delay, startup, hold, shutdown (seconds). */
-  private static Shape ultimate(AbstractThreadGroup group) {
+  private static Shape ultimate(String plan, AbstractThreadGroup group, PlanValues values) {
     JMeterProperty data = group.getProperty("ultimatethreadgroupdata");
     int users = 0;
     Duration end = Duration.ZERO;
@@ -127,11 +159,15 @@ final class PlanShape {
       while (it.hasNext()) {
         JMeterProperty row = it.next();
         if (row instanceof CollectionProperty cells && cells.size() >= 5) {
-          users += Integer.parseInt(cells.get(0).getStringValue().trim());
-          long delay = Long.parseLong(cells.get(1).getStringValue().trim());
-          long startup = Long.parseLong(cells.get(2).getStringValue().trim());
-          long hold = Long.parseLong(cells.get(3).getStringValue().trim());
-          long shutdown = Long.parseLong(cells.get(4).getStringValue().trim());
+          String name = group.getName();
+          users += (int) number(plan, name, "threads", cells.get(0).getStringValue(), values, 0);
+          long delay = number(plan, name, "initial delay", cells.get(1).getStringValue(), values,
+              0);
+          long startup = number(plan, name, "startup time", cells.get(2).getStringValue(),
+              values, 0);
+          long hold = number(plan, name, "hold", cells.get(3).getStringValue(), values, 0);
+          long shutdown = number(plan, name, "shutdown", cells.get(4).getStringValue(), values,
+              0);
           ramp = max(ramp, Duration.ofSeconds(delay + startup));
           end = max(end, Duration.ofSeconds(delay + startup + hold + shutdown));
         }
@@ -140,16 +176,12 @@ final class PlanShape {
     return new Shape(users, ramp, end, 0);
   }
 
-  private static Shape concurrency(TestElement group) {
+  private static Shape concurrency(String plan, TestElement group, PlanValues values) {
     long unit = "M".equalsIgnoreCase(group.getPropertyAsString("Unit")) ? 60 : 1;
-    int users = Integer.parseInt(group.getPropertyAsString("TargetLevel").trim());
-    long ramp = parseLong(group.getPropertyAsString("RampUp")) * unit;
-    long hold = parseLong(group.getPropertyAsString("Hold")) * unit;
+    int users = (int) number(plan, group, "TargetLevel", values);
+    long ramp = number(plan, group, "RampUp", values) * unit;
+    long hold = number(plan, group, "Hold", values) * unit;
     return new Shape(users, Duration.ofSeconds(ramp), Duration.ofSeconds(ramp + hold), 0);
-  }
-
-  private static long parseLong(String text) {
-    return text.isBlank() ? 0 : Long.parseLong(text.trim());
   }
 
   private static Duration max(Duration a, Duration b) {

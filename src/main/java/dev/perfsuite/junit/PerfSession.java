@@ -33,6 +33,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -203,11 +204,21 @@ public final class PerfSession implements AutoCloseable {
    * regression can fail the test.
    */
   public RunResult run(LoadPlan plan) {
+    // A plan with its own thread groups cannot be shortened: priming it would rerun it whole.
+    return run(plan, plan.ownThreadGroups() ? Optional.empty() : Optional.of(plan));
+  }
+
+  /**
+   * As {@link #run(LoadPlan)}, primed (when cold) with {@code primer} instead of the plan itself:
+   * a separate plan of fresh elements, so that the measured run starts as written; empty
+   * primes nothing.
+   */
+  public RunResult run(LoadPlan plan, Optional<LoadPlan> primer) {
     ScenarioTest test = current;
     if (test != null) {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
-    primeIfCold(plan);
+    primer.ifPresent(this::primeIfCold);
     RunResult result = engine.run(plan).judging(config.slaLatency());
     AllureRunReport.scenario(result, config, provider());
     // A saturated generator offered less load than planned: on the overview even if it passed.

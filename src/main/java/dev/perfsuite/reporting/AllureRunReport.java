@@ -37,9 +37,14 @@ public final class AllureRunReport {
     AllureReport.parameter("engine", config.engine().name().toLowerCase(java.util.Locale.ROOT));
     AllureReport.parameter("backend provider", provider);
     Path dashboard = null;
+    Path jtl = result.directory().resolve(ResultDirectory.JTL);
     try {
-      dashboard = JmeterDashboard.generate(result.directory().resolve(ResultDirectory.JTL),
-          result.directory().resolve("dashboard"));
+      if (JmeterDashboard.hasSamples(jtl)) {
+        dashboard = JmeterDashboard.generate(jtl, result.directory().resolve("dashboard"));
+      } else {
+        System.out.println("no JMeter dashboard for " + result.scenario() + ": its JTL holds "
+            + "no sample (" + jtl + ")");
+      }
     } catch (RuntimeException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
       System.out.println("WARNING: no JMeter dashboard for " + result.scenario() + ": "

@@ -47,6 +47,21 @@ public final class JmeterDashboard {
     }
   }
 
+  /**
+   * Whether {@code jtl} holds at least one sample row after its header: JMeter's report
+   * generator fails on an empty one.
+   */
+  public static boolean hasSamples(Path jtl) {
+    if (!Files.isRegularFile(jtl)) {
+      return false;
+    }
+    try (java.util.stream.Stream<String> lines = Files.lines(jtl)) {
+      return lines.skip(1).anyMatch(l -> !l.isBlank());
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return false;
+    }
+  }
+
   private static void zip(Path dir, Path zip) throws IOException {
     try (OutputStream file = Files.newOutputStream(zip);
         ZipOutputStream out = new ZipOutputStream(file);

@@ -10,6 +10,13 @@ public enum ErrorCause {
   HTTP_STATUS,
   /** The response arrived with a 2xx or 3xx status but an assertion rejected it. */
   ASSERTION,
+  /**
+   * The request still held a {@code ${...}} JMeter could not resolve (a function from a plugin
+   * that is not on the class path, an unset variable): the target never saw a real request.
+   */
+  UNRESOLVED_EXPRESSION,
+  /** A JSR223 or BeanShell script failed to compile or threw (a missing class, a typo). */
+  SCRIPT,
   /** Any other failure (I/O error mid-response, client-side exception). */
   OTHER
 }

@@ -11,6 +11,12 @@ final class ErrorClassifier {
   }
 
   static ErrorCause classify(SampleResult result) {
+    if (unresolved(result)) {
+      return ErrorCause.UNRESOLVED_EXPRESSION;
+    }
+    if (script(result)) {
+      return ErrorCause.SCRIPT;
+    }
     String code = result.getResponseCode();
     if (code != null && code.startsWith(NON_HTTP)) {
       String text = code + ' ' + result.getResponseMessage();
@@ -33,6 +39,29 @@ final class ErrorClassifier {
       }
     }
     return ErrorCause.OTHER;
+  }
+
+  /** The URL still holds {@code ${}: JMeter sent (or failed to build) a literal expression. */
+  private static boolean unresolved(SampleResult result) {
+    String url = result.getUrlAsString();
+    return url != null && (url.contains("${") || url.contains("%7B__") || url.contains("$%7B"));
+  }
+
+  /**
+   * JSR223 and BeanShell samplers fail with the script engine's exception as response message
+   * (code 500, which is not an HTTP answer).
+   */
+  private static boolean script(SampleResult result) {
+    String message = result.getResponseMessage();
+    if (message == null) {
+      return false;
+    }
+    return message.contains("javax.script.ScriptException")
+        || message.contains("org.codehaus.groovy.control.")
+        || message.contains("groovy.lang.MissingPropertyException")
+        || message.contains("groovy.lang.MissingMethodException")
+        || message.contains("bsh.EvalError") || message.contains("bsh.ParseException")
+        || message.contains("unable to resolve class");
   }
 
   static boolean isHttpError(String code) {

@@ -72,10 +72,17 @@ class LayersTest {
   }
 
   @Test
-  void shouldKeepConfigAboveProfilesOnly() {
+  void shouldKeepConfigAboveProfilesAndUsersOnly() {
     assertThat(references("config").stream()
-        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> config")).toList())
-        .as("config -> anything but profiles").isEmpty();
+        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> users")).toList())
+        .as("config -> anything but profiles and users").isEmpty();
+  }
+
+  @Test
+  void shouldKeepUsersAtTheBottom() {
+    assertThat(references("users")).as("users -> any suite package").isEmpty();
+    assertThat(references("profiles").stream().filter(r -> !r.endsWith("-> users")).toList())
+        .as("profiles -> anything but users").isEmpty();
   }
 
   @Test

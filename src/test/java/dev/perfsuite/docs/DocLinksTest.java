@@ -26,8 +26,7 @@ class DocLinksTest {
    * them. Tolerated while missing; once one exists it is checked like any page and must be
    * removed from here (the test says so).
    */
-  private static final Set<String> WRITTEN_ON_OTHER_BRANCHES = Set.of(
-      "docs/jmx-field-plans.md", "docs/virtual-users.md");
+  private static final Set<String> WRITTEN_ON_OTHER_BRANCHES = Set.of();
 
   @Test
   void shouldResolveEveryRelativeLinkOfTheReadmeAndTheDocs() throws IOException {

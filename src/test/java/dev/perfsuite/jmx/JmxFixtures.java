@@ -3,6 +3,7 @@ package dev.perfsuite.jmx;
 import dev.perfsuite.config.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,13 @@ final class JmxFixtures {
 
   static JmxSettings settings(JmxLoad load, Map<String, String> properties) {
     return new JmxSettings(List.of(), load, properties, Set.of(), Optional.empty(), 1.0);
+  }
+
+  /** Settings as if the user set {@code perf.warm-up} and {@code perf.prime} (null: unset). */
+  static JmxSettings settings(JmxLoad load, Map<String, String> properties, Duration warmUp,
+      Duration prime) {
+    return new JmxSettings(List.of(), load, properties, Set.of(), Optional.empty(), 1.0,
+        Optional.ofNullable(warmUp), Optional.ofNullable(prime), List.of());
   }
 
   static Map<String, String> shop(int port) {

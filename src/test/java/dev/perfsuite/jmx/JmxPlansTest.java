@@ -160,8 +160,8 @@ class JmxPlansTest {
   @Test
   void shouldFailNamingWarmUpWhenItOutlastsThePlan() {
     assertThatThrownBy(() -> JmxPlans.load(JmxFixtures.file("ultimate-ping.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9)), Profiles.smoke()
-            .withWarmUp(Duration.ofSeconds(5))))
+        JmxFixtures.settings(JmxLoad.PLAN, JmxFixtures.shop(9), Duration.ofSeconds(5), null),
+        Profiles.smoke()))
         .hasMessageContaining("perf.warm-up=5s")
         .hasMessageContaining("-Dperf.warm-up=0s");
   }
@@ -176,10 +176,11 @@ class JmxPlansTest {
   }
 
   @Test
-  void shouldDefaultToErrorsAndEveryLabelWithoutSidecar() {
+  void shouldDefaultToTheStructuralVerdictWithoutSidecar() {
     ImportedPlan plan = load("ultimate-ping.jmx", JmxLoad.PLAN);
-    assertThat(plan.sla()).isEqualTo(Sla.overall().errorPercentBelow(1.0)
-        .and(Sla.label("GET ping").samplesAtLeast(1)));
+    assertThat(plan.sla()).isEqualTo(Sla.overall().samplesAtLeast(1));
+    assertThat(plan.structure()).as("errors and transactions judged through the plan")
+        .hasValue(new PlanVerdict(1.0, java.util.Set.of(), java.util.Set.of()));
   }
 
   @Test

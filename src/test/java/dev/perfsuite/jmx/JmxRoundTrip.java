@@ -123,6 +123,11 @@ public final class JmxRoundTrip implements AutoCloseable {
     return testPlan(children.toArray(TestPlanChild[]::new));
   }
 
+  /** Requests that reached the server while {@code run} ran, in the form of the other views. */
+  public List<String> requests(java.util.function.Supplier<RunResult> run) {
+    return capture(run);
+  }
+
   private List<String> capture(java.util.function.Supplier<RunResult> run) {
     server.resetRequests();
     run.get();

@@ -1,0 +1,176 @@
+package dev.perfsuite.jmx;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.jmeter.engine.util.CompoundVariable;
+import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * What a plan needs at run time beyond its elements, checked before load: every
+ * {@code ${__name(...)}} function known to JMeter (a plugin's named with its artifact), and every
+ * class a JSR223 or BeanShell script imports on the class path, with the team's jars of
+ * {@code perf.jmx.classpath} (JMeter's {@code user.classpath}) added.
+ */
+final class PlanDependencies {
+  private static final Pattern FUNCTION = Pattern.compile("\\$\\{(__\\w+)\\(");
+  private static final Pattern IMPORT = Pattern.compile(
+      "(?m)^\\s*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?(?:\\s+as\\s+\\w+)?\\s*;?\\s*$");
+  /** Functions of kg.apc:jmeter-plugins-functions (jmeter-plugins.org, "Custom Functions"). */
+  private static final Set<String> PLUGIN_FUNCTIONS = Set.of("__base64decode",
+      "__base64encode", "__chooserandom", "__doublesum", "__env", "__if", "__isdefined",
+      "__ispropdefined", "__isvardefined", "__lowercase", "__md5", "__strlen", "__strreplace",
+      "__substring", "__uppercase");
+  private static final String FUNCTIONS_ARTIFACT = "kg.apc:jmeter-plugins-functions";
+
+  private PlanDependencies() {
+  }
+
+  /**
+   * The class loader for the plan's scripts: the suite's, plus {@code jars} (a directory adds
+   * itself and its jars), or the suite's own when there are none.
+   */
+  static ClassLoader classLoader(List<Path> jars) {
+    ClassLoader suite = PlanDependencies.class.getClassLoader();
+    if (jars.isEmpty()) {
+      return suite;
+    }
+    List<URL> urls = new ArrayList<>();
+    for (Path path : jars) {
+      urls.add(url(path));
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> files = Files.list(path)) {
+          files.filter(f -> f.toString().endsWith(".jar")).sorted().map(PlanDependencies::url)
+              .forEach(urls::add);
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot list perf.jmx.classpath directory " + path, e);
+        }
+      }
+    }
+    return new URLClassLoader("perf.jmx.classpath", urls.toArray(URL[]::new), suite);
+  }
+
+  /**
+   * Fails naming element, function or class, and the fix, when the plan needs what is not
+   * here.
+   */
+  static void check(Path file, HashTree tree, ClassLoader loader) {
+    EnabledText text = EnabledText.of(tree);
+    Set<String> known = new LinkedHashSet<>(Arrays.asList(CompoundVariable.getFunctionNames()));
+    List<String> problems = new ArrayList<>();
+    for (EnabledText.Element element : text.elements()) {
+      String name = element.element().getName();
+      Set<String> missing = new LinkedHashSet<>();
+      for (String value : element.texts()) {
+        Matcher m = FUNCTION.matcher(value);
+        while (m.find()) {
+          if (!known.contains(m.group(1))) {
+            missing.add(m.group(1));
+          }
+        }
+      }
+      for (String function : missing) {
+        problems.add("element '" + name + "' calls ${" + function + "(...)}, a function JMeter "
+            + "does not have here (it would stay literal and every request using it fail). Fix: "
+            + functionFix(function));
+      }
+      if (element.element() instanceof JavaSampler java
+          && !loadable(java.getClassname(), loader)) {
+        problems.add("Java Request '" + name + "' runs " + java.getClassname() + ", which is "
+            + "not on the class path. Fix: -Dperf.jmx.classpath=path/to/the-team.jar, or add "
+            + "the jar as a test dependency in pom.xml.");
+      }
+      if (isScript(element.element().getClass().getName())) {
+        for (String value : element.texts()) {
+          for (String imported : imports(value)) {
+            if (!loadable(imported, loader)) {
+              problems.add("script '" + name + "' imports " + imported + ", which is not on the "
+                  + "class path. Fix: -Dperf.jmx.classpath=path/to/the-team.jar (JMeter's "
+                  + "user.classpath; comma-separated, a directory adds its jars), or add the "
+                  + "jar as a test dependency in pom.xml.");
+            }
+          }
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new JmxException(file + " needs what this run does not have:\n  "
+          + String.join("\n  ", problems));
+    }
+  }
+
+  private static String functionFix(String function) {
+    if (PLUGIN_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
+      return "add the plugin " + FUNCTIONS_ARTIFACT + " (jmeter-plugins.org \"Custom "
+          + "Functions\", built for JMeter 5.6.x) as a test dependency in pom.xml, or replace "
+          + "the call (e.g. ${__P(name,default)} with -Dperf.jmx.props.name=...).";
+    }
+    return "add the jar that provides " + function + " as a test dependency in pom.xml (or to "
+        + "perf.jmx.classpath), or correct the name (JMeter's own: "
+        + "jmeter.apache.org/usermanual/functions.html).";
+  }
+
+  private static boolean isScript(String className) {
+    return className.contains("JSR223") || className.contains("BeanShell");
+  }
+
+  /** Classes a script imports (wildcard imports are left out: a package cannot be probed). */
+  static List<String> imports(String script) {
+    List<String> classes = new ArrayList<>();
+    Matcher m = IMPORT.matcher(script);
+    while (m.find()) {
+      if (m.group(3) != null && m.group(1) == null) {
+        continue;
+      }
+      String name = m.group(2);
+      if (m.group(1) != null && m.group(3) == null) {
+        // import static a.b.C.member: the class is a.b.C.
+        name = name.substring(0, Math.max(0, name.lastIndexOf('.')));
+      }
+      if (!name.isEmpty()) {
+        classes.add(name);
+      }
+    }
+    return classes;
+  }
+
+  private static boolean loadable(String name, ClassLoader loader) {
+    String candidate = name;
+    while (true) {
+      try {
+        Class.forName(candidate, false, loader);
+        return true;
+      } catch (ClassNotFoundException | LinkageError e) {
+        // a.b.Outer.Inner is a.b.Outer$Inner in the class path.
+        int dot = candidate.lastIndexOf('.');
+        if (dot < 0 || !Character.isUpperCase(candidate.charAt(
+            candidate.lastIndexOf('.', dot - 1) + 1))) {
+          return false;
+        }
+        candidate = candidate.substring(0, dot) + "$" + candidate.substring(dot + 1);
+      }
+    }
+  }
+
+  private static URL url(Path path) {
+    try {
+      return path.toAbsolutePath().toUri().toURL();
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException("perf.jmx.classpath entry " + path, e);
+    }
+  }
+}

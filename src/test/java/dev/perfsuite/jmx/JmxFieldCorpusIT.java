@@ -1,0 +1,215 @@
+package dev.perfsuite.jmx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.echo.EchoBackend;
+import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.engines.Engines;
+import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.RunResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The field corpus (src/test/resources/jmx-field, plans written for the suite in the shapes real
+ * teams use) run unchanged against the echo backend on loopback, under {@code perf.jmx.load=plan}
+ * and {@code profile}, each with its expected verdict: pass, fail (the default verdict) or refused
+ * before load naming the fix.
+ */
+@Timeout(600)
+class JmxFieldCorpusIT {
+  static final Path DIR = Path.of("src", "test", "resources", "jmx-field");
+  /** Small: 2 users x 2 iterations per plan under the suite's profile. */
+  static final LoadProfile PROFILE = Profiles.smoke().withUsers(2).withIterations(2)
+      .withWarmUp(Duration.ZERO);
+
+  private enum Expect { PASS, FAIL, REFUSED }
+
+  private static final Map<String, Expect> EXPECTED = Map.ofEntries(
+      Map.entry("field-01-variables", Expect.PASS),
+      Map.entry("field-02-once-only-login", Expect.PASS),
+      Map.entry("field-03-transactions", Expect.PASS),
+      Map.entry("field-04-extractors", Expect.PASS),
+      Map.entry("field-05-groovy-team-jar", Expect.PASS),
+      Map.entry("field-06-functions", Expect.PASS),
+      Map.entry("field-07-plugin-function", Expect.REFUSED),
+      Map.entry("field-08-shaping", Expect.PASS),
+      Map.entry("field-09-csv-stop-thread", Expect.PASS),
+      Map.entry("field-10-paths", Expect.PASS),
+      Map.entry("field-11-java-rename", Expect.PASS),
+      Map.entry("field-12-failed-transaction", Expect.FAIL),
+      Map.entry("field-13-disabled-property", Expect.PASS),
+      Map.entry("field-14-ramp-duration", Expect.PASS),
+      Map.entry("field-15-converter-expressions", Expect.PASS));
+
+  private static EchoBackend echo;
+  private static Path home;
+  private static String realHome;
+  private static Path teamJar;
+
+  @TempDir
+  static Path scratch;
+
+  @BeforeAll
+  static void start() throws IOException {
+    echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1").withPort(0)
+        .withWorkerThreads(2));
+    home = Files.createDirectories(scratch.resolve("home"));
+    Files.writeString(home.resolve("perf-field-regions.csv"), "zone\nz1\nz2\nz3\n");
+    realHome = System.getProperty("user.home");
+    teamJar = teamJar(scratch.resolve("team"));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (echo != null) {
+      echo.close();
+    }
+  }
+
+  static Stream<Arguments> corpus() {
+    return EXPECTED.keySet().stream().sorted().flatMap(name -> Stream.of(
+        Arguments.of(name, JmxLoad.PLAN), Arguments.of(name, JmxLoad.PROFILE)));
+  }
+
+  @Test
+  void shouldHoldAtLeastTwelvePlansEachWithAnExpectedVerdict() throws IOException {
+    try (Stream<Path> files = Files.list(DIR)) {
+      List<String> plans = files.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".jmx")).map(n -> n.replace(".jmx", "")).sorted().toList();
+      assertThat(plans).as("plans of the corpus").hasSizeGreaterThanOrEqualTo(12)
+          .containsExactlyInAnyOrderElementsOf(EXPECTED.keySet());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} under perf.jmx.load={1}")
+  @MethodSource("corpus")
+  void shouldGiveEachFieldPlanItsExpectedVerdict(String name, JmxLoad load,
+      @TempDir Path results) {
+    Expect expected = EXPECTED.get(name);
+    if (expected == Expect.REFUSED) {
+      assertThatThrownBy(() -> load(name, load)).as("%s refused before load", name)
+          .isInstanceOf(JmxException.class)
+          .hasMessageContaining("Fix:");
+      return;
+    }
+    ImportedPlan imported = load(name, load);
+    RunResult result = imported.withClassLoader(() -> Engines.embedded(results,
+        Duration.ofSeconds(2), Duration.ofSeconds(5), List.of()).run(imported.plan()));
+    System.out.printf("%s (%s): %d samples, %d errors, labels %s%n", name, load,
+        result.overall(dev.perfsuite.results.Phase.MEASUREMENT).samples(),
+        result.overall(dev.perfsuite.results.Phase.MEASUREMENT).errors(), result.labels());
+    if (expected == Expect.PASS) {
+      assertThatCode(() -> imported.judge(result)).as("%s passes its default verdict", name)
+          .doesNotThrowAnyException();
+    } else {
+      assertThatThrownBy(() -> imported.judge(result)).as("%s fails its default verdict", name)
+          .isInstanceOf(AssertionError.class);
+    }
+  }
+
+  @Test
+  void shouldReadThreadsAndLoopsFromTestPlanVariables() {
+    LoadProfile shape = load("field-01-variables", JmxLoad.PLAN).plan().profile();
+    assertThat(shape.peakUsers()).as("${users}").isEqualTo(3);
+    assertThat(shape.iterations()).as("${ctrlLoops}").hasValue(5);
+    assertThat(shape.warmUp()).as("every sample counts").isZero();
+  }
+
+  @Test
+  void shouldBoundALoopForeverGroupByItsStoppingCsv() {
+    LoadProfile shape = load("field-09-csv-stop-thread", JmxLoad.PLAN).plan().profile();
+    assertThat(shape.iterations()).as("6 rows, stopThread on, recycle off").hasValue(6);
+  }
+
+  @Test
+  void shouldFallBackToTheFileBesideThePlanForAWindowsPathAndExpandHome() {
+    ImportedPlan imported = load("field-10-paths", JmxLoad.PLAN);
+    assertThat(imported.notes()).anyMatch(n -> n.startsWith("WARNING") && n.contains("C:\\perf")
+        && n.contains("field-accounts.csv"));
+    assertThat(imported.notes()).anyMatch(n -> n.contains("~/perf-field-regions.csv")
+        && n.contains(home.toString()));
+  }
+
+  @Test
+  void shouldNameTheArtifactOfAPluginFunction() {
+    assertThatThrownBy(() -> load("field-07-plugin-function", JmxLoad.PLAN))
+        .hasMessageContaining("'GET home'")
+        .hasMessageContaining("${__env(...)}")
+        .hasMessageContaining("kg.apc:jmeter-plugins-functions");
+  }
+
+  @Test
+  void shouldRefuseAScriptImportingAClassOfNoJarNamingPerfJmxClasspath() {
+    JmxSettings without = settings(JmxLoad.PLAN).withClasspath(List.of());
+    assertThatThrownBy(() -> JmxPlans.load(DIR.resolve("field-05-groovy-team-jar.jmx"), without,
+        PROFILE)).hasMessageContaining("'sign payload'")
+        .hasMessageContaining("dev.fieldteam.Signer")
+        .hasMessageContaining("-Dperf.jmx.classpath=");
+  }
+
+  @Test
+  void shouldWarnOfAPropertyOnlyADisabledListenerReads() {
+    assertThat(load("field-13-disabled-property", JmxLoad.PLAN).notes())
+        .anyMatch(n -> n.contains("REQUEST.log") && n.contains("disabled"));
+  }
+
+  private static ImportedPlan load(String name, JmxLoad load) {
+    System.setProperty("user.home", home.toString());
+    try {
+      return JmxPlans.load(DIR.resolve(name + ".jmx"), settings(load), PROFILE);
+    } finally {
+      System.setProperty("user.home", realHome);
+    }
+  }
+
+  private static JmxSettings settings(JmxLoad load) {
+    Map<String, String> props = new HashMap<>();
+    props.put("field.host", "127.0.0.1");
+    props.put("field.port", Integer.toString(echo.port()));
+    props.put("field.mode", "replay");
+    return new JmxSettings(List.of(), load, props, Set.of(), Optional.empty(), 1.0,
+        Optional.empty(), Optional.empty(), List.of(teamJar));
+  }
+
+  /** The team's jar: Signer compiled from its source in the corpus and packed. */
+  private static Path teamJar(Path dir) throws IOException {
+    Path classes = dir.resolve("classes");
+    List<String> errors = JavaSources.compile(DIR.resolve("team-jar/dev/fieldteam/Signer.java"),
+        classes);
+    assertThat(errors).as("the team jar's source compiles").isEmpty();
+    Path jar = dir.resolve("field-team.jar");
+    try (OutputStream file = Files.newOutputStream(jar);
+        JarOutputStream out = new JarOutputStream(file)) {
+      Path compiled = classes.resolve("dev/fieldteam/Signer.class");
+      out.putNextEntry(new JarEntry("dev/fieldteam/Signer.class"));
+      out.write(Files.readAllBytes(compiled));
+      out.closeEntry();
+    }
+    return jar;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.perfsuite.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+/** Causes that name what failed instead of OTHER or HTTP 500 (issue 24, item 4). */
+class ErrorClassifierTest {
+  private static SampleResult failed(String code, String message) {
+    SampleResult result = new SampleResult();
+    result.setSuccessful(false);
+    result.setResponseCode(code);
+    result.setResponseMessage(message);
+    return result;
+  }
+
+  @Test
+  void shouldClassifyARequestWhoseUrlStillHoldsAnExpressionAsUnresolved() throws Exception {
+    SampleResult result = failed("Non HTTP response code: java.net.UnknownHostException",
+        "Non HTTP response message: ${__env(webapp,,)}");
+    result.setURL(new URL("http://127.0.0.1:8080/app/${__env(webapp,,)}"));
+    assertThat(ErrorClassifier.classify(result)).as("not CONNECT or OTHER")
+        .isEqualTo(ErrorCause.UNRESOLVED_EXPRESSION);
+  }
+
+  @Test
+  void shouldClassifyAScriptCompileErrorAsScriptNotHttp500() {
+    SampleResult result = failed("500", "javax.script.ScriptException: "
+        + "org.codehaus.groovy.control.MultipleCompilationErrorsException: startup failed:\n"
+        + "Script1.groovy: 1: unable to resolve class com.team.Signer");
+    assertThat(ErrorClassifier.classify(result)).as("a JSR223 sampler's 500 is no HTTP answer")
+        .isEqualTo(ErrorCause.SCRIPT);
+  }
+
+  @Test
+  void shouldKeepAnHttp500FromTheServerAsHttpStatus() throws Exception {
+    SampleResult result = failed("500", "Internal Server Error");
+    result.setURL(new URL("http://127.0.0.1:8080/orders"));
+    assertThat(ErrorClassifier.classify(result)).isEqualTo(ErrorCause.HTTP_STATUS);
+  }
+}
