@@ -31,6 +31,8 @@ import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.SetupThreadGroup;
 
 /**
  * Records every sample of a run into per-label, per-phase statistics and a CSV JTL.
@@ -190,12 +192,15 @@ public final class SampleRecorder implements AutoCloseable {
     }
     SampleTiming timing = paces.computeIfAbsent(result.getThreadName(), n -> new UserPace())
         .timing(start, end, elapsed, IntendedStart.of(event, index), transaction);
-    // A scheduled request belongs to the phase it was meant to start in: a warm-up backlog
-    // sent late must not land in the measurement.
-    long phaseTime = timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
+    // A scheduled request belongs to the phase it was meant to start in (a warm-up backlog sent
+    // late must not land in the measurement); a transaction to the phase it ends in, so a long
+    // one that started during warm-up still counts.
+    long phaseTime = transaction ? end
+        : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
     // first-sample: the earliest start so far, and "within" includes the edge.
     long first = firstStart.accumulateAndGet(phaseTime, Math::min);
-    Phase phase = fromFirstSample ? (phaseTime - first <= warmUpMillis ? Phase.WARM_UP
+    Phase phase = setUp() ? Phase.MEASUREMENT
+        : fromFirstSample ? (phaseTime - first <= warmUpMillis ? Phase.WARM_UP
         : Phase.MEASUREMENT) : (phaseTime - origin < warmUpMillis ? Phase.WARM_UP
         : Phase.MEASUREMENT);
     long received = result.getBytesAsLong();
@@ -216,6 +221,11 @@ public final class SampleRecorder implements AutoCloseable {
     for (SampleObserver observer : observers) {
       observer.sample(result, phase, cause, transaction, timing);
     }
+  }
+
+  /** True when the calling sampler runs in a setUp group: once-only work, never warm-up. */
+  private static boolean setUp() {
+    return JMeterContextService.getContext().getThreadGroup() instanceof SetupThreadGroup;
   }
 
   /** Writes queued JTL lines; flushes the file every second. */
