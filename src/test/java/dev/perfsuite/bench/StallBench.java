@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * the median of {@code bench.stall.runs} interleaved rounds (default 1) with min-max. The truth
  * of each run integrates the server's schedule over that run's window (its first sample for the
  * suite, the tool's launch for the others): over whole periods it does not depend on alignment.
+ * The suite's measured window follows a warm-up ({@code bench.stall.warm-up}, default a fifth of
+ * the run, at most 5 s): JMeter starts its threads inside the run, the peers before theirs.
  *
  * <p>The suite runs in a fresh child JVM per run ({@link StallRun}: the embedded engine through
  * {@code Engines.fromConfig}). A peer that is not installed is a named gap row. Not in CI's quick
@@ -56,6 +58,10 @@ final class StallBench {
     int runs = Integer.getInteger("bench.stall.runs", 1);
     Duration duration = BenchSettings.duration(System.getProperty("bench.stall.duration",
         System.getProperty("bench.duration", "40s")));
+    // JMeter starts its threads inside the run (hundreds take seconds on a busy machine) while
+    // the peers start theirs before: the suite's measured window follows a warm-up.
+    Duration warmUp = BenchSettings.duration(System.getProperty("bench.stall.warm-up",
+        SuiteRuns.warmUp(duration).toMillis() + "ms"));
     String loadBefore = Machine.readLoadAverage();
 
     Map<String, String> gaps = new LinkedHashMap<>();
@@ -75,11 +81,11 @@ final class StallBench {
       var uri = echo.uri();
       Map<String, Supplier<Map<String, String>>> tools = new LinkedHashMap<>();
       tools.put(SUITE_OPEN, () -> StallPeers.suite(settings, "stall-open-" + enough, uri,
-          "open", rate, enough, duration));
+          "open", rate, enough, warmUp, duration));
       tools.put(SUITE_FEW, () -> StallPeers.suite(settings, "stall-open-" + few, uri, "open",
-          rate, few, duration));
+          rate, few, warmUp, duration));
       tools.put(SUITE_CLOSED, () -> StallPeers.suite(settings, "stall-closed-" + closed, uri,
-          "closed", rate, closed, duration));
+          "closed", rate, closed, warmUp, duration));
       k6.ifPresent(bin -> {
         tools.put(K6, () -> StallPeers.k6(settings, bin, uri, rate, enough, duration,
             "stall-k6-" + enough));
@@ -139,7 +145,7 @@ final class StallBench {
     gaps.forEach(table::gap);
 
     long seconds = Math.round((System.nanoTime() - began) / 1e9);
-    String body = table.markdown(rate, runs) + "\n"
+    String body = table.markdown(rate, runs, warmUp) + "\n"
         + String.format(Locale.ROOT, "Server: %s on loopback, in its own process. Load "
             + "average before the runs %s, after %s. StallBench took %d s.%n", server,
             loadBefore, Machine.readLoadAverage(), seconds);

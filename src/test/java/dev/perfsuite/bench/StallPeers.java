@@ -56,10 +56,11 @@ final class StallPeers {
 
   /**
    * The suite in a fresh JVM: {@code model} open ({@code rate} req/s, {@code threads} as
-   * {@code perf.max-threads}) or closed ({@code threads} users, no think time).
+   * {@code perf.max-threads}) or closed ({@code threads} users, no think time), measured for
+   * {@code duration} after {@code warmUp}.
    */
   static Map<String, String> suite(BenchSettings settings, String name, URI target,
-      String model, double rate, int threads, Duration duration) {
+      String model, double rate, int threads, Duration warmUp, Duration duration) {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx" + settings.generatorHeap()));
@@ -68,9 +69,10 @@ final class StallPeers {
         "-Dperf.results-dir=" + settings.out().resolve("results").toAbsolutePath(),
         "-cp", System.getProperty("java.class.path"), StallRun.class.getName(),
         "model=" + model, "rate=" + rate, "threads=" + threads,
-        "duration=" + duration.toMillis() + "ms", "url=" + target, "name=" + name));
+        "duration=" + duration.toMillis() + "ms", "warmup=" + warmUp.toMillis() + "ms",
+        "url=" + target, "name=" + name));
     long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
+    Map<String, String> r = LoadTools.run(settings, command, name, warmUp.plus(duration),
         LoadTools.WHOLE_TREE, (out, result) -> result.putAll(resultLine(out)));
     if (!r.isEmpty()) {
       r.put("launch", Long.toString(launch));

@@ -22,14 +22,16 @@ import java.util.stream.Collectors;
 
 /**
  * One suite run of {@link StallBench} in its own JVM, through the suite's public API
- * ({@code Engines.fromConfig}, the embedded engine, every result file): a GET per request, no
- * warm-up, so the whole run is measured as the peers measure theirs.
+ * ({@code Engines.fromConfig}, the embedded engine, every result file): a GET per request; the
+ * measured window lasts {@code duration} after a warm-up of {@code warmup} (default none), so it
+ * is as long as a peer's run.
  *
  * <p>Arguments {@code key=value}: {@code model} ({@code open}: {@code rate} req/s on the suite's
- * schedule with {@code threads} as {@code perf.max-threads}; {@code closed}: {@code threads} users,
- * no think time), {@code url}, {@code duration}, {@code name}. Prints one {@code BENCH-RESULT} line
- * with response ({@code r*}) and service ({@code s*}) p50/p90/p95/p99/mean, late starts, the
- * largest lag, stalls corrected and the run's warnings by kind.
+ * schedule with {@code threads} as {@code perf.max-threads}; {@code closed}: {@code threads}
+ * users, no think time), {@code url}, {@code duration}, {@code warmup}, {@code name}. Prints one
+ * {@code BENCH-RESULT} line with response ({@code r*}) and service ({@code s*})
+ * p50/p90/p95/p99/mean, late starts, the largest lag, stalls corrected and the run's warnings by
+ * kind.
  */
 final class StallRun {
 
@@ -40,9 +42,10 @@ final class StallRun {
     Map<String, String> args = Arrays.stream(argv).map(a -> a.split("=", 2))
         .collect(Collectors.toMap(a -> a[0], a -> a[1], (a, b) -> b, LinkedHashMap::new));
     Duration duration = BenchSettings.duration(args.get("duration"));
+    Duration warmUp = BenchSettings.duration(args.getOrDefault("warmup", "0s"));
     int threads = Integer.parseInt(args.get("threads"));
-    LoadProfile closed = Profiles.closed("stall", Duration.ZERO,
-        Profiles.stage(threads, Duration.ZERO, duration));
+    LoadProfile closed = Profiles.closed("stall", warmUp,
+        Profiles.stage(threads, Duration.ZERO, warmUp.plus(duration)));
     LoadProfile profile = switch (args.get("model")) {
       case "open" -> closed.withTargetRate(Double.parseDouble(args.get("rate")))
           .withMaxThreads(threads);

@@ -120,12 +120,14 @@ final class StallTable {
         : Optional.of(StallTruth.over(stall, delay, Long.parseLong(start), duration));
   }
 
-  String markdown(double rate, int runs) {
+  String markdown(double rate, int runs, Duration suiteWarmUp) {
     return String.format(Locale.ROOT, """
         The echo backend freezes %d ms every %d ms (wall-clock aligned; a request arriving \
         inside a freeze is held until it ends) and answers after %d ms otherwise. Every \
         generator runs %d s against it; open models offer %.0f req/s, closed models run with \
-        no think time (as fast as they go). %s Figures in ms as each tool reports them \
+        no think time (as fast as they go). The suite (each run a fresh JVM, embedded engine) \
+        measures the same length after a %d ms warm-up: JMeter starts its threads inside the \
+        run, the peers start theirs before their clock. %s Figures in ms as each tool reports them \
         (the suite: HdrHistogram, exact below 2048 ms; k6: http_req_duration; Gatling: whole \
         ms; Locust: 2 significant digits above 100 ms; wrk: its histogram after its \
         correction). The truth integrates the server's schedule over each run's own window \
@@ -135,7 +137,7 @@ final class StallTable {
         | what it does with a stall |
         |---|---|---:|---:|---:|---:|---:|---:|---:|---|---|
         %s""", stall.length().toMillis(), stall.period().toMillis(), delay.toMillis(),
-        duration.toSeconds(), rate, runs == 1 ? "One run each."
+        duration.toSeconds(), rate, suiteWarmUp.toMillis(), runs == 1 ? "One run each."
             : "Median of " + runs + " interleaved rounds [min-max].", rows);
   }
 
