@@ -67,6 +67,14 @@ final class StallRun {
     out.put("lateStarts", m.lateStarts());
     out.put("maxLagMs", m.maxLagMillis());
     out.put("stalls", m.stalls());
+    if (args.get("model").equals("open")) {
+      // Arrivals of the schedule that never became a sample: still waiting for a free thread
+      // when the run's time was up.
+      long planned = Math.round(Double.parseDouble(args.get("rate"))
+          * warmUp.plus(duration).toMillis() / 1000.0);
+      out.put("unsent", Math.max(0, planned - m.samples()
+          - result.overall(Phase.WARM_UP).samples()));
+    }
     out.put("behindWarning", result.warnings().stream()
         .anyMatch(w -> w.startsWith("generator behind schedule")));
     out.put("coWarning", result.warnings().stream()

@@ -90,6 +90,9 @@ final class StallTable {
     if (r.containsKey("lateStarts") && response) {
       parts.add("late starts " + figure(runs, "lateStarts") + " (max lag "
           + figure(runs, "maxLagMs") + " ms)");
+      if (r.containsKey("unsent") && Long.parseLong(r.get("unsent")) > 0) {
+        parts.add(figure(runs, "unsent") + " arrivals never sent (the run ended first)");
+      }
       if (Boolean.parseBoolean(r.get("behindWarning"))) {
         parts.add("warned: generator behind schedule");
       }
