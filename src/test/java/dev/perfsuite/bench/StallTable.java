@@ -88,8 +88,11 @@ final class StallTable {
     Map<String, String> r = runs.get(0);
     List<String> parts = new ArrayList<>();
     if (r.containsKey("lateStarts") && response) {
-      parts.add("late starts " + figure(runs, "lateStarts") + " (max lag "
-          + figure(runs, "maxLagMs") + " ms)");
+      if (r.containsKey("unsent")) {
+        // Open model only: a closed-model user has no schedule to be late for.
+        parts.add("late starts " + figure(runs, "lateStarts") + " (max lag "
+            + figure(runs, "maxLagMs") + " ms)");
+      }
       if (r.containsKey("unsent") && Long.parseLong(r.get("unsent")) > 0) {
         parts.add(figure(runs, "unsent") + " arrivals never sent (the run ended first)");
       }
