@@ -152,4 +152,25 @@ final class LoopbackServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
   }
+
+  /**
+   * The echo jar ({@code --delay} in ms) freezing on {@code stall}'s wall-clock schedule
+   * ({@code --stall}), for {@link StallBench}.
+   */
+  static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
+      dev.perfsuite.echo.Stall stall) {
+    if (!Files.isRegularFile(settings.echoJar())) {
+      throw new IllegalStateException("echo jar " + settings.echoJar() + " is missing. Fix: run "
+          + "mvn package first (mvn -Pbench verify builds it) or set -Dbench.echo-jar=PATH");
+    }
+    int port = freePort();
+    List<String> command = List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-jar", settings.echoJar().toString(), "--host", "127.0.0.1", "--port",
+        Integer.toString(port), "--delay", Long.toString(delay.toMillis()),
+        "--stall", stall.flag());
+    Path log = settings.out().resolve("logs").resolve("echo-stall.log");
+    return start(command, log, port, URI.create("http://127.0.0.1:" + port + "/echo"),
+        "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
+  }
 }
