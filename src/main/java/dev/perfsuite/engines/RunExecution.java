@@ -260,6 +260,11 @@ public final class RunExecution {
       LabelSummary measured = draft.overall(Phase.MEASUREMENT);
       if (profile.model() == LoadModel.OPEN) {
         LatencyWarnings.behindSchedule(measured, profile.maxThreads()).ifPresent(all::add);
+        if (!interrupted && driver.engines() == 1) {
+          long sent = measured.samples() + draft.overall(Phase.WARM_UP).samples();
+          LatencyWarnings.unsent(profile.plannedArrivals(), sent, profile.maxThreads())
+              .ifPresent(all::add);
+        }
       } else {
         LatencyWarnings.coordinatedOmission(measured).ifPresent(all::add);
       }

@@ -75,6 +75,16 @@ public record LoadProfile(
         spacing, userThreads);
   }
 
+  /**
+   * Open model: the requests the schedule offers over the whole profile (the integral of the
+   * stage rates); 0 for the closed model.
+   */
+  public long plannedArrivals() {
+    return model == LoadModel.OPEN
+        ? (long) Math.floor(ArrivalSchedule.of(stages, Arrivals.CONSTANT, 0).expectedArrivals())
+        : 0;
+  }
+
   /** Sets what each user runs on. */
   public LoadProfile withUserThreads(UserThreads kind) {
     return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,

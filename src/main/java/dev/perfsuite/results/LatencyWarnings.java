@@ -40,6 +40,24 @@ public final class LatencyWarnings {
   }
 
   /**
+   * "arrivals never sent" when the open model's schedule offered more requests than the run
+   * sent: the run ended while they waited for a free user. A run stopped early is left out.
+   *
+   * @param planned the arrivals the schedule offers over the whole profile
+   * @param sent requests sent, both phases, transactions left out
+   */
+  public static Optional<String> unsent(long planned, long sent, int maxThreads) {
+    long missing = planned - sent;
+    if (missing <= Math.max(1, planned / 1000)) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT,
+        "arrivals never sent: %d of %d scheduled requests were still waiting for a free user "
+            + "when the run ended (all %d users busy); they are in no figure: raise "
+            + "perf.max-threads (now %d)", missing, planned, maxThreads, maxThreads));
+  }
+
+  /**
    * "coordinated omission" when the closed model corrected stalls and the corrected p99 is more
    * than 10 % above the raw p99.
    */

@@ -158,7 +158,7 @@ final class LoopbackServer implements AutoCloseable {
    * ({@code --stall}), for {@link StallBench}.
    */
   static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
-      dev.perfsuite.echo.Stall stall) {
+      dev.perfsuite.config.EchoStall stall) {
     if (!Files.isRegularFile(settings.echoJar())) {
       throw new IllegalStateException("echo jar " + settings.echoJar() + " is missing. Fix: run "
           + "mvn package first (mvn -Pbench verify builds it) or set -Dbench.echo-jar=PATH");

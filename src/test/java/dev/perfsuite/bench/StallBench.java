@@ -2,7 +2,7 @@ package dev.perfsuite.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +49,7 @@ final class StallBench {
   void shouldShowWhatEachToolMakesOfAStall() {
     long began = System.nanoTime();
     BenchSettings settings = BenchSettings.load();
-    Stall stall = Stall.parse(System.getProperty("bench.stall", "10s:1s"));
+    EchoStall stall = EchoStall.parse(System.getProperty("bench.stall", "10s:1s"));
     Duration delay = BenchSettings.duration(System.getProperty("bench.stall.delay", "2ms"));
     double rate = Double.parseDouble(System.getProperty("bench.stall.rate", "200"));
     int enough = Integer.getInteger("bench.stall.max-threads", 400);

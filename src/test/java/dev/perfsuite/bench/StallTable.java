@@ -1,6 +1,6 @@
 package dev.perfsuite.bench;
 
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,12 +16,12 @@ import java.util.function.Function;
  * counted of the stall and what it does with one.
  */
 final class StallTable {
-  private final Stall stall;
+  private final EchoStall stall;
   private final Duration delay;
   private final Duration duration;
   private final StringBuilder rows = new StringBuilder();
 
-  StallTable(Stall stall, Duration delay, Duration duration) {
+  StallTable(EchoStall stall, Duration delay, Duration duration) {
     this.stall = stall;
     this.delay = delay;
     this.duration = duration;

@@ -1,12 +1,12 @@
 package dev.perfsuite.bench;
 
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.time.Duration;
 import java.util.Arrays;
 
 /**
  * What users would see from a server that freezes on a wall-clock schedule, for arrivals spread
- * evenly over a window: each arrival waits {@link Stall#holdMillis} extra, then the server's
+ * evenly over a window: each arrival waits {@link EchoStall#holdMillis} extra, then the server's
  * delay. A model of the server, not a measurement; the bench's yardstick.
  *
  * <p>Over a whole number of periods the window's alignment does not matter and the figures are
@@ -25,7 +25,7 @@ record StallTruth(double p50, double p90, double p95, double p99, double mean) {
    * The truth over {@code window} from {@code fromEpochMillis}: one arrival per millisecond, each
    * held as the echo backend holds it, plus {@code delay}.
    */
-  static StallTruth over(Stall stall, Duration delay, long fromEpochMillis, Duration window) {
+  static StallTruth over(EchoStall stall, Duration delay, long fromEpochMillis, Duration window) {
     int n = (int) Math.max(1, window.toMillis());
     long[] waits = new long[n];
     long sum = 0;
@@ -43,7 +43,7 @@ record StallTruth(double p50, double p90, double p95, double p99, double mean) {
    * uniformly 0..LENGTH extra, so quantile q is {@code delay} for q &lt;= 1 - LENGTH/PERIOD, else
    * {@code delay + LENGTH - (1 - q) x PERIOD}; the mean is {@code delay + LENGTH² / (2 PERIOD)}.
    */
-  static StallTruth steady(Stall stall, Duration delay) {
+  static StallTruth steady(EchoStall stall, Duration delay) {
     double period = stall.period().toMillis();
     double length = stall.length().toMillis();
     double d = delay.toMillis();

@@ -3,7 +3,7 @@ package dev.perfsuite.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.perfsuite.echo.Stall;
+import dev.perfsuite.config.EchoStall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The stall bench's yardstick and the tools' stall-run output, read as StallBench reads it. */
 class StallTruthTest {
-  private static final Stall TEN_ONE = Stall.parse("10s:1s");
+  private static final EchoStall TEN_ONE = EchoStall.parse("10s:1s");
   private static final Duration DELAY = Duration.ofMillis(2);
 
   @Test
