@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.users.UserGroup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -120,6 +121,7 @@ public final class JmxToJava {
         jmx.toAbsolutePath().getParent(), jmx));
     notes.addAll(PlanAddresses.apply(planTree, services));
     relativizeCsvPaths(planTree);
+    asPlainThreadGroups(planTree);
     JMeter.convertSubTree(planTree, true);
     notes.addAll(keepTestPlanVariables((TestPlan) testPlan, planTree));
     notes.addAll(holdIsDurationMinusRampUp(planTree));
@@ -250,6 +252,22 @@ public final class JmxToJava {
   }
 
   /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
+  /**
+   * The suite's own user groups (a plan the suite saved) become the JMeter Thread Group they
+   * describe: the group writes a Thread Group's properties beside its steps, and the DSL's code
+   * generator knows only JMeter's class.
+   */
+  private static void asPlainThreadGroups(HashTree tree) {
+    for (Object key : new ArrayList<>(tree.list())) {
+      if (key instanceof UserGroup group) {
+        ThreadGroup plain = new ThreadGroup();
+        group.propertyIterator().forEachRemaining(p -> plain.setProperty(p.clone()));
+        plain.setProperty(TestElement.TEST_CLASS, ThreadGroup.class.getName());
+        tree.replaceKey(group, plain);
+      }
+    }
+  }
+
   private static void relativizeCsvPaths(HashTree tree) {
     Path project = Path.of("").toAbsolutePath();
     for (Object key : tree.list()) {

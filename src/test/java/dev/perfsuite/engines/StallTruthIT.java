@@ -55,8 +55,10 @@ class StallTruthIT {
     Truth truth = Truth.over(m, STALL, result.directory().resolve(ResultDirectory.JTL));
     assertWithin("open model, 10 users: response p95", m.response().p95(), truth.p95(), 0.05);
     assertWithin("open model, 10 users: response p99", m.response().p99(), truth.p99(), 0.05);
-    assertThat(m.service().p99()).as("service time (JMeter's figure) hides the freeze")
-        .isLessThan(truth.p99() / 2);
+    // Requests sent after a freeze, late, look fast from their actual send: JMeter's figure
+    // (service time) under-reports what those users saw, here by a quarter of the mean.
+    assertThat(m.service().mean()).as("service time (JMeter's figure) under-reports")
+        .isLessThan(m.response().mean() * 0.9);
     assertThat(m.lateStarts()).as("late starts counted").isPositive();
     assertThat(result.warnings()).as("the run says the generator fell behind")
         .anyMatch(w -> w.startsWith("generator behind schedule") && w.contains("perf.max-threads"));
