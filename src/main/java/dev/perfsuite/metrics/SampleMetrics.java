@@ -94,34 +94,26 @@ final class SampleMetrics implements SampleObserver {
   }
 
   private Timer responseTimer(String label) {
-    Timer timer = responses.get(label);
-    if (timer == null) {
-      timer = responses.computeIfAbsent(label, k -> Timer.builder("perf.response")
-          .description("What users saw: from the intended start (open model), or with the "
-              + "closed model's stalls filled in; warm-up included")
-          .tags("scenario", scenario, "run", runId, "label", label)
-          .publishPercentileHistogram()
-          .serviceLevelObjectives(LiveMetrics.SLO)
-          .minimumExpectedValue(Duration.ofMillis(1))
-          .maximumExpectedValue(Duration.ofSeconds(60))
-          .register(registry));
-    }
-    return timer;
+    return responses.computeIfAbsent(label, k -> histogram(Timer.builder("perf.response")
+        .description("What users saw: from the intended start (open model), or with the "
+            + "closed model's stalls filled in; warm-up included")
+        .tags("scenario", scenario, "run", runId, "label", label)));
   }
 
   private Timer timer(String label, boolean ok) {
     String key = ok ? label : label + "\nerror";
-    Timer timer = timers.get(key);
-    if (timer == null) {
-      timer = timers.computeIfAbsent(key, k -> Timer.builder("perf.sample")
-          .description("Response time of every sample, warm-up included")
-          .tags("scenario", scenario, "run", runId, "label", label, "status", ok ? "ok" : "error")
-          .publishPercentileHistogram()
-          .serviceLevelObjectives(LiveMetrics.SLO)
-          .minimumExpectedValue(Duration.ofMillis(1))
-          .maximumExpectedValue(Duration.ofSeconds(60))
-          .register(registry));
-    }
-    return timer;
+    return timers.computeIfAbsent(key, k -> histogram(Timer.builder("perf.sample")
+        .description("Service time (JMeter's elapsed) of every sample, warm-up included")
+        .tags("scenario", scenario, "run", runId, "label", label, "status",
+            ok ? "ok" : "error")));
+  }
+
+  /** Percentile histogram and SLO buckets over 1 ms to 60 s, registered in this registry. */
+  private Timer histogram(Timer.Builder builder) {
+    return builder.publishPercentileHistogram()
+        .serviceLevelObjectives(LiveMetrics.SLO)
+        .minimumExpectedValue(Duration.ofMillis(1))
+        .maximumExpectedValue(Duration.ofSeconds(60))
+        .register(registry);
   }
 }

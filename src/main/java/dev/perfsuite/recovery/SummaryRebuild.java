@@ -2,6 +2,7 @@ package dev.perfsuite.recovery;
 
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.ErrorClassifier;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
@@ -40,7 +41,6 @@ import org.apache.jmeter.save.CSVSaveService;
  */
 public final class SummaryRebuild {
   private static final String TRANSACTION = "Number of samples in transaction";
-  private static final String NON_HTTP = "Non HTTP response code:";
 
   private SummaryRebuild() {
   }
@@ -90,7 +90,9 @@ public final class SummaryRebuild {
         if (origin < 0) {
           origin = start;
         }
-        Phase phase = start - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+        // Rows come in completion order: one may have started before the first row's start.
+        Phase phase = warmUpMillis > 0 && start - origin < warmUpMillis ? Phase.WARM_UP
+            : Phase.MEASUREMENT;
         String label = v.get("label");
         String code = v.getOrDefault("responseCode", "");
         String message = v.getOrDefault("responseMessage", "");
@@ -145,23 +147,7 @@ public final class SummaryRebuild {
 
   /** The cause a failed JTL row had when it was recorded (the recorder's own rules). */
   private static ErrorCause cause(String code, String message, String failure) {
-    if (code.startsWith(NON_HTTP)) {
-      String text = code + ' ' + message;
-      if (text.contains("Timeout") || text.contains("timed out")) {
-        return ErrorCause.TIMEOUT;
-      }
-      if (text.contains("ConnectException") || text.contains("NoRouteToHost")
-          || text.contains("UnknownHost") || text.contains("Connection refused")
-          || text.contains("Connection reset") || text.contains("NoHttpResponseException")) {
-        return ErrorCause.CONNECT;
-      }
-      return ErrorCause.OTHER;
-    }
-    if (code.length() == 3 && (code.charAt(0) == '4' || code.charAt(0) == '5')
-        && Character.isDigit(code.charAt(1)) && Character.isDigit(code.charAt(2))) {
-      return ErrorCause.HTTP_STATUS;
-    }
-    return failure.isEmpty() ? ErrorCause.OTHER : ErrorCause.ASSERTION;
+    return ErrorClassifier.classify(code, message, !failure.isEmpty());
   }
 
   private static long number(String value) {

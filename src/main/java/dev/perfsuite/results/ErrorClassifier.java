@@ -4,7 +4,7 @@ import org.apache.jmeter.assertions.AssertionResult;
 import org.apache.jmeter.samplers.SampleResult;
 
 /** Sorts a failed JMeter sample into an {@link ErrorCause} from its response code and message. */
-final class ErrorClassifier {
+public final class ErrorClassifier {
   private static final String NON_HTTP = "Non HTTP response code:";
 
   private ErrorClassifier() {
@@ -17,9 +17,21 @@ final class ErrorClassifier {
     if (script(result)) {
       return ErrorCause.SCRIPT;
     }
-    String code = result.getResponseCode();
+    boolean assertion = false;
+    for (AssertionResult a : result.getAssertionResults()) {
+      assertion |= a.isFailure() || a.isError();
+    }
+    return classify(result.getResponseCode(), result.getResponseMessage(), assertion);
+  }
+
+  /**
+   * The cause of a failed sample from what a JTL row keeps of it: response code and message,
+   * and whether an assertion failed; the same rules as {@link #classify(SampleResult)} short of
+   * the URL and script checks, which need the whole sample.
+   */
+  public static ErrorCause classify(String code, String message, boolean assertionFailed) {
     if (code != null && code.startsWith(NON_HTTP)) {
-      String text = code + ' ' + result.getResponseMessage();
+      String text = code + ' ' + message;
       if (text.contains("Timeout") || text.contains("timed out")) {
         return ErrorCause.TIMEOUT;
       }
@@ -33,12 +45,7 @@ final class ErrorClassifier {
     if (isHttpError(code)) {
       return ErrorCause.HTTP_STATUS;
     }
-    for (AssertionResult assertion : result.getAssertionResults()) {
-      if (assertion.isFailure() || assertion.isError()) {
-        return ErrorCause.ASSERTION;
-      }
-    }
-    return ErrorCause.OTHER;
+    return assertionFailed ? ErrorCause.ASSERTION : ErrorCause.OTHER;
   }
 
   /** The URL still holds {@code ${}: JMeter sent (or failed to build) a literal expression. */
