@@ -34,18 +34,35 @@ final class LoopbackServer implements AutoCloseable {
 
   /** The echo backend jar ({@code --delay} in ms) on a free loopback port. */
   static LoopbackServer echo(BenchSettings settings, Duration delay) {
+    return echo(settings, delay, List.of(), "echo-" + delay.toMillis() + "ms.log",
+        "echo jar, --delay " + delay.toMillis());
+  }
+
+  /**
+   * The echo jar ({@code --delay} in ms) freezing on {@code stall}'s wall-clock schedule
+   * ({@code --stall}), for {@link StallBench}.
+   */
+  static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
+      dev.perfsuite.config.EchoStall stall) {
+    return echo(settings, delay, List.of("--stall", stall.flag()), "echo-stall.log",
+        "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
+  }
+
+  private static LoopbackServer echo(BenchSettings settings, Duration delay, List<String> flags,
+      String logName, String description) {
     if (!Files.isRegularFile(settings.echoJar())) {
       throw new IllegalStateException("echo jar " + settings.echoJar() + " is missing. Fix: run "
           + "mvn package first (mvn -Pbench verify builds it) or set -Dbench.echo-jar=PATH");
     }
     int port = freePort();
-    List<String> command = List.of(
+    List<String> command = new java.util.ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "-jar", settings.echoJar().toString(), "--host", "127.0.0.1", "--port",
-        Integer.toString(port), "--delay", Long.toString(delay.toMillis()));
-    Path log = settings.out().resolve("logs").resolve("echo-" + delay.toMillis() + "ms.log");
+        Integer.toString(port), "--delay", Long.toString(delay.toMillis())));
+    command.addAll(flags);
+    Path log = settings.out().resolve("logs").resolve(logName);
     return start(command, log, port, URI.create("http://127.0.0.1:" + port + "/echo"),
-        "echo jar, --delay " + delay.toMillis());
+        description);
   }
 
   /** nginx ({@code nginx-light}) serving a 1 KiB file, with its own config under the bench dir. */
@@ -153,24 +170,5 @@ final class LoopbackServer implements AutoCloseable {
     }
   }
 
-  /**
-   * The echo jar ({@code --delay} in ms) freezing on {@code stall}'s wall-clock schedule
-   * ({@code --stall}), for {@link StallBench}.
-   */
-  static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
-      dev.perfsuite.config.EchoStall stall) {
-    if (!Files.isRegularFile(settings.echoJar())) {
-      throw new IllegalStateException("echo jar " + settings.echoJar() + " is missing. Fix: run "
-          + "mvn package first (mvn -Pbench verify builds it) or set -Dbench.echo-jar=PATH");
-    }
-    int port = freePort();
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-jar", settings.echoJar().toString(), "--host", "127.0.0.1", "--port",
-        Integer.toString(port), "--delay", Long.toString(delay.toMillis()),
-        "--stall", stall.flag());
-    Path log = settings.out().resolve("logs").resolve("echo-stall.log");
-    return start(command, log, port, URI.create("http://127.0.0.1:" + port + "/echo"),
-        "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
-  }
+
 }
