@@ -42,9 +42,15 @@ class StallTruthIT {
   void shouldReportTheTruthFromTheIntendedStartWithEnoughUsers() {
     RunResult result = open(STALL, 60);
     LabelSummary m = result.overall(Phase.MEASUREMENT);
-    Truth truth = Truth.over(m, STALL, result.directory().resolve(ResultDirectory.JTL));
-    assertWithin("open model, 60 users: response p95", m.response().p95(), truth.p95(), 0.05);
-    assertWithin("open model, 60 users: response p99", m.response().p99(), truth.p99(), 0.05);
+    Path jtl = result.directory().resolve(ResultDirectory.JTL);
+    Truth sent = Truth.asSent(m, STALL, jtl);
+    assertWithin("open model, 60 users: response p95 (as sent)", m.response().p95(), sent.p95(),
+        0.05);
+    assertWithin("open model, 60 users: response p99 (as sent)", m.response().p99(), sent.p99(),
+        0.05);
+    Truth truth = Truth.over(m, STALL, jtl);
+    assertWithin("open model, 60 users: response p95", m.response().p95(), truth.p95(), 0.10);
+    assertWithin("open model, 60 users: response p99", m.response().p99(), truth.p99(), 0.10);
   }
 
   @Test
@@ -52,9 +58,15 @@ class StallTruthIT {
     // A freeze holds RATE x 400 ms = 20 arrivals; 10 users cannot take them all on time.
     RunResult result = open(STALL, 10);
     LabelSummary m = result.overall(Phase.MEASUREMENT);
-    Truth truth = Truth.over(m, STALL, result.directory().resolve(ResultDirectory.JTL));
-    assertWithin("open model, 10 users: response p95", m.response().p95(), truth.p95(), 0.05);
-    assertWithin("open model, 10 users: response p99", m.response().p99(), truth.p99(), 0.05);
+    Path jtl = result.directory().resolve(ResultDirectory.JTL);
+    Truth sent = Truth.asSent(m, STALL, jtl);
+    assertWithin("open model, 10 users: response p95 (as sent)", m.response().p95(), sent.p95(),
+        0.05);
+    assertWithin("open model, 10 users: response p99 (as sent)", m.response().p99(), sent.p99(),
+        0.05);
+    Truth truth = Truth.over(m, STALL, jtl);
+    assertWithin("open model, 10 users: response p95", m.response().p95(), truth.p95(), 0.10);
+    assertWithin("open model, 10 users: response p99", m.response().p99(), truth.p99(), 0.10);
     // Requests sent after a freeze, late, look fast from their actual send: JMeter's figure
     // (service time) under-reports what those users saw, here by a quarter of the mean.
     assertThat(m.service().mean()).as("service time (JMeter's figure) under-reports")
@@ -89,8 +101,9 @@ class StallTruthIT {
   void shouldChangeNothingWithoutAStall() {
     RunResult open = open(null, 20);
     LabelSummary o = open.overall(Phase.MEASUREMENT);
+    // A user wakes for its slot and then builds the request: 1-2 ms at the median, whole ms.
     assertThat((double) o.response().p50()).as("open model without a stall: response p50")
-        .isCloseTo(o.service().p50(), within(1.0));
+        .isCloseTo(o.service().p50(), within(2.0));
     // What remains is the generator's own lateness (a busy host wakes threads late): it is
     // counted, and no larger than the largest lag.
     assertThat(o.response().p99() - o.service().p99())
@@ -152,6 +165,21 @@ class StallTruthIT {
      * perf_intended_start column (the measurement phase holds the latest ones).
      */
     static Truth over(LabelSummary measured, EchoStall stall, Path jtl) {
+      return over(measured, stall, jtl, false);
+    }
+
+    /**
+     * The same requests judged by when they were actually sent: the freeze holds each from its
+     * send (a request meant for just before a freeze but sent just inside it is held the whole
+     * freeze), plus its wait for a free user. Exact per request, so it is what the suite's
+     * arithmetic must reproduce; the analytical truth above differs from it by the arrival grid's
+     * steps at the freeze edges and by the generator's drain after a freeze.
+     */
+    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl) {
+      return over(measured, stall, jtl, true);
+    }
+
+    private static Truth over(LabelSummary measured, EchoStall stall, Path jtl, boolean sent) {
       List<String> lines;
       try {
         lines = Files.readAllLines(jtl);
@@ -159,15 +187,18 @@ class StallTruthIT {
         throw new UncheckedIOException(e);
       }
       // JMeter quotes sample-variable names in the header.
+      int columns = lines.get(0).split(",").length;
       int column = Arrays.asList(lines.get(0).replace("\"", "").split(","))
           .indexOf("perf_intended_start");
       assertThat(column).as("the JTL carries the intended start").isNotNegative();
-      long[] intended = lines.stream().skip(1).map(l -> l.split(","))
-          .mapToLong(f -> Long.parseLong(f[f.length - 1 - (lines.get(0).split(",").length - 1
-              - column)])).sorted().toArray();
+      long[][] rows = lines.stream().skip(1).map(l -> l.split(","))
+          .map(f -> new long[] {Long.parseLong(f[f.length - 1 - (columns - 1 - column)]),
+              Long.parseLong(f[0])})
+          .sorted(java.util.Comparator.comparingLong(r -> r[0])).toArray(long[][]::new);
       long base = measured.service().p50();
-      long[] waits = Arrays.stream(intended, intended.length - (int) measured.samples(),
-          intended.length).map(t -> base + stall.holdMillis(t)).sorted().toArray();
+      long[] waits = Arrays.stream(rows, rows.length - (int) measured.samples(), rows.length)
+          .mapToLong(r -> sent ? base + Math.max(0, r[1] - r[0]) + stall.holdMillis(r[1])
+              : base + stall.holdMillis(r[0])).sorted().toArray();
       return new Truth(rank(waits, 95), rank(waits, 99));
     }
 
