@@ -197,12 +197,7 @@ public final class SampleRecorder implements AutoCloseable {
     // one that started during warm-up still counts.
     long phaseTime = transaction ? end
         : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
-    // first-sample: the earliest start so far, and "within" includes the edge.
-    long first = firstStart.accumulateAndGet(phaseTime, Math::min);
-    Phase phase = setUp() ? Phase.MEASUREMENT
-        : fromFirstSample ? (phaseTime - first <= warmUpMillis ? Phase.WARM_UP
-        : Phase.MEASUREMENT) : (phaseTime - origin < warmUpMillis ? Phase.WARM_UP
-        : Phase.MEASUREMENT);
+    Phase phase = phaseOf(phaseTime);
     long received = result.getBytesAsLong();
     long sent = result.getSentBytes();
     String status = result.getResponseCode();
@@ -215,12 +210,37 @@ public final class SampleRecorder implements AutoCloseable {
             status);
       }
     }
-    maxActiveThreads.accumulateAndGet(result.getAllThreads(), Math::max);
+    int active = result.getAllThreads();
+    // Written only when it grows: a write on every sample would bounce the line between cores.
+    for (int seen = maxActiveThreads.get(); active > seen
+        && !maxActiveThreads.compareAndSet(seen, active); seen = maxActiveThreads.get()) {
+      // Another thread raised it meanwhile: compare again.
+    }
     samples.increment();
     pending.add(line);
     for (SampleObserver observer : observers) {
       observer.sample(result, phase, cause, transaction, timing);
     }
+  }
+
+  /**
+   * The phase of a sample timed at {@code phaseTime}: measured from the test start, or (with
+   * perf.warm-up.origin=first-sample) from the earliest sample so far, "within" including the
+   * edge there; a setUp group's samples are never warm-up.
+   */
+  private Phase phaseOf(long phaseTime) {
+    if (setUp()) {
+      return Phase.MEASUREMENT;
+    }
+    if (!fromFirstSample) {
+      return phaseTime - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+    }
+    long first = firstStart.get();
+    while (phaseTime < first && !firstStart.compareAndSet(first, phaseTime)) {
+      first = firstStart.get();
+    }
+    first = Math.min(first, phaseTime);
+    return phaseTime - first <= warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
   }
 
   /** True when the calling sampler runs in a setUp group: once-only work, never warm-up. */

@@ -41,16 +41,7 @@ class StallTruthIT {
   @Test
   void shouldReportTheTruthFromTheIntendedStartWithEnoughUsers() {
     RunResult result = open(STALL, 60);
-    LabelSummary m = result.overall(Phase.MEASUREMENT);
-    Path jtl = result.directory().resolve(ResultDirectory.JTL);
-    Truth sent = Truth.asSent(m, STALL, jtl);
-    assertWithin("open model, 60 users: response p95 (as sent)", m.response().p95(), sent.p95(),
-        0.05);
-    assertWithin("open model, 60 users: response p99 (as sent)", m.response().p99(), sent.p99(),
-        0.05);
-    Truth truth = Truth.over(m, STALL, jtl);
-    assertWithin("open model, 60 users: response p95", m.response().p95(), truth.p95(), 0.10);
-    assertWithin("open model, 60 users: response p99", m.response().p99(), truth.p99(), 0.10);
+    assertOpenModelTruths("open model, 60 users", result);
   }
 
   @Test
@@ -58,15 +49,7 @@ class StallTruthIT {
     // A freeze holds RATE x 400 ms = 20 arrivals; 10 users cannot take them all on time.
     RunResult result = open(STALL, 10);
     LabelSummary m = result.overall(Phase.MEASUREMENT);
-    Path jtl = result.directory().resolve(ResultDirectory.JTL);
-    Truth sent = Truth.asSent(m, STALL, jtl);
-    assertWithin("open model, 10 users: response p95 (as sent)", m.response().p95(), sent.p95(),
-        0.05);
-    assertWithin("open model, 10 users: response p99 (as sent)", m.response().p99(), sent.p99(),
-        0.05);
-    Truth truth = Truth.over(m, STALL, jtl);
-    assertWithin("open model, 10 users: response p95", m.response().p95(), truth.p95(), 0.10);
-    assertWithin("open model, 10 users: response p99", m.response().p99(), truth.p99(), 0.10);
+    assertOpenModelTruths("open model, 10 users", result);
     // Requests sent after a freeze, late, look fast from their actual send: JMeter's figure
     // (service time) under-reports what those users saw, here by a quarter of the mean.
     assertThat(m.service().mean()).as("service time (JMeter's figure) under-reports")
@@ -122,6 +105,21 @@ class StallTruthIT {
         .isEqualTo(c.service().p99());
     assertThat(closed.warnings()).as("no coordinated-omission warning")
         .noneMatch(w -> w.startsWith("coordinated omission"));
+  }
+
+  /**
+   * Response p95/p99 within 5 % (or 10 ms) of the truth of the requests as sent, and within 10 %
+   * of the analytical truth of their intended starts.
+   */
+  private static void assertOpenModelTruths(String what, RunResult result) {
+    LabelSummary m = result.overall(Phase.MEASUREMENT);
+    Path jtl = result.directory().resolve(ResultDirectory.JTL);
+    Truth sent = Truth.asSent(m, STALL, jtl);
+    assertWithin(what + ": response p95 (as sent)", m.response().p95(), sent.p95(), 0.05);
+    assertWithin(what + ": response p99 (as sent)", m.response().p99(), sent.p99(), 0.05);
+    Truth truth = Truth.over(m, STALL, jtl);
+    assertWithin(what + ": response p95", m.response().p95(), truth.p95(), 0.10);
+    assertWithin(what + ": response p99", m.response().p99(), truth.p99(), 0.10);
   }
 
   private RunResult open(EchoStall stall, int users) {

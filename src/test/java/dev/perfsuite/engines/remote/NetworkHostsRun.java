@@ -76,24 +76,33 @@ class NetworkHostsRun {
 
   private static RunResult run(DistributedEngine engine, String scenario, LoadProfile profile,
       String target) {
-    Thread watcher = new Thread(() -> {
-      try {
-        while (!engine.allEnginesSampled()) {
-          Thread.sleep(100);
-        }
-        System.out.println(SAMPLING);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "sampling-watch");
-    watcher.setDaemon(true);
-    watcher.start();
+    Thread watcher = announceWhenSampling(engine, SAMPLING);
     RunResult result = engine.run(LoadPlan.of(scenario, profile, httpSampler("GET echo",
         target)));
     watcher.interrupt();
     System.out.println(ENDED + System.currentTimeMillis());
     System.out.println("NETWORK-HOSTS: warnings " + result.warnings());
     return result;
+  }
+
+  /**
+   * Prints {@code line} once every engine of {@code engine}'s run has sent a sample, so that a
+   * parent process reading this JVM's output knows the load is on; a daemon, interrupt it after.
+   */
+  static Thread announceWhenSampling(DistributedEngine engine, String line) {
+    Thread watcher = new Thread(() -> {
+      try {
+        while (!engine.allEnginesSampled()) {
+          Thread.sleep(100);
+        }
+        System.out.println(line);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "sampling-watch");
+    watcher.setDaemon(true);
+    watcher.start();
+    return watcher;
   }
 
   private static void checkExact(RunResult result, List<String> remotes) {

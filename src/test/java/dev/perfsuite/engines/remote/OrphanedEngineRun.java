@@ -28,18 +28,7 @@ class OrphanedEngineRun {
         List.of(ResultFiles.watcher()), List.of(System.getProperty("orphan.remotes").split(",")),
         RemoteSplit.EVEN, Duration.ofSeconds(Long.getLong("orphan.watchdog", 5)), 0,
         LocalRemoteEngines.transport());
-    Thread watcher = new Thread(() -> {
-      try {
-        while (!engine.allEnginesSampled()) {
-          Thread.sleep(100);
-        }
-        System.out.println(SAMPLING);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    watcher.setDaemon(true);
-    watcher.start();
+    NetworkHostsRun.announceWhenSampling(engine, SAMPLING);
     engine.run(LoadPlan.of("orphan", Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO)
         .withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ZERO)
         .withThinkTime(Duration.ofMillis(20)), httpSampler("GET target",
