@@ -10,7 +10,7 @@ import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.backends.stubs.StubEndpoint;
 import dev.perfsuite.backends.stubs.StubServer;
-import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.nio.file.Path;

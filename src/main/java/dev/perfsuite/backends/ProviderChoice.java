@@ -1,6 +1,6 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.settings.BackendMode;
 import java.util.function.BooleanSupplier;
 
 /**

@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.JmxLoad;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

@@ -1,5 +1,19 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.AbortSettings;
+import dev.perfsuite.config.settings.BackendMode;
+import dev.perfsuite.config.settings.DistributedSettings;
+import dev.perfsuite.config.settings.EchoStall;
+import dev.perfsuite.config.settings.EngineKind;
+import dev.perfsuite.config.settings.HistorySettings;
+import dev.perfsuite.config.settings.LatencyFigure;
+import dev.perfsuite.config.settings.MetricsExport;
+import dev.perfsuite.config.settings.MetricsSettings;
+import dev.perfsuite.config.settings.RegressionMode;
+import dev.perfsuite.config.settings.RemoteData;
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.profiles.Arrivals;
 import dev.perfsuite.users.UserThreads;
 import dev.perfsuite.profiles.LoadProfile;

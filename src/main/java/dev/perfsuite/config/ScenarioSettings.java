@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.time.Duration;
 import java.util.Optional;
 

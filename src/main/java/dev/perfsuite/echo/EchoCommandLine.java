@@ -1,6 +1,6 @@
 package dev.perfsuite.echo;
 
-import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.perfsuite.echo;
 
-import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.config.settings.EchoStall;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;

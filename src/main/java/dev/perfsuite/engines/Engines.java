@@ -2,7 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
-import dev.perfsuite.config.DistributedSettings;
+import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
 import java.util.List;

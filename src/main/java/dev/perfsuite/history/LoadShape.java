@@ -1,6 +1,6 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.config.EngineKind;
+import dev.perfsuite.config.settings.EngineKind;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadModel;

@@ -1,6 +1,6 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.history.MetricComparison.Status;
 import java.time.Duration;
 import java.util.ArrayList;

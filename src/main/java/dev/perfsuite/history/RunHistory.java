@@ -1,8 +1,8 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.config.HistorySettings;
+import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;

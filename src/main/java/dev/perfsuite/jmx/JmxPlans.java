@@ -1,6 +1,6 @@
 package dev.perfsuite.jmx;
 
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;

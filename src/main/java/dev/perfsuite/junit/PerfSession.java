@@ -6,7 +6,7 @@ import dev.perfsuite.backends.keycloak.RealmClient;
 import dev.perfsuite.backends.keycloak.RealmDescription;
 import dev.perfsuite.backends.Services;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;

@@ -1,6 +1,6 @@
 package dev.perfsuite.metrics;
 
-import dev.perfsuite.config.MetricsSettings;
+import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.engines.RunContext;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.results.RunResult;

@@ -1,6 +1,6 @@
 package dev.perfsuite.results;
 
-import dev.perfsuite.config.LatencyFigure;
+import dev.perfsuite.config.settings.LatencyFigure;
 import java.util.Map;
 
 /**

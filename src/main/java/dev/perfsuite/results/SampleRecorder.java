@@ -2,7 +2,7 @@ package dev.perfsuite.results;
 
 import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.Secrets;
-import dev.perfsuite.config.WarmUpOrigin;
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -123,7 +123,7 @@ final class SlaEvaluator {
 
   /** Which latency the row judged, and the other one beside it when they differ. */
   private static String judgedFigure(LabelSummary summary, RunResult run) {
-    boolean service = run.judged() == dev.perfsuite.config.LatencyFigure.SERVICE;
+    boolean service = run.judged() == dev.perfsuite.config.settings.LatencyFigure.SERVICE;
     String judged = service ? "service time (perf.sla.latency=service)" : "response time";
     if (summary.response().p99() == summary.service().p99()) {
       return judged;

@@ -79,6 +79,15 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepConfigSettingsFreeOfTheKeyReading() {
+    // The typed settings are built by PerfConfig; a setting that reached back into the reading
+    // would make config and config.settings one tangle again.
+    assertThat(types("config/settings").stream()
+        .filter(r -> r.matches(".* -> dev\\.perfsuite\\.config\\.[A-Z].*")).toList())
+        .as("config.settings -> config").isEmpty();
+  }
+
+  @Test
   void shouldKeepUsersAtTheBottom() {
     assertThat(references("users")).as("users -> any suite package").isEmpty();
     assertThat(references("profiles").stream().filter(r -> !r.endsWith("-> users")).toList())

@@ -3,7 +3,7 @@ package dev.perfsuite.backends;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.settings.BackendMode;
 import org.junit.jupiter.api.Test;
 
 class ProviderChoiceTest {

@@ -1,6 +1,6 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import org.junit.jupiter.api.Assumptions;
 

@@ -43,7 +43,7 @@ final class LoopbackServer implements AutoCloseable {
    * ({@code --stall}), for {@link StallBench}.
    */
   static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
-      dev.perfsuite.config.EchoStall stall) {
+      dev.perfsuite.config.settings.EchoStall stall) {
     return echo(settings, delay, List.of("--stall", stall.flag()), "echo-stall.log",
         "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
   }

@@ -2,7 +2,7 @@ package dev.perfsuite.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.config.settings.EchoStall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.perfsuite.bench;
 
-import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

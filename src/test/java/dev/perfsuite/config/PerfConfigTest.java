@@ -1,5 +1,11 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.BackendMode;
+import dev.perfsuite.config.settings.DistributedSettings;
+import dev.perfsuite.config.settings.EngineKind;
+import dev.perfsuite.config.settings.RemoteData;
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

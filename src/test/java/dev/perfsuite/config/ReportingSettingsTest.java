@@ -1,5 +1,7 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.MetricsExport;
+import dev.perfsuite.config.settings.RegressionMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

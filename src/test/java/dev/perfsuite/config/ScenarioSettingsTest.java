@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.LoadProfile;
@@ -153,8 +155,8 @@ class AggregatedRunsIT {
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void shouldLeaveTheJtlsOnTheEnginesAndSayWhereWhenKeepIsAsked() throws Exception {
     RunResult result = three.engine(results, RemoteSplit.PER_ENGINE, Duration.ofSeconds(15),
-        new Aggregation(dev.perfsuite.config.RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
-            dev.perfsuite.config.RemoteJtl.KEEP)).run(LoadPlan.of("keep-jtls",
+        new Aggregation(RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
+            RemoteJtl.KEEP)).run(LoadPlan.of("keep-jtls",
                 iterations(1, 10), httpSampler("GET echo", echo.uri().toString())));
 
     assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();

@@ -5,9 +5,9 @@ import dev.perfsuite.engines.remote.DistributedEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.RemoteJtl;
-import dev.perfsuite.config.RemoteSamples;
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;

@@ -6,9 +6,9 @@ import dev.perfsuite.engines.server.RemoteEngineMain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.BackendMode;
+import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.config.Versions;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;

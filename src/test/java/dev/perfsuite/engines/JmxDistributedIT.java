@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.jmx.ImportedPlan;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.profiles.Profiles;

@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.engines.server.RemoteEngineMain;
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.reporting.ResultFiles;
 import java.io.BufferedReader;

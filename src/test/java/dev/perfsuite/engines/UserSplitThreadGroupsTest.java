@@ -3,9 +3,9 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.profiles.Profiles;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.perfsuite.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.HistorySettings;
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.HistorySettings;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.engines.Engines;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.history.MetricComparison.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package dev.perfsuite.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.HistorySettings;
-import dev.perfsuite.config.RegressionMode;
+import dev.perfsuite.config.settings.HistorySettings;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;

@@ -2,7 +2,7 @@ package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.Engines;
 import java.lang.reflect.Method;

@@ -2,7 +2,7 @@ package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.Profiles;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.ThreadGroups;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.perfsuite.config.JmxLoad;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;

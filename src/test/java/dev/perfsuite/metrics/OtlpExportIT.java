@@ -3,8 +3,8 @@ package dev.perfsuite.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.perfsuite.config.MetricsExport;
-import dev.perfsuite.config.MetricsSettings;
+import dev.perfsuite.config.settings.MetricsExport;
+import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.engines.RunContext;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;

@@ -3,8 +3,8 @@ package dev.perfsuite.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.MetricsExport;
-import dev.perfsuite.config.MetricsSettings;
+import dev.perfsuite.config.settings.MetricsExport;
+import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.engines.Engines;

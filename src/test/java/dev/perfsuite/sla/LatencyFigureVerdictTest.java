@@ -2,7 +2,7 @@ package dev.perfsuite.sla;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.LatencyFigure;
+import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;

@@ -4,7 +4,7 @@ import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import java.net.URI;
-import dev.perfsuite.config.EchoStall;
+import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.perfsuite.engines.remote;
 
-import dev.perfsuite.config.RemoteJtl;
-import dev.perfsuite.config.RemoteSamples;
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
 import java.time.Duration;
 
 /**

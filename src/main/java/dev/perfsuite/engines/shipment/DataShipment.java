@@ -3,7 +3,7 @@ package dev.perfsuite.engines.shipment;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
-import dev.perfsuite.config.RemoteData;
+import dev.perfsuite.config.settings.RemoteData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

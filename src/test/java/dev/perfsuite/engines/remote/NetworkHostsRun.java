@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.profiles.LoadProfile;

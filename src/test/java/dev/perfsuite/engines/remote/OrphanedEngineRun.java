@@ -2,7 +2,7 @@ package dev.perfsuite.engines.remote;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.RemoteSplit;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.profiles.Profiles;

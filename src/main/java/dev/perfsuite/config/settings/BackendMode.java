@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** Who starts the local backends ({@code perf.backends}). */
 public enum BackendMode {

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,7 +24,7 @@ public record HistorySettings(Path directory, RegressionMode regression, double 
     this(directory, regression, tolerancePercent, baseline, trendRuns, false);
   }
 
-  /** Defaults as documented in {@link ConfigKey}. */
+  /** Defaults as documented in the keys' reference. */
   public static HistorySettings defaults() {
     return new HistorySettings(Path.of(".perf-history"), RegressionMode.WARN, 10, Optional.empty(),
         20);

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +27,7 @@ public record DistributedSettings(List<String> remotes, RemoteSplit split, Durat
     remotes = List.copyOf(remotes);
   }
 
-  /** Defaults as documented in {@link ConfigKey}: no remotes, even split, SSL on. */
+  /** Defaults as documented in the keys' reference: no remotes, even split, SSL on. */
   public static DistributedSettings defaults() {
     return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
         Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),

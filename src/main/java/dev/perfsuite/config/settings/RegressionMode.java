@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** What a regression against the baseline does ({@code perf.regression}). */
 public enum RegressionMode {

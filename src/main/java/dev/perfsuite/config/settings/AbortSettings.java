@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 import java.time.Duration;
 import java.util.OptionalDouble;
@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  */
 public record AbortSettings(OptionalDouble errorRatePercent, Duration window) {
 
-  /** Defaults as documented in {@link ConfigKey}: 90 % for 30 s. */
+  /** Defaults as documented in the keys' reference: 90 % for 30 s. */
   public static AbortSettings defaults() {
     return new AbortSettings(OptionalDouble.of(90), Duration.ofSeconds(30));
   }

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** What happens to the JTL each remote engine writes ({@code perf.remotes.jtl}). */
 public enum RemoteJtl {

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** Who drives a JMX plan's load: its own thread groups, or the suite's profile. */
 public enum JmxLoad {

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** How remote engines report their samples to the controller ({@code perf.remotes.samples}). */
 public enum RemoteSamples {

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /**
  * Where the warm-up window ({@code perf.warm-up}) is measured from.

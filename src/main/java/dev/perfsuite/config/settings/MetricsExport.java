@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** Where live Micrometer metrics go ({@code perf.metrics.export}). */
 public enum MetricsExport {

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 import java.net.URI;
 import java.time.Duration;
@@ -15,7 +15,7 @@ import java.time.Duration;
 public record MetricsSettings(MetricsExport export, String host, int port, URI otlpUrl,
     Duration step) {
 
-  /** Defaults as documented in {@link ConfigKey}: no export. */
+  /** Defaults as documented in the keys' reference: no export. */
   public static MetricsSettings defaults() {
     return new MetricsSettings(MetricsExport.NONE, "127.0.0.1", 9464,
         URI.create("http://localhost:4318/v1/metrics"), Duration.ofSeconds(10));

@@ -1,4 +1,4 @@
-package dev.perfsuite.config;
+package dev.perfsuite.config.settings;
 
 /** Which JMeter engine runs a plan ({@code perf.engine}). */
 public enum EngineKind {

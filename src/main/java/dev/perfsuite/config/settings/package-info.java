@@ -1,0 +1,9 @@
+/**
+ * The typed values a run's configuration is made of: the settings of one area (distributed runs,
+ * history, metrics export, the error-rate abort) and the enumerations keys accept.
+ *
+ * <p>These types know nothing of how keys are read: {@code PerfConfig}
+ * reads and validates the keys and builds them. The settings that read keys themselves
+ * ({@code JmxSettings}, {@code BackendSettings}, {@code ScenarioSettings}) stay beside the reader.
+ */
+package dev.perfsuite.config.settings;
