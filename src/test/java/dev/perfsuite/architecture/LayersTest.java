@@ -74,8 +74,9 @@ class LayersTest {
   @Test
   void shouldKeepConfigAboveProfilesAndUsersOnly() {
     assertThat(references("config").stream()
-        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> users")).toList())
-        .as("config -> anything but profiles and users").isEmpty();
+        .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> users")
+            && !r.endsWith("-> diagnostics")).toList())
+        .as("config -> anything but profiles, users and diagnostics").isEmpty();
   }
 
   @Test
@@ -88,10 +89,16 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepDiagnosticsAtTheBottom() {
+    assertThat(references("diagnostics")).as("diagnostics -> any suite package").isEmpty();
+  }
+
+  @Test
   void shouldKeepUsersAtTheBottom() {
     assertThat(references("users")).as("users -> any suite package").isEmpty();
-    assertThat(references("profiles").stream().filter(r -> !r.endsWith("-> users")).toList())
-        .as("profiles -> anything but users").isEmpty();
+    assertThat(references("profiles").stream()
+        .filter(r -> !r.endsWith("-> users") && !r.endsWith("-> diagnostics")).toList())
+        .as("profiles -> anything but users and diagnostics").isEmpty();
   }
 
   @Test
