@@ -8,6 +8,7 @@ import dev.perfsuite.results.SampleTiming;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
@@ -22,7 +23,13 @@ import org.apache.jmeter.samplers.SampleResult;
  * {@code perf.threads.active}; every meter tagged with scenario and run id.
  *
  * <p>Meters are looked up once per label, status and cause and cached, so a sample costs a map
- * read and a timer record, not a registry lookup.
+ * read and a timer record, not a registry lookup. Engine snapshots cost O(labels): their
+ * histograms are added to the suite's own per-label HdrHistogram ({@link MergedLatencies}),
+ * published as a function timer under the same name {@code perf.sample} (count and sum, no
+ * buckets). Prometheus allows one kind per name, so the registry's first {@code perf.sample}
+ * decides: once engines fed it, local samples go to the function timers too; once local samples
+ * made it a timer with buckets, engine snapshots are replayed value by value into it (O(samples),
+ * only in a session that mixes local and distributed runs).
  */
 final class SampleMetrics implements SampleObserver {
   private final MeterRegistry registry;
@@ -31,6 +38,7 @@ final class SampleMetrics implements SampleObserver {
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
   private final Map<String, Timer> responses = new ConcurrentHashMap<>();
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
+  private final Map<String, MergedLatencies> merged = new ConcurrentHashMap<>();
   private final AtomicInteger activeThreads = new AtomicInteger();
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
@@ -54,7 +62,11 @@ final class SampleMetrics implements SampleObserver {
       SampleTiming timing) {
     String label = result.getSampleLabel();
     boolean ok = cause == null;
-    timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
+    if (enginesOwnSampleTimer()) {
+      merged(label).record(result.getTime());
+    } else {
+      timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
+    }
     Timer response = responseTimer(label);
     response.record(timing.responseMillis(), TimeUnit.MILLISECONDS);
     // A stall's missing requests, bounded by the stall's length over the user's interval.
@@ -69,9 +81,8 @@ final class SampleMetrics implements SampleObserver {
   }
 
   /**
-   * Engine-side aggregated samples. Micrometer's timers take one value per call, so the batch's
-   * histogram is replayed value by value (tens of ns each, against the ~430 us a sample costs
-   * crossing RMI); failed samples are counted per cause but timed with the successes, since a
+   * Engine-side aggregated samples, added to the label's merged histogram in O(histogram
+   * buckets); failed samples are counted per cause but timed with the successes, since a
    * snapshot does not split response times by outcome.
    */
   @Override
@@ -79,18 +90,39 @@ final class SampleMetrics implements SampleObserver {
     if (batch.overall() || batch.samples() == 0) {
       return;
     }
-    Timer timer = timer(batch.label(), true);
-    batch.latencies().recordedValues().forEach(v -> {
-      for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
-        timer.record(v.getValueIteratedTo(), TimeUnit.MILLISECONDS);
-      }
-    });
+    if (timers.containsKey(batch.label()) || registry.find("perf.sample").timer() != null) {
+      replay(batch);
+    } else {
+      merged(batch.label()).add(batch.latencies());
+    }
     batch.errorsByCause().forEach((cause, n) -> errors.computeIfAbsent(batch.label() + '\n'
         + cause, k -> Counter.builder("perf.errors")
         .description("Failed samples by label and cause")
         .tags("scenario", scenario, "run", runId, "label", batch.label(), "cause", cause.name())
         .register(registry)).increment(n));
     activeThreads.set(batch.activeThreads());
+  }
+
+  /** The registry's {@code perf.sample} is a function timer that engine snapshots made. */
+  private boolean enginesOwnSampleTimer() {
+    return !merged.isEmpty() || registry.find("perf.sample").functionTimer() != null;
+  }
+
+  /** A session mixing local and engine runs keeps the timer kind it started with. */
+  private void replay(SampleBatch batch) {
+    Timer timer = timer(batch.label(), true);
+    batch.latencies().recordedValues().forEach(v -> {
+      for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+        timer.record(v.getValueIteratedTo(), TimeUnit.MILLISECONDS);
+      }
+    });
+  }
+
+  /** The label's merged histogram; local samples of any status share it (no status split). */
+  private MergedLatencies merged(String label) {
+    return merged.computeIfAbsent(label, k -> MergedLatencies.register(registry, "perf.sample",
+        "Service time of every sample, merged from the engines' histograms, warm-up included",
+        Tags.of("scenario", scenario, "run", runId, "label", label, "status", "ok")));
   }
 
   private Timer responseTimer(String label) {
