@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -30,6 +32,7 @@ import org.testcontainers.DockerClientFactory;
  * which get the site's login redirect once Keycloak's URL is known.
  */
 public final class Backends implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Backends.class);
   private final PerfConfig config;
   private final BooleanSupplier dockerAnswers;
   private final List<AutoCloseable> started = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class Backends implements AutoCloseable {
       choice = ProviderChoice.resolve(config.backends(), dockerAnswers);
       String why = choice.provider() == Provider.EMBEDDED && dockerProblem != null
           ? choice.reason() + " " + dockerProblem : choice.reason();
-      System.out.printf("Backends: %s (%s)%n", choice.provider().name().toLowerCase(), why);
+      LOG.info("Backends: {} ({})", choice.provider().name().toLowerCase(), why);
     }
     return choice;
   }
@@ -166,7 +169,7 @@ public final class Backends implements AutoCloseable {
   private <T> T timed(String backend, Supplier<T> start) {
     long begin = System.nanoTime();
     T running = start.get();
-    System.out.printf("Backend %s (%s) started in %d ms%n", backend,
+    LOG.info("Backend {} ({}) started in {} ms", backend,
         provider().provider().name().toLowerCase(), (System.nanoTime() - begin) / 1_000_000);
     return running;
   }

@@ -23,6 +23,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Live Micrometer metrics of every run in this JVM: a timer per label and status, errors by cause
@@ -35,6 +37,7 @@ import java.util.Optional;
  * client-side quantiles; compute percentiles with {@code histogram_quantile}.
  */
 public final class LiveMetrics implements RunWatcher, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
   /** SLO buckets every timer counts, ms: the thresholds the seeds' SLAs use. */
   static final Duration[] SLO = {Duration.ofMillis(50), Duration.ofMillis(100),
       Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2)};
@@ -73,7 +76,7 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
           HTTPServer server = HTTPServer.builder().hostname(settings.host()).port(settings.port())
               .registry(prometheus.getPrometheusRegistry()).buildAndStart();
           LiveMetrics metrics = new LiveMetrics(prometheus, server, settings.host());
-          System.out.println("perf-suite metrics: Prometheus endpoint " + metrics.endpoint()
+          LOG.info("perf-suite metrics: Prometheus endpoint {}", metrics.endpoint()
               .orElseThrow());
           yield metrics;
         } catch (IOException e) {

@@ -25,13 +25,15 @@ import org.junit.jupiter.api.Test;
  * <p>Not in CI and not in {@code bench/run}'s quick mode (minutes long). Settings
  * ({@code bench.soak.*}): {@code duration} (30m), {@code users} (300), {@code think} (1s),
  * {@code delay} (the echo's, 20ms), {@code every} (1m), {@code from} (5m, the start of the
- * window judged). Heap after GC comes from {@code jcmd PID GC.run} then {@code GC.heap_info}
- * (one forced full GC a minute, a few ms at this heap); RSS is the kernel's VmRSS.
+ * window judged). Heap after GC: {@code jcmd PID GC.run} forces a full GC a minute and the
+ * generator's own {@code -Xlog:gc} line gives the heap after it (MiB); RSS is the kernel's VmRSS.
  */
 final class SoakBench {
   private static final double FLAT = 0.10;
   private static final int USERS_PER_RAMP_SECOND = 50;
-  private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
+  /** The forced full GC's line of {@code -Xlog:gc}: heap before, after and committed. */
+  private static final Pattern FULL_GC =
+      Pattern.compile("Pause Full \\(System.gc\\(\\)\\) (\\d+)M->(\\d+)M");
 
   @Test
   void shouldKeepHeapAndRssFlatOverAHalfHourOfLoad() throws Exception {
@@ -44,11 +46,16 @@ final class SoakBench {
     Duration from = setting("from", "5m");
     Duration ramp = Duration.ofSeconds(Math.max(5, users / USERS_PER_RAMP_SECOND));
     List<Row> rows = new ArrayList<>();
+    Path gcLog = settings.out().resolve("logs").resolve("soak-" + users + "-gc.log")
+        .toAbsolutePath();
+    Files.createDirectories(gcLog.getParent());
+    Files.deleteIfExists(gcLog);
     Map<String, String> r;
     try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {
       CompletableFuture<Map<String, String>> run = CompletableFuture.supplyAsync(() ->
           SuiteRuns.suite(settings, "soak-" + users, echo.uri(), users, duration, 1024,
-              "think=" + think.toMillis() + "ms", "ramp=" + ramp.toMillis() + "ms",
+              List.of("-Xlog:gc:file=" + gcLog), "think=" + think.toMillis() + "ms",
+              "ramp=" + ramp.toMillis() + "ms",
               "warmup=" + ramp.plusSeconds(5).toMillis() + "ms"));
       long start = System.nanoTime();
       for (int minute = 1; !run.isDone(); minute++) {
@@ -61,7 +68,7 @@ final class SoakBench {
         }
         Optional<ProcessHandle> child = generator();
         if (child.isPresent()) {
-          rows.add(Row.of(every.multipliedBy(minute), child.get().pid()));
+          rows.add(Row.of(every.multipliedBy(minute), child.get().pid(), gcLog));
           System.out.println("soak: " + rows.get(rows.size() - 1));
         }
       }
@@ -78,8 +85,9 @@ final class SoakBench {
     String body = String.format(Locale.ROOT, """
         The suite with every listener (Prometheus on), %d users ramped over %d s, %d ms think \
         time, POST 1 KiB to the echo on loopback with --delay %d ms, for %d min in one \
-        generator JVM (-Xmx%s); every %d s a forced full GC (jcmd GC.run), then heap used \
-        (GC.heap_info) and the kernel's VmRSS. %.0f req/s measured, p50 %s ms, p99 %s ms, \
+        generator JVM (-Xmx%s); every %d s a forced full GC (jcmd GC.run), the heap after it \
+        (the generator's -Xlog:gc) and the kernel's VmRSS. %.0f req/s measured, p50 %s ms, \
+        p99 %s ms, \
         errors %s.
 
         %s
@@ -134,10 +142,15 @@ final class SoakBench {
 
   /** One minute's sample of the generator. */
   private record Row(Duration at, long heapKib, long rssKib, String load) {
-    static Row of(Duration at, long pid) throws IOException, InterruptedException {
+    static Row of(Duration at, long pid, Path gcLog) throws IOException,
+        InterruptedException {
       jcmd(pid, "GC.run");
-      Matcher used = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
-      long heap = used.find() ? Long.parseLong(used.group(1)) : -1;
+      // The GC's own figure: a second jcmd would see what the load allocated since.
+      long heap = -1;
+      Matcher full = FULL_GC.matcher(Files.readString(gcLog));
+      while (full.find()) {
+        heap = Long.parseLong(full.group(2)) * 1024;
+      }
       long rss = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
           .filter(l -> l.startsWith("VmRSS:")).map(l -> l.replaceAll("\\D", ""))
           .mapToLong(Long::parseLong).findFirst().orElse(-1);

@@ -1,6 +1,7 @@
 package dev.perfsuite.backends.echo;
 
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.config.Versions;
 import java.net.URI;
@@ -9,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Arrays;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -39,17 +39,12 @@ public final class ContainerEcho implements EchoService {
     try {
       container.start();
     } catch (RuntimeException e) {
-      String logs = container.isCreated() ? tail(container.getLogs()) : "(container not created)";
+      String logs = container.isCreated() ? BackendLogs.tail(container.getLogs(), 20)
+          : "(container not created)";
       container.stop();
       throw new BackendException("echo backend container " + image + " did not start within "
           + STARTUP.toSeconds() + " s: " + e.getMessage() + "\nlog tail:\n" + logs, e);
     }
-  }
-
-  private static String tail(String logs) {
-    String[] lines = logs.split("\n");
-    int from = Math.max(0, lines.length - 20);
-    return String.join("\n", Arrays.copyOfRange(lines, from, lines.length));
   }
 
   @Override

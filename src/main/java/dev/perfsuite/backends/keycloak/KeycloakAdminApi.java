@@ -1,5 +1,6 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.BackendException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -109,7 +110,7 @@ final class KeycloakAdminApi {
       body = body.substring(0, 2000) + "...";
     }
     return new BackendException("Keycloak Admin REST API call '" + what + "' answered "
-        + response.statusCode() + ": " + Secrets.mask(body));
+        + response.statusCode() + ": " + BackendLogs.masked(body));
   }
 
   private static String encode(String value) {

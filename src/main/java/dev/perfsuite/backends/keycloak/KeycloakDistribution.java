@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Keycloak server distribution ({@code keycloak-quarkus-dist} zip), unpacked once per machine
@@ -30,6 +32,7 @@ import java.util.zip.ZipFile;
  * tree on first start, which is why the second start is much faster.
  */
 final class KeycloakDistribution {
+  private static final Logger LOG = LoggerFactory.getLogger(KeycloakDistribution.class);
   static final String VERSION = Versions.KEYCLOAK;
   static final String ZIP_NAME = "keycloak-quarkus-dist-" + VERSION + ".zip";
   private static final String TOP_DIRECTORY = "keycloak-" + VERSION;
@@ -131,7 +134,7 @@ final class KeycloakDistribution {
     try (Stream<Path> paths = Files.walk(directory)) {
       paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     } catch (IOException | UncheckedIOException e) {
-      System.out.println("could not delete " + directory + ": " + e.getMessage());
+      LOG.debug("could not delete {}: {}", directory, e.getMessage());
     }
   }
 }

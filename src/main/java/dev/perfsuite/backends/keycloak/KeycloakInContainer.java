@@ -1,5 +1,9 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.backends.BackendLogs;
+import dev.perfsuite.backends.ContainerLog;
+import dev.perfsuite.backends.Startup;
+import dev.perfsuite.diagnostics.Causes;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
@@ -21,10 +25,10 @@ import org.testcontainers.images.PullPolicy;
  */
 final class KeycloakInContainer implements KeycloakRuntime {
   private final KeycloakContainer container;
-  private final PostgresServer.ContainerLog log;
+  private final ContainerLog log;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private KeycloakInContainer(KeycloakContainer container, PostgresServer.ContainerLog log) {
+  private KeycloakInContainer(KeycloakContainer container, ContainerLog log) {
     this.container = container;
     this.log = log;
   }
@@ -39,7 +43,7 @@ final class KeycloakInContainer implements KeycloakRuntime {
   static KeycloakInContainer start(String image, Network network, PostgresServer database,
       String adminUsername, Secret adminPassword, Duration timeout) {
     PostgresEndpoint db = database.endpoint();
-    PostgresServer.ContainerLog log = new PostgresServer.ContainerLog();
+    ContainerLog log = new ContainerLog();
     KeycloakContainer container = new KeycloakContainer(image)
         .withAdminUsername(adminUsername)
         .withAdminPassword(adminPassword.reveal())
@@ -50,7 +54,7 @@ final class KeycloakInContainer implements KeycloakRuntime {
         .withEnv("KC_DB_PASSWORD", db.password().reveal())
         .withImagePullPolicy(PullPolicy.defaultPolicy())
         .withLogConsumer(log)
-        .withStartupTimeout(PostgresServer.wholeSeconds(timeout));
+        .withStartupTimeout(Startup.wholeSeconds(timeout));
     try {
       container.start();
     } catch (RuntimeException e) {
@@ -58,10 +62,10 @@ final class KeycloakInContainer implements KeycloakRuntime {
       String logs = log.tail();
       throw new BackendException("Keycloak container " + image + " did not become healthy "
           + "(/health/ready on port 9000) within the startup timeout "
-          + PostgresServer.describe(timeout) + ": " + PostgresServer.rootMessage(e)
+          + Startup.describe(timeout) + ": " + Causes.rootMessage(e)
           + ". Fix: raise perf.backends.startup-timeout, or check the image (perf.keycloak.image, "
           + "built by .ci/docker-setup.sh; its ENTRYPOINT must be kc.sh and it needs "
-          + "KC_RUN_IN_CONTAINER=true)" + PostgresServer.logSection(logs), e);
+          + "KC_RUN_IN_CONTAINER=true)" + BackendLogs.section(logs), e);
     }
     return new KeycloakInContainer(container, log);
   }

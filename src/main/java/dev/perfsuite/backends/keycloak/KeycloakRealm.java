@@ -1,6 +1,6 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.backends.postgres.PostgresServer;
+import dev.perfsuite.backends.GeneratedSecret;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -59,8 +59,8 @@ record KeycloakRealm(RealmDescription description, int hashIterations, URI brows
         .orElse("confidential");
     return new KeycloakRealm(description, settings.hashIterations(), browserBase,
         settings.keycloakUsers(),
-        PostgresServer.generatedSecret("generated:keycloak." + confidential + ".secret"),
-        PostgresServer.generatedSecret("generated:keycloak.users.password"));
+        GeneratedSecret.named("generated:keycloak." + confidential + ".secret"),
+        GeneratedSecret.named("generated:keycloak.users.password"));
   }
 
   /** The realm name. */

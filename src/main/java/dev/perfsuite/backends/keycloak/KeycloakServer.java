@@ -1,5 +1,8 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.backends.BackendLogs;
+import dev.perfsuite.backends.GeneratedSecret;
+import dev.perfsuite.backends.Startup;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.backends.Provider;
@@ -13,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.Network;
 
 /**
@@ -26,6 +31,7 @@ import org.testcontainers.containers.Network;
  * on a private network. The realm is created by the same HTTP calls for both.
  */
 public final class KeycloakServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(KeycloakServer.class);
   static final String DATABASE = "keycloak";
   static final String DATABASE_ALIAS = "keycloak-db";
   static final String ADMIN_USERNAME = "perf-admin";
@@ -88,7 +94,7 @@ public final class KeycloakServer implements AutoCloseable {
     String name = provider == Provider.EMBEDDED ? "Keycloak (embedded)"
         : "Keycloak container " + settings.keycloakImage();
     KeycloakRealm realm = KeycloakRealm.generate(description, settings, browserBase);
-    Secret adminPassword = PostgresServer.generatedSecret("generated:keycloak.admin.password");
+    Secret adminPassword = GeneratedSecret.named("generated:keycloak.admin.password");
     PostgresServer database = null;
     KeycloakRuntime runtime = null;
     Network network = null;
@@ -110,13 +116,13 @@ public final class KeycloakServer implements AutoCloseable {
             ADMIN_USERNAME, adminPassword, keycloakTimeout);
         started = keycloakStarted;
       }
-      Duration keycloakStartup = PostgresServer.since(started);
+      Duration keycloakStartup = Startup.since(started);
       long realmStarted = System.nanoTime();
       try {
         new KeycloakAdminApi(runtime.baseUrl(), ADMIN_USERNAME, adminPassword).createRealm(realm);
       } catch (BackendException e) {
         throw new BackendException(name + " is healthy but creating realm '" + realm.name()
-            + "' failed: " + e.getMessage() + PostgresServer.logSection(runtime.logTail()), e);
+            + "' failed: " + e.getMessage() + BackendLogs.section(runtime.logTail()), e);
       }
       realm.writeUsersCsv(usersCsv);
       KeycloakEndpoint endpoint = KeycloakEndpoint.of(runtime.baseUrl(), description,
@@ -124,7 +130,7 @@ public final class KeycloakServer implements AutoCloseable {
           realm.users());
       String timings = String.format("PostgreSQL %d ms, Keycloak %d ms, realm with %d users %d ms",
           database.startupTime().toMillis(), keycloakStartup.toMillis(), realm.users(),
-          PostgresServer.since(realmStarted).toMillis());
+          Startup.since(realmStarted).toMillis());
       return new KeycloakServer(provider, database, runtime, network, endpoint, timings);
     } catch (RuntimeException e) {
       stopAll(runtime, database, network);
@@ -132,7 +138,7 @@ public final class KeycloakServer implements AutoCloseable {
         throw e;
       }
       throw new BackendException(name + " could not be started: " + e
-          + (runtime == null ? "" : PostgresServer.logSection(runtime.logTail())), e);
+          + (runtime == null ? "" : BackendLogs.section(runtime.logTail())), e);
     }
   }
 
@@ -200,7 +206,7 @@ public final class KeycloakServer implements AutoCloseable {
       try {
         part.close();
       } catch (Exception e) {
-        System.out.println("Keycloak backend: stopping " + part + " failed: " + e);
+        LOG.warn("Keycloak backend: stopping {} failed: {}", part, e.toString());
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.perfsuite.backends.stubs;
 
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerImages;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.stubbing.StubImport;
@@ -59,7 +60,7 @@ final class StubContainer implements StubRuntime {
           .importStubMappings(new StubImport(mappings, StubImport.Options.DEFAULTS));
     } catch (RuntimeException e) {
       String logs = stubs.container.isCreated()
-          ? StubFiles.tail(stubs.container.getLogs(), TAIL_LINES) : "(container not created)";
+          ? BackendLogs.tail(stubs.container.getLogs(), TAIL_LINES) : "(container not created)";
       stubs.container.stop();
       throw new BackendException("API stubs container " + image + " did not become ready ("
           + "GET /__admin/mappings on " + PORT + ", timeout " + startupTimeout.toSeconds()
@@ -76,7 +77,7 @@ final class StubContainer implements StubRuntime {
   @Override
   public synchronized String logTail() {
     if (container.isRunning()) {
-      lastLog = StubFiles.tail(container.getLogs(), TAIL_LINES);
+      lastLog = BackendLogs.tail(container.getLogs(), TAIL_LINES);
     }
     return lastLog;
   }
@@ -84,7 +85,7 @@ final class StubContainer implements StubRuntime {
   @Override
   public synchronized void close() {
     if (container.isRunning()) {
-      lastLog = StubFiles.tail(container.getLogs(), TAIL_LINES);
+      lastLog = BackendLogs.tail(container.getLogs(), TAIL_LINES);
     }
     container.stop();
   }

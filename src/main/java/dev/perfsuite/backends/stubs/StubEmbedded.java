@@ -1,6 +1,7 @@
 package dev.perfsuite.backends.stubs;
 
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.Notifier;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
@@ -100,7 +101,7 @@ final class StubEmbedded implements StubRuntime {
     }
 
     synchronized String tail() {
-      return String.join("\n", lines);
+      return BackendLogs.tail(String.join("\n", lines), capacity);
     }
   }
 }

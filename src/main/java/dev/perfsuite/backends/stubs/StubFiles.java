@@ -10,7 +10,6 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -55,7 +54,8 @@ public final class StubFiles {
    */
   public static List<StubMapping> mappings() {
     resource(MAPPINGS).orElseThrow(StubFiles::missing);
-    List<TextFile> files = new ArrayList<>(new ClasspathFileSource(MAPPINGS).listFilesRecursively());
+    List<TextFile> files =
+        new ArrayList<>(new ClasspathFileSource(MAPPINGS).listFilesRecursively());
     files.sort(Comparator.comparing(TextFile::getPath));
     List<StubMapping> mappings = new ArrayList<>();
     for (TextFile file : files) {
@@ -84,13 +84,8 @@ public final class StubFiles {
   static Optional<URL> resource(String name) {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     URL url = loader == null ? null : loader.getResource(name);
-    return Optional.ofNullable(url != null ? url : StubFiles.class.getClassLoader().getResource(name));
-  }
-
-  /** The last {@code lines} lines of a log. */
-  static String tail(String log, int lines) {
-    String[] all = log.split("\n");
-    return String.join("\n", Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
+    return Optional.ofNullable(url != null ? url
+        : StubFiles.class.getClassLoader().getResource(name));
   }
 
   private static BackendException missing() {

@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
 final class OtpHttpHandler implements HttpHandler {
   static final String GENERATE_PATH = "/v1/otpmanager/otp/generate";
   static final String VALIDATE_PATH = "/v1/otpmanager/otp/validate";
-  private static final Pattern JWT = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+  private static final Pattern JWT =
+      Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
   private static final Pattern DIGITS = Pattern.compile("[0-9]+");
   private static final DateTimeFormatter RESPONSE_TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");

@@ -97,7 +97,8 @@ class ReferenceOtpServiceIT {
       JsonNode failed = validate(otp.baseUri(), key, wrong);
       assertThat(failed.at("/response/message").asText()).as("attempt %d", attempt)
           .isEqualTo("VALIDATION_UNSUCCESSFUL");
-      assertThat(row(key)).as("attempt %d counted", attempt).startsWith(value + "," + attempt + ",");
+      assertThat(row(key)).as("attempt %d counted", attempt)
+          .startsWith(value + "," + attempt + ",");
     }
     JsonNode frozen = validate(otp.baseUri(), key, value);
     assertThat(frozen.at("/response/status").asText()).isEqualTo("failure");

@@ -144,7 +144,8 @@ class StubServerIT {
   void shouldAcceptGzippedTelemetry(Provider provider) throws Exception {
     StubServer stubs = stubs(provider);
     byte[] gzip = gzip("{\"id\":\"ekstep.telemetry\",\"ver\":\"3.0\",\"ets\":12312313,\"events\":"
-        + "[{\"eid\":\"IMPRESSION\",\"ver\":\"3.0\",\"mid\":\"m1\",\"actor\":{\"id\":\"u1\",\"type\":"
+        + "[{\"eid\":\"IMPRESSION\",\"ver\":\"3.0\",\"mid\":\"m1\","
+        + "\"actor\":{\"id\":\"u1\",\"type\":"
         + "\"User\"},\"edata\":{\"type\":\"play\",\"pageid\":\"content-player\"}}]}");
     for (String path : List.of("/v1/telemetry", "/api/data/v1/telemetry")) {
       HttpResponse<String> response = send(stubs, HttpRequest.newBuilder(stubs.endpoint().uri(path))
@@ -179,7 +180,8 @@ class StubServerIT {
         .isEqualTo("custodianOrgId");
     assertThat(setting.at("/result/response/value").asText()).as("setting value").isNotBlank();
 
-    JsonNode byEmail = sunbirdOk(send(stubs, get(stubs, "/api/user/v1/get/email/load1@yopmail.com")),
+    JsonNode byEmail = sunbirdOk(send(stubs,
+        get(stubs, "/api/user/v1/get/email/load1@yopmail.com")),
         "get by email").at("/result/response");
     assertThat(byEmail.path("email").asText()).as("email echoed").isEqualTo("load1@yopmail.com");
     assertThat(byEmail.path("userId").asText()).as("userId").matches(UUID_PATTERN)
@@ -234,7 +236,8 @@ class StubServerIT {
     assertThat(mosipToken(stubs)).as("a fresh token per request").isNotEqualTo(token);
 
     HttpResponse<String> validated = send(stubs, get(stubs,
-        "/v1/authmanager/authorize/admin/validateToken").header("Cookie", "Authorization=" + token));
+        "/v1/authmanager/authorize/admin/validateToken")
+        .header("Cookie", "Authorization=" + token));
     assertThat(validated.statusCode()).as("validateToken status").isEqualTo(200);
     assertThat(validated.body()).as("assertion of Kernel_AuthManager_Test_Script")
         .contains("\",\"token\":\"");
@@ -309,10 +312,12 @@ class StubServerIT {
     String callback = "http%3A%2F%2F" + base.getHost() + "%3A" + base.getPort()
         + "%2Fresources%3Fauth_callback%3D1";
     stubs.registerBrowserLogin(URI.create("http://keycloak.invalid:8180/auth/"), "other", "x");
-    stubs.registerBrowserLogin(URI.create("http://keycloak.invalid:8180/auth"), "sunbird", "portal");
+    stubs.registerBrowserLogin(URI.create("http://keycloak.invalid:8180/auth"), "sunbird",
+        "portal");
     Pattern location = Pattern.compile(Pattern.quote("http://keycloak.invalid:8180/auth/realms/"
         + "sunbird/protocol/openid-connect/auth?client_id=portal&redirect_uri=" + callback
-        + "&state=") + "(" + UUID_PATTERN.pattern() + ")" + Pattern.quote("&response_type=code&scope=openid"));
+        + "&state=") + "(" + UUID_PATTERN.pattern() + ")"
+        + Pattern.quote("&response_type=code&scope=openid"));
 
     List<String> states = new ArrayList<>();
     for (String path : List.of("/resources/", "/resources")) {
@@ -437,7 +442,8 @@ class StubServerIT {
     assertThat(body.at("/responseCode").asText()).as(what + " responseCode").isEqualTo("OK");
     assertThat(body.at("/params/status").asText()).as(what + " params.status")
         .isEqualTo("successful");
-    assertThat(body.at("/params/resmsgid").asText()).as(what + " params.resmsgid").matches(UUID_PATTERN);
+    assertThat(body.at("/params/resmsgid").asText()).as(what + " params.resmsgid")
+        .matches(UUID_PATTERN);
     assertThat(body.at("/ts").asText()).as(what + " ts").startsWith("20");
     assertThat(body.at("/result").isObject()).as(what + " result").isTrue();
     return body;

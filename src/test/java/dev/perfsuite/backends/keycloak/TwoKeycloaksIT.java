@@ -1,0 +1,55 @@
+package dev.perfsuite.backends.keycloak;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfsuite.backends.GeneratedSecret;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.backends.postgres.PostgresServer;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
+import dev.perfsuite.config.BackendSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two embedded Keycloaks started at once from the one cached distribution (two runs on one
+ * machine) both come up healthy, each with its own transaction log and temporary directory.
+ */
+class TwoKeycloaksIT {
+
+  @Test
+  void shouldStartTwoEmbeddedKeycloaksAtOnceWithTheirOwnData() throws Exception {
+    BackendSettings settings = PostgresServerIT.settingsFor(Provider.EMBEDDED);
+    Path home = KeycloakDistribution.unpacked(settings.cacheDirectory());
+    try (PostgresServer a = PostgresServer.start(Provider.EMBEDDED, settings, "keycloak");
+        PostgresServer b = PostgresServer.start(Provider.EMBEDDED, settings, "keycloak")) {
+      List<CompletableFuture<KeycloakProcess>> starts = Stream.of(a, b)
+          .map(db -> CompletableFuture.supplyAsync(() -> KeycloakProcess.startExclusively(home,
+              db.endpoint(), "admin", GeneratedSecret.named("generated:admin"),
+              settings.startupTimeout())))
+          .toList();
+      List<KeycloakProcess> running = starts.stream().map(CompletableFuture::join).toList();
+      try {
+        List<Path> own = running.stream().map(KeycloakProcess::ownData).toList();
+        assertThat(own).as("own data directories").doesNotHaveDuplicates();
+        for (Path dir : own) {
+          assertThat(dir.resolve("transaction-logs")).as("Narayana's store in " + dir)
+              .isDirectory();
+        }
+        assertThat(running).as("both answered /health/ready")
+            .allSatisfy(k -> assertThat(k.handle().isAlive()).isTrue());
+      } finally {
+        running.forEach(KeycloakProcess::close);
+      }
+      for (KeycloakProcess k : running) {
+        assertThat(k.ownData()).as("own data deleted on close").doesNotExist();
+      }
+      assertThat(Files.list(home.resolve("data")).filter(p -> p.getFileName().toString()
+          .startsWith("perf-suite-" + ProcessHandle.current().pid())).count())
+          .as("nothing of this JVM left under " + home.resolve("data")).isZero();
+    }
+  }
+}
