@@ -13,6 +13,8 @@ import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.core.instrument.distribution.pause.PauseDetector;
 import io.micrometer.core.instrument.simple.SimpleConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,6 +56,24 @@ class EngineBatchCostTest {
     assertThat(registry.get("perf.sample").tags("label", "read").timer().count())
         .as("a session that made perf.sample a timer keeps it (Prometheus: one kind per name)")
         .isEqualTo(11);
+  }
+
+  @Test
+  void shouldScrapeOneKindPerNameWhenLocalSamplesFollowEngineSnapshots() {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new SampleMetrics(registry, "distributed", "run-1").batch(batch("login", 2000, Map.of()));
+    SampleMetrics local = new SampleMetrics(registry, "local", "run-2");
+    SampleResult s = SampleResult.createTestSample(1000, 1020);
+    s.setSampleLabel("read");
+    local.sample(s, Phase.MEASUREMENT, null, false);
+
+    String scrape = registry.scrape();
+    assertThat(scrape).as("Prometheus text of both runs")
+        .contains("perf_sample_seconds_count{label=\"login\"")
+        .contains("perf_sample_seconds_count{label=\"read\"");
+    assertThat(registry.get("perf.sample").tags("label", "read").functionTimer().count())
+        .as("the local sample joined the session's function timers").isEqualTo(1);
+    registry.close();
   }
 
   private static SampleBatch batch(String label, long samples, Map<ErrorCause, Long> errors) {
