@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a run got worse than its baseline: every label's p95, p99, error % and throughput side by
@@ -30,11 +32,13 @@ import java.util.stream.Collectors;
  * @param tolerancePercent the tolerance in percent
  * @param comparisons one row per label and metric, {@code TOTAL} first; empty without baseline
  */
-public record RegressionVerdict(String scenario, RunIdentity current, Optional<RunIdentity> baseline,
-    String source, double tolerancePercent, List<MetricComparison> comparisons) {
+public record RegressionVerdict(String scenario, RunIdentity current,
+    Optional<RunIdentity> baseline, String source, double tolerancePercent,
+    List<MetricComparison> comparisons) {
 
   /** One-sided significance level of the noise test. */
   public static final double SIGNIFICANCE = 0.01;
+  private static final Logger LOG = LoggerFactory.getLogger(RegressionVerdict.class);
 
   public RegressionVerdict {
     comparisons = List.copyOf(comparisons);
@@ -219,7 +223,7 @@ public record RegressionVerdict(String scenario, RunIdentity current, Optional<R
       return;
     }
     if (mode == RegressionMode.WARN) {
-      System.out.println("WARNING: " + failureMessage());
+      LOG.warn(failureMessage());
       return;
     }
     throw new AssertionError(failureMessage());

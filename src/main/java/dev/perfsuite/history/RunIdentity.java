@@ -49,8 +49,8 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   /** Commit recorded when neither {@code GIT_COMMIT} nor {@code git rev-parse HEAD} gives one. */
   public static final String UNKNOWN_COMMIT = "unknown";
   private static final Duration GIT_TIMEOUT = Duration.ofSeconds(5);
-  private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'")
-      .withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter MINUTES =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'").withZone(ZoneOffset.UTC);
 
   /**
    * A Jenkins build, from the variables Jenkins sets for every build.

@@ -56,13 +56,14 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
 /**
  * One generator run in its own JVM, so heap, RSS, JIT and GC belong to that run alone.
  *
- * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, bare-suite, ab, startup), {@code url},
- * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
- * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
- * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
- * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}),
- * {@code ramp} (suite: the users' ramp-up, default 0). The last line printed is
- * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
+ * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, bare-suite, ab,
+ * startup), {@code url}, {@code threads}, {@code duration}, {@code think}, {@code body} (bytes
+ * POSTed, 0 = GET), {@code warmup}, {@code exact} (recompute percentiles from the JTL),
+ * {@code provider} (startup), {@code managers} ({@code off}, {@code nocache}, {@code nocookies}
+ * drop the DSL's automatic cookie and cache managers), {@code client} ({@code java}: JMeter's Java
+ * HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}), {@code ramp} (suite:
+ * the users' ramp-up, default 0). The last line printed is {@code BENCH-RESULT k=v ...}, which
+ * {@link ChildJvm} parses.
  */
 final class GeneratorRun {
   static final String RESULT_PREFIX = "BENCH-RESULT ";
