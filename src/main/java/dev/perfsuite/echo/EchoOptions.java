@@ -32,15 +32,15 @@ public record EchoOptions(
   static final int DEFAULT_BOSS_THREADS = 1;
   static final int DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024;
 
-  /**
-   * Validates every component; throws {@link IllegalArgumentException} naming the first bad one.
-   */
   /** Options without a stall. */
   public EchoOptions(String host, int port, int bossThreads, int workerThreads, Duration delay,
       int maxContentLength) {
     this(host, port, bossThreads, workerThreads, delay, maxContentLength, Optional.empty());
   }
 
+  /**
+   * Validates every component; throws {@link IllegalArgumentException} naming the first bad one.
+   */
   public EchoOptions {
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(delay, "delay");

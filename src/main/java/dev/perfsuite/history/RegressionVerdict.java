@@ -74,7 +74,7 @@ public record RegressionVerdict(String scenario, RunIdentity current,
         rows.add(before.isEmpty()
             ? new MetricComparison(now.label(), metric, Double.NaN, metric.value(now), Double.NaN,
                 Double.NaN, 0, 0, "-", Status.INCONCLUSIVE, "new label: not in the baseline")
-            : compare(metric, before.get(), baseline.window(), now, current.window(),
+            : comparison(metric, before.get(), baseline.window(), now, current.window(),
                 tolerancePercent, spread(previous, now.label(), metric)));
       }
     }
@@ -98,7 +98,7 @@ public record RegressionVerdict(String scenario, RunIdentity current,
         .toList());
   }
 
-  private static MetricComparison compare(RegressionMetric metric, LabelRecord before,
+  private static MetricComparison comparison(RegressionMetric metric, LabelRecord before,
       Duration beforeWidth, LabelRecord now, Duration nowWidth, double tolerance,
       Optional<RunToRunSpread> spread) {
     double base = metric.value(before);

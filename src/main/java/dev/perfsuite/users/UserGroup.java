@@ -54,7 +54,6 @@ public class UserGroup extends ThreadGroup {
 
   /** For JMeter's cloning and deserialization; the DSL element {@link Users} configures it. */
   public UserGroup() {
-    super();
   }
 
   void configure(List<Step> steps, OptionalInt iterations, UserThreads threads) {

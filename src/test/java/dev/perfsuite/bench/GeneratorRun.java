@@ -194,14 +194,6 @@ final class GeneratorRun {
   }
 
   /**
-   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
-   *
-   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
-   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
-   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
-   * throughput then comes from the recorder.
-   */
-  /**
    * The headline baseline: bare jmeter-java-dsl with the suite's own settings (its engine
    * properties and HTTP defaults, no HTTP cache manager, no DSL statistics collector), measured
    * by {@link LatencyProbe} so throughput and p99 use the suite's estimator and window.
@@ -212,6 +204,14 @@ final class GeneratorRun {
     bare(true);
   }
 
+  /**
+   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
+   *
+   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
+   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
+   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
+   * throughput then comes from the recorder.
+   */
   private void bare(boolean tuned) throws Exception {
     List<ThreadGroupChild> journey = new ArrayList<>();
     journey.add(sampler(args.get("url")));
