@@ -27,6 +27,16 @@ public final class ConsoleCapture {
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
+  /**
+   * Whether the tests' own log4j2-test.xml is active, which prints the suite's lines in the form
+   * these tests expect; not when {@code -Dlog4j2.configurationFile} names another.
+   */
+  public static boolean testsLogging() {
+    String location = ((LoggerContext) LogManager.getContext(false)).getConfiguration()
+        .getConfigurationSource().getLocation();
+    return location != null && location.endsWith("log4j2-test.xml");
+  }
+
   /** Reloads the tests' logging configuration, undoing levels a test set. */
   public static void resetLogging() {
     ((LoggerContext) LogManager.getContext(false)).reconfigure();
