@@ -1,5 +1,9 @@
 package dev.perfsuite.engines.shipment;
 
+import static dev.perfsuite.diagnostics.Causes.rootMessage;
+
+import dev.perfsuite.engines.BuiltTree;
+import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
@@ -24,8 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
-import org.apache.jorphan.collections.HashTree;
-import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
@@ -115,7 +117,7 @@ public final class DataShipment {
       System.out.printf("Data files for %d engine(s) (perf.remotes.data=%s):%n  %s%n  %s%n",
           engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
               sent.stream().map(Delivery::toString).toList()));
-      plan.children(new PathRewrite(paths));
+      plan.children(pathRewrite(paths));
       return sent;
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
@@ -290,11 +292,9 @@ public final class DataShipment {
   }
 
   private static EngineDataService lookup(String engine) {
-    int colon = engine.lastIndexOf(':');
-    String host = engine.substring(0, colon);
-    int port = Integer.parseInt(engine.substring(colon + 1));
+    EngineAddress address = EngineAddress.parse(engine);
     try {
-      return (EngineDataService) LocateRegistry.getRegistry(host, port,
+      return (EngineDataService) LocateRegistry.getRegistry(address.host(), address.port(),
           RmiUtils.createClientSocketFactory()).lookup(EngineDataService.NAME);
     } catch (NotBoundException e) {
       throw new IllegalStateException("engine " + engine + " has no data-file service: it was "
@@ -307,14 +307,6 @@ public final class DataShipment {
     }
   }
 
-  private static String rootMessage(Throwable e) {
-    Throwable cause = e;
-    while (cause.getCause() != null && cause.getCause() != cause) {
-      cause = cause.getCause();
-    }
-    return cause == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + cause + ")";
-  }
-
   /** A file name the engine's store accepts: letters, digits, '.', '_' and '-'. */
   static String safeName(String name) {
     String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
@@ -324,26 +316,13 @@ public final class DataShipment {
     return safe.length() > 200 ? safe.substring(safe.length() - 200) : safe;
   }
 
-
   /**
-   * Not a JMeter element: rewrites the data-file paths of the tree the plan builds, once it is
-   * built, so that every engine reads its own copy.
+   * Not a JMeter element: rewrites the data-file paths ({@code paths}, by
+   * {@link DataFiles#key}) of the tree the plan builds, once it is built, so that every engine
+   * reads its own copy.
    */
-  static final class PathRewrite implements TestPlanChild {
-    private final Map<String, String> paths;
-
-    PathRewrite(Map<String, String> paths) {
-      this.paths = Map.copyOf(paths);
-    }
-
-    @Override
-    public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
-      context.getRoot().addEndListener((root, tree) -> DataFiles.rewrite(tree, paths));
-      return parent;
-    }
-
-    @Override
-    public void showInGui() {
-    }
+  static TestPlanChild pathRewrite(Map<String, String> paths) {
+    Map<String, String> copy = Map.copyOf(paths);
+    return BuiltTree.onceBuilt(tree -> DataFiles.rewrite(tree, copy));
   }
 }
