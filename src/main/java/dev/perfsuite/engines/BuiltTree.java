@@ -2,6 +2,10 @@ package dev.perfsuite.engines;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.util.JMeterUtils;
@@ -23,19 +27,18 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * builds a plan's tree as the engines receive it, for checks before load.
  */
 public final class BuiltTree implements TestPlanChild, ThreadGroupChild {
-  private final HashTree tree;
+  /** The roots, in order, each with the subtree added under it. */
+  private final List<Map.Entry<Object, HashTree>> roots;
 
-  private BuiltTree(HashTree tree) {
-    this.tree = tree;
+  private BuiltTree(List<Map.Entry<Object, HashTree>> roots) {
+    this.roots = List.copyOf(roots);
   }
 
   /**
    * {@code element} with {@code subtree} under it, the subtree added as is (its order kept).
    */
   public static BuiltTree of(TestElement element, HashTree subtree) {
-    ListedHashTree tree = new ListedHashTree();
-    tree.set(element, subtree);
-    return new BuiltTree(tree);
+    return new BuiltTree(List.of(new SimpleImmutableEntry<>(element, subtree)));
   }
 
   /**
@@ -48,7 +51,9 @@ public final class BuiltTree implements TestPlanChild, ThreadGroupChild {
     if (tree.isEmpty()) {
       throw new IllegalArgumentException("a built tree needs at least one element");
     }
-    return new BuiltTree(tree);
+    List<Map.Entry<Object, HashTree>> roots = new ArrayList<>();
+    tree.list().forEach(root -> roots.add(new SimpleImmutableEntry<>(root, tree.getTree(root))));
+    return new BuiltTree(roots);
   }
 
   /**
@@ -88,8 +93,13 @@ public final class BuiltTree implements TestPlanChild, ThreadGroupChild {
 
   @Override
   public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
-    parent.add(tree);
-    return parent.getTree(tree.list().iterator().next());
+    HashTree first = null;
+    for (Map.Entry<Object, HashTree> root : roots) {
+      HashTree added = parent.add(root.getKey());
+      added.add(root.getValue());
+      first = first == null ? added : first;
+    }
+    return first;
   }
 
   @Override
