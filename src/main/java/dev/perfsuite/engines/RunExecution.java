@@ -40,6 +40,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The skeleton every engine shares: cleans the run's directory, records every sample (the JTL),
@@ -49,6 +51,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
  */
 public final class RunExecution {
+  private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
   private static final Duration POLL = Duration.ofSeconds(1);
 
@@ -286,8 +289,10 @@ public final class RunExecution {
           watcher.runEnded(context, result);
         } catch (RuntimeException e) {
           // A broken watcher must not cost the other watchers' results (the summary files).
+          // A warning about the run: the console; the stack trace is a diagnostic.
           System.out.println("WARNING: " + watcher.getClass().getSimpleName()
               + " failed at the end of the run: " + e);
+          LOG.debug("{} failed at the end of the run", watcher.getClass().getName(), e);
         }
       }
       return result;
@@ -304,7 +309,8 @@ public final class RunExecution {
     if (achieved < 0.95 * target && maxActive >= profile.maxThreads()) {
       return Optional.of(String.format(Locale.ROOT,
           "the thread cap (perf.max-threads=%d) kept the offered rate at %.1f req/s, below the "
-              + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved, target));
+              + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved,
+          target));
     }
     return Optional.empty();
   }

@@ -30,6 +30,8 @@ import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends the files a plan reads to every remote engine before load and makes the plan read them
@@ -48,6 +50,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * damaged on the way.
  */
 public final class DataShipment {
+  private static final Logger LOG = LoggerFactory.getLogger(DataShipment.class);
   /** Upload chunk size: large enough for throughput, small enough for RMI's buffers. */
   static final int CHUNK = 1 << 20;
   /** JMeter expression of an engine's data directory, as the rewritten paths start. */
@@ -72,11 +75,12 @@ public final class DataShipment {
   public static List<Delivery> ship(DslTestPlan plan, List<String> engines, RmiTransport transport,
       RemoteData data) {
     if (data.mode() == RemoteData.Mode.OFF) {
-      System.out.println("Data files: not shipped (perf.remotes.data=off): every engine must "
-          + "hold them at the paths the plan names");
+      LOG.info("Data files: not shipped (perf.remotes.data=off): every engine must hold them "
+          + "at the paths the plan names");
       return List.of();
     }
     DataFiles.Found found = DataFiles.in(plan);
+    // A warning about the run (the file may be missing on an engine): the console.
     found.expressions().forEach(e -> System.out.println("WARNING: data file not shipped, its "
         + "path is a JMeter expression each engine evaluates itself: " + e));
     if (found.files().isEmpty()) {
@@ -114,9 +118,11 @@ public final class DataShipment {
         }
       }
       List<Delivery> sent = upload(engines, perEngine);
-      System.out.printf("Data files for %d engine(s) (perf.remotes.data=%s):%n  %s%n  %s%n",
-          engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
-              sent.stream().map(Delivery::toString).toList()));
+      if (LOG.isInfoEnabled()) {
+        LOG.info("Data files for {} engine(s) (perf.remotes.data={}):\n  {}\n  {}",
+            engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
+                sent.stream().map(Delivery::toString).toList()));
+      }
       plan.children(pathRewrite(paths));
       return sent;
     } catch (IOException e) {
