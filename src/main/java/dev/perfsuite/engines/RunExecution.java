@@ -1,6 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.server.RemoteEngineMain;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -70,7 +69,7 @@ public final class RunExecution {
 
   /**
    * JMeter properties every engine runs with; remote engines set them at their own start
-   * ({@link RemoteEngineMain}), because the controller does not forward them.
+   * ({@code engines.server.RemoteEngineMain}), because the controller does not forward them.
    */
   public static final Map<String, String> SHARED_PROPERTIES = GeneratorSettings.plus(Map.of(
       // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.

@@ -180,8 +180,8 @@ final class AggregatedResults implements RemoteResults {
     return opened == null || run.alive().stream().allMatch(opened::ended);
   }
 
-  @Override
-  public Optional<SnapshotIntake> intake() {
+  /** The snapshot sink, present once open (for tests). */
+  Optional<SnapshotIntake> intake() {
     return Optional.ofNullable(intake);
   }
 

@@ -180,8 +180,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
 
   /** The snapshot sink of the current run, present in aggregate mode (for tests). */
   Optional<SnapshotIntake> intake() {
-    RemoteResults mode = results;
-    return mode == null ? Optional.empty() : mode.intake();
+    return results instanceof AggregatedResults aggregated ? aggregated.intake()
+        : Optional.empty();
   }
 
   @Override

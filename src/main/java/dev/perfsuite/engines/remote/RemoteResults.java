@@ -52,7 +52,4 @@ sealed interface RemoteResults permits AggregatedResults, SampledResults {
 
   /** True when the engines' last results since a stop at {@code stoppedNanos} have arrived. */
   boolean quiet(long stoppedNanos);
-
-  /** The snapshot sink, present in aggregate mode once open (for tests). */
-  Optional<SnapshotIntake> intake();
 }

@@ -82,9 +82,4 @@ final class SampledResults implements RemoteResults {
     long since = Math.max(newest, stoppedNanos);
     return System.nanoTime() - since > QUIET_BEFORE_RELEASE.toNanos();
   }
-
-  @Override
-  public Optional<SnapshotIntake> intake() {
-    return Optional.empty();
-  }
 }
