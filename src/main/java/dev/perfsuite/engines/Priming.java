@@ -7,8 +7,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.profiles.ThreadGroups;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,10 +18,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
-import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
  * Primes a cold JVM before its first measured run, and backends before the first run that uses

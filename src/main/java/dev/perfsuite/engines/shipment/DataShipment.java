@@ -2,12 +2,12 @@ package dev.perfsuite.engines.shipment;
 
 import static dev.perfsuite.diagnostics.Causes.rootMessage;
 
+import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
-import dev.perfsuite.config.settings.RemoteData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -28,10 +28,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
  * Sends the files a plan reads to every remote engine before load and makes the plan read them
