@@ -5,6 +5,7 @@ import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.config.PerfLog;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -52,6 +53,9 @@ public final class RemoteEngineMain {
       System.out.println(RemoteEngineOptions.USAGE);
       return;
     }
+    // The engine jar carries no log4j2 configuration: without this, Log4j's default (errors only)
+    // would hide the engine's info lines and warnings.
+    PerfLog.apply();
     RemoteEngineOptions options;
     try {
       options = RemoteEngineOptions.parse(args);
