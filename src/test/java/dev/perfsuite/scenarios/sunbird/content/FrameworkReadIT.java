@@ -34,6 +34,6 @@ class FrameworkReadIT {
     StandaloneApi api = StandaloneApi.FRAMEWORK_READ;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }
