@@ -17,6 +17,7 @@ import dev.perfsuite.engines.Priming;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
+import dev.perfsuite.history.RunIdentity;
 import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.AllureRunReport;
@@ -38,6 +39,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -60,7 +62,16 @@ public final class PerfSession implements AutoCloseable {
   private volatile HistoryOutcome lastHistory;
   private boolean closed;
 
+  /** A session recording its runs in the history as part of the catalogue run. */
   PerfSession(PerfConfig config) {
+    this(config, () -> RunIdentity.CATALOGUE);
+  }
+
+  /**
+   * A session whose runs the history records under {@code selection} ({@link ScenarioSelection}
+   * of the launcher session that started it), read when each run ends.
+   */
+  PerfSession(PerfConfig config, Supplier<String> selection) {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
@@ -70,7 +81,7 @@ public final class PerfSession implements AutoCloseable {
         ErrorRateAbort.above(rate, config.abort().window())));
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
-    this.history = RunHistory.fromConfig(config, ScenarioSelection::current);
+    this.history = RunHistory.fromConfig(config, selection);
     AllureRunReport.environment(config, null);
   }
 
