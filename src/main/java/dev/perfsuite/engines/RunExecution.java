@@ -8,6 +8,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
+import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
@@ -56,9 +58,18 @@ public final class RunExecution {
   private final Duration connectTimeout;
   private final Duration responseTimeout;
   private final List<RunWatcher> watchers;
+  private final WarmUpOrigin warmUpOrigin;
 
   public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
+    // No run configuration here (distributed runs, engines built in tests): this JVM's key.
+    this(resultsDir, connectTimeout, responseTimeout, watchers, ScenarioSettings.warmUpOrigin());
+  }
+
+  /** As above, with the warm-up origin of the run's configuration ({@code perf.warm-up.origin}). */
+  public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
+    this.warmUpOrigin = warmUpOrigin;
     this.resultsDir = resultsDir;
     this.connectTimeout = connectTimeout;
     this.responseTimeout = responseTimeout;
@@ -94,7 +105,7 @@ public final class RunExecution {
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
         .plannedDuration()));
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve(ResultDirectory.JTL),
-        profile.warmUp())) {
+        profile.warmUp(), warmUpOrigin)) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
       // A plan with its own thread groups (a JMX) has each group's threads shared alike.
