@@ -62,11 +62,15 @@ public final class RunExecution {
 
   public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
-    // No run configuration here (distributed runs, engines built in tests): this JVM's key.
-    this(resultsDir, connectTimeout, responseTimeout, watchers, ScenarioSettings.warmUpOrigin());
+    // No run configuration here (distributed runs, engines built in tests): this JVM's key,
+    // read at each run's start as before.
+    this(resultsDir, connectTimeout, responseTimeout, watchers, null);
   }
 
-  /** As above, with the warm-up origin of the run's configuration ({@code perf.warm-up.origin}). */
+  /**
+   * As above, with the warm-up origin of the run's configuration ({@code perf.warm-up.origin});
+   * null reads this JVM's key at each run.
+   */
   public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
     this.warmUpOrigin = warmUpOrigin;
@@ -105,7 +109,7 @@ public final class RunExecution {
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
         .plannedDuration()));
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve(ResultDirectory.JTL),
-        profile.warmUp(), warmUpOrigin)) {
+        profile.warmUp(), warmUpOrigin != null ? warmUpOrigin : ScenarioSettings.warmUpOrigin())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
       // A plan with its own thread groups (a JMX) has each group's threads shared alike.
