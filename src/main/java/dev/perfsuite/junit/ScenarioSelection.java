@@ -26,7 +26,7 @@ import org.junit.platform.launcher.TestPlan;
 public final class ScenarioSelection implements LauncherSessionListener {
   private static final String SCENARIO_TAG = "perf";
   private static final String KEY = "selection";
-  private static final Object[] NAMESPACE = {ScenarioSelection.class.getName()};
+  private static final String NAMESPACE = ScenarioSelection.class.getName();
 
   @Override
   public void launcherSessionOpened(LauncherSession session) {
