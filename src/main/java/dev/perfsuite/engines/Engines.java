@@ -28,7 +28,7 @@ public final class Engines {
   public static LoadEngine fromConfig(PerfConfig config, List<RunWatcher> watchers) {
     return switch (config.engine()) {
       case EMBEDDED -> new EmbeddedEngine(config.resultsDir(), config.connectTimeout(),
-          config.responseTimeout(), watchers);
+          config.responseTimeout(), watchers, config.warmUpOrigin());
       case DISTRIBUTED -> distributed(config, watchers);
     };
   }

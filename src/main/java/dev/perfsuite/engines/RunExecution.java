@@ -7,6 +7,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
+import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.Phase;
@@ -58,9 +60,22 @@ public final class RunExecution {
   private final Duration connectTimeout;
   private final Duration responseTimeout;
   private final List<RunWatcher> watchers;
+  private final WarmUpOrigin warmUpOrigin;
 
   public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
+    // No run configuration here (distributed runs, engines built in tests): this JVM's key,
+    // read at each run's start as before.
+    this(resultsDir, connectTimeout, responseTimeout, watchers, null);
+  }
+
+  /**
+   * As above, with the warm-up origin of the run's configuration ({@code perf.warm-up.origin});
+   * null reads this JVM's key at each run.
+   */
+  public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
+    this.warmUpOrigin = warmUpOrigin;
     this.resultsDir = resultsDir;
     this.connectTimeout = connectTimeout;
     this.responseTimeout = responseTimeout;
@@ -96,7 +111,7 @@ public final class RunExecution {
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
         .plannedDuration()));
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve(ResultDirectory.JTL),
-        profile.warmUp())) {
+        profile.warmUp(), warmUpOrigin != null ? warmUpOrigin : ScenarioSettings.warmUpOrigin())) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
       // A plan with its own thread groups (a JMX) has each group's threads shared alike.
