@@ -91,7 +91,8 @@ final class ConfigSource {
           Setting.Origin.SYSTEM_PROPERTY));
     }
     if (present(environment.get(env))) {
-      return Optional.of(new Setting(name, environment.get(env).trim(), Setting.Origin.ENVIRONMENT));
+      return Optional.of(new Setting(name, environment.get(env).trim(),
+          Setting.Origin.ENVIRONMENT));
     }
     if (present(file.get(name))) {
       return Optional.of(new Setting(name, file.get(name), Setting.Origin.PROPERTIES_FILE));
@@ -142,7 +143,8 @@ final class ConfigSource {
   private List<String> unknown(Set<String> names) {
     return names.stream()
         .filter(n -> n.startsWith(PREFIX) && ConfigKey.byKey(n).isEmpty()
-            && declared.byKey(n).isEmpty() && !BUILD_KEYS.contains(n) && !n.startsWith(ConfigKey.JMX_PROPS_PREFIX))
+            && declared.byKey(n).isEmpty() && !BUILD_KEYS.contains(n)
+            && !n.startsWith(ConfigKey.JMX_PROPS_PREFIX))
         .sorted()
         .toList();
   }

@@ -10,6 +10,7 @@ import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.config.settings.MetricsExport;
 import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.config.settings.RegressionMode;
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
@@ -51,6 +52,8 @@ import java.util.OptionalDouble;
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param echoStall the local echo backend's periodic freeze ({@code perf.echo.stall}), if any
  * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
+ * @param warmUpOrigin where the warm-up window starts ({@code perf.warm-up.origin}): the test
+ *     start or the first sample
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
  *     {@link #value(SystemKey)}
@@ -60,7 +63,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
-    Optional<EchoStall> echoStall, LatencyFigure slaLatency,
+    Optional<EchoStall> echoStall, LatencyFigure slaLatency, WarmUpOrigin warmUpOrigin,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -116,7 +119,8 @@ public record PerfConfig(
     EngineKind engine = read.choice(ConfigKey.ENGINE, EngineKind.class).orElse(EngineKind.EMBEDDED);
     Target target = read.parse(ConfigKey.TARGET, v -> Target.load(read.raw(ConfigKey.TARGET)
         .orElseThrow())).orElse(new Target(Target.LOCAL, Map.of(), Map.of()));
-    Path results = read.parse(ConfigKey.RESULTS_DIR, Path::of).orElse(Path.of("target/perf-results"));
+    Path results = read.parse(ConfigKey.RESULTS_DIR, Path::of)
+        .orElse(Path.of("target/perf-results"));
     Duration connect = read.duration(ConfigKey.CONNECT_TIMEOUT, true).orElse(Duration.ofSeconds(5));
     Duration response = read.duration(ConfigKey.RESPONSE_TIMEOUT, true)
         .orElse(Duration.ofSeconds(20));
@@ -133,6 +137,8 @@ public record PerfConfig(
     Optional<EchoStall> echoStall = read.parse(ConfigKey.ECHO_STALL, EchoStall::parse);
     LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
         .orElse(LatencyFigure.RESPONSE);
+    WarmUpOrigin warmUpOrigin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
+        .orElse(WarmUpOrigin.TEST_START);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));
@@ -140,7 +146,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        echoStall, slaLatency, warnings, systemValues);
+        echoStall, slaLatency, warmUpOrigin, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {

@@ -24,6 +24,14 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Secrets {
   private static final Set<String> SUFFIXES =
       Set.of("_PASSWORD", "_SECRET", "_SECRET_KEY", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
+  /**
+   * Every secret value this JVM read or generated. JVM-wide on purpose, not per session: each
+   * value is process-wide (read from this process's environment or a file it names, or a
+   * credential a local backend of this process generated), and any output of the process (a
+   * JTL, a report, a backend's log tail, a second session's run) may echo it. Masking another
+   * session's value costs nothing; missing one leaks it. TwoSessionsIT shows two sessions share
+   * it.
+   */
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
   /** SEEN sorted longest first, rebuilt on registration: {@link #mask} runs once per sample. */
   private static volatile List<String> longestFirst = List.of();
@@ -59,7 +67,8 @@ public final class Secrets {
   public Secret required(String name) {
     return optional(name).orElseThrow(() -> new ConfigException("secret " + name
         + " is not set. Fix: export " + name + "=... or " + name
-        + "_FILE=/path/outside/the/repository (secrets are never read from -D or perf.properties)"));
+        + "_FILE=/path/outside/the/repository (secrets are never read from -D or "
+        + "perf.properties)"));
   }
 
   /** The secret if set, else empty; same rules as {@link #required(String)}. */
@@ -91,8 +100,8 @@ public final class Secrets {
   }
 
   /**
-   * Replaces every secret value read so far in this JVM by {@code ****}; writers of results call
-   * it on any free text that might echo a credential.
+   * Replaces every secret value read or registered so far in this JVM, by any session, by
+   * {@code ****}; writers of results call it on any free text that might echo a credential.
    */
   public static String mask(String text) {
     List<String> secrets = longestFirst;

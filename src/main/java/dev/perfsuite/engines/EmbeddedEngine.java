@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.results.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,12 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
   EmbeddedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
     this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers);
+  }
+
+  EmbeddedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
+    this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers,
+        warmUpOrigin);
   }
 
   @Override

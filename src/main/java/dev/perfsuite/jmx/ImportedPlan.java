@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
@@ -53,12 +54,25 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
   }
 
   /**
-   * Judges {@code result}: the SLA, then the plan's structural default verdict.
+   * Judges {@code result} without reporting the SLA verdict: the SLA, then the plan's structural
+   * default verdict.
    *
    * @throws AssertionError naming every breach
    */
   public void judge(RunResult result) {
-    SlaVerdict verdict = sla.evaluate(result);
+    judge(sla.evaluate(result), result);
+  }
+
+  /**
+   * As {@link #judge(RunResult)}, with the SLA judged by {@code perf}, which reports the verdict.
+   *
+   * @throws AssertionError naming every breach
+   */
+  public void judge(PerfSession perf, RunResult result) {
+    judge(perf.judge(sla, result), result);
+  }
+
+  private void judge(SlaVerdict verdict, RunResult result) {
     List<String> failures = structure.map(s -> s.failures(result)).orElse(List.of());
     if (!failures.isEmpty()) {
       StringBuilder html = new StringBuilder("<ul>");

@@ -48,7 +48,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), JmxSettings.fromThisJvm(),
  *     perf.config().profile());
  * RunResult result = perf.run(imported.plan());
- * imported.sla().evaluate(result).assertPassed();
+ * perf.judge(imported.sla(), result).assertPassed();
  * }</pre>
  */
 public final class JmxPlans {

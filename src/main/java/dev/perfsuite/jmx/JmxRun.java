@@ -36,7 +36,7 @@ public final class JmxRun {
     }
     RunResult result = imported.withClassLoader(() -> perf.run(imported.plan(),
         imported.primer()));
-    imported.judge(result);
+    imported.judge(perf, result);
     return result;
   }
 

@@ -157,7 +157,7 @@ public final class JmxToJava {
         .append("\";\n\n")
         .append("  @Test\n  void shouldMeetItsSla(PerfSession perf) {\n")
         .append("    RunResult result = perf.run(loadPlan(perf));\n")
-        .append("    sla().evaluate(result).assertPassed();\n  }\n\n")
+        .append("    perf.judge(sla(), result).assertPassed();\n  }\n\n")
         .append("  /**\n   * The plan below as the suite runs it: its own thread groups, or the "
             + "configured profile\n   * with {@code -Dperf.jmx.load=profile}; warm-up from "
             + "{@code perf.warm-up}.\n   */\n")

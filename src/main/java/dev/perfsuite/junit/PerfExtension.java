@@ -1,19 +1,26 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.PerfLog;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Validates the configuration before any test of a class runs and injects the run's shared
  * {@link PerfSession}, which JUnit closes (stopping backends) when the whole run ends.
+ *
+ * <p>The session lives in the root store of the JUnit run, so each launcher execution (two
+ * launchers in one JVM, say) has a session of its own; nothing is kept in static fields.
  */
 public final class PerfExtension implements BeforeAllCallback, BeforeEachCallback,
     ParameterResolver {
+  private static final Logger LOG = LoggerFactory.getLogger(PerfExtension.class);
   private static final Namespace NAMESPACE = Namespace.create(PerfExtension.class);
 
   @Override
@@ -37,12 +44,15 @@ public final class PerfExtension implements BeforeAllCallback, BeforeEachCallbac
   }
 
   private static PerfSession session(ExtensionContext context) {
-    return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(PerfSession.class,
+    ExtensionContext root = context.getRoot();
+    return root.getStore(NAMESPACE).getOrComputeIfAbsent(PerfSession.class,
         key -> {
           PerfConfig config = PerfConfig.load();
+          PerfLog.apply();
+          // Warnings about the configuration are for the user to act on: the console.
           config.warnings().forEach(w -> System.out.println("WARNING: " + w));
-          System.out.println("perf-suite " + config.describe());
-          return new PerfSession(config);
+          LOG.info("perf-suite {}", config.describe());
+          return new PerfSession(config, () -> ScenarioSelection.current(root));
         }, PerfSession.class);
   }
 }

@@ -17,6 +17,7 @@ import dev.perfsuite.engines.Priming;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.history.RunHistory;
+import dev.perfsuite.history.RunIdentity;
 import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.AllureRunReport;
@@ -25,6 +26,7 @@ import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
+import dev.perfsuite.sla.SlaVerdict;
 import dev.perfsuite.sla.VerdictListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +38,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
@@ -50,13 +54,24 @@ public final class PerfSession implements AutoCloseable {
   private final ServiceProbe probe;
   private final Set<URI> probed = ConcurrentHashMap.newKeySet();
   private final Set<URI> primed = ConcurrentHashMap.newKeySet();
-  private final VerdictListener verdicts = AllureRunReport::verdict;
+  /** Where this session's verdicts go: its Allure report first, then what tests added. */
+  private final List<VerdictListener> verdictListeners =
+      new CopyOnWriteArrayList<>(List.of(AllureRunReport::verdict));
   private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
   private boolean closed;
 
+  /** A session recording its runs in the history as part of the catalogue run. */
   PerfSession(PerfConfig config) {
+    this(config, () -> RunIdentity.CATALOGUE);
+  }
+
+  /**
+   * A session whose runs the history records under {@code selection} ({@link ScenarioSelection}
+   * of the launcher session that started it), read when each run ends.
+   */
+  PerfSession(PerfConfig config, Supplier<String> selection) {
     this.config = config;
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
@@ -66,9 +81,8 @@ public final class PerfSession implements AutoCloseable {
         ErrorRateAbort.above(rate, config.abort().window())));
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
-    this.history = RunHistory.fromConfig(config, ScenarioSelection::current);
+    this.history = RunHistory.fromConfig(config, selection);
     AllureRunReport.environment(config, null);
-    Sla.addVerdictListener(verdicts);
   }
 
   /** Live metrics of this session's runs (Micrometer registry, Prometheus endpoint if on). */
@@ -249,7 +263,35 @@ public final class PerfSession implements AutoCloseable {
     primed.addAll(probed);
   }
 
-  /** The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments. */
+  /**
+   * Judges {@code result} against {@code sla} and reports the verdict: this session's Allure
+   * result gets the verdict table (before a failing {@code assertPassed()} can stop the test),
+   * then every listener added with {@link #onVerdict}. No other session hears it.
+   *
+   * <pre>{@code
+   * perf.judge(sla, perf.run(plan)).assertPassed();
+   * }</pre>
+   *
+   * @return the verdict {@link Sla#evaluate} gives
+   * @throws IllegalStateException when {@code sla} has no threshold
+   */
+  public SlaVerdict judge(Sla sla, RunResult result) {
+    SlaVerdict verdict = sla.evaluate(result);
+    verdictListeners.forEach(listener -> listener.judged(result, verdict));
+    return verdict;
+  }
+
+  /**
+   * Sends every verdict this session judges from now on to {@code listener} as well, after the
+   * Allure report; for a report of one's own, such as a matrix's summary table.
+   */
+  public void onVerdict(VerdictListener listener) {
+    verdictListeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * The history outcome (verdict, trend chart) of the last {@link #run}, for report attachments.
+   */
   public HistoryOutcome lastHistory() {
     return lastHistory;
   }
@@ -265,7 +307,6 @@ public final class PerfSession implements AutoCloseable {
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      Sla.removeVerdictListener(verdicts);
       try {
         AllureRunReport.environment(config, provider());
       } finally {

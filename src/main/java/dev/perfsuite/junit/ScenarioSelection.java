@@ -3,7 +3,13 @@ package dev.perfsuite.junit;
 import dev.perfsuite.history.RunIdentity;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.StoreScope;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.store.Namespace;
+import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -11,25 +17,40 @@ import org.junit.platform.launcher.TestPlan;
 /**
  * Which scenario classes this test run selected, for the run history: a class run alone starts
  * its JVM and backends cold and must not be judged against the catalogue run (docs/nightly.md).
- * Registered with the JUnit Platform as a listener (service file), it reads the test
- * plan before any test runs.
+ *
+ * <p>Registered with the JUnit Platform as a launcher session listener (service file): each
+ * launcher session gets its own listener, which reads the test plan before any test runs and
+ * keeps the selection in that session's store, where {@link PerfExtension} finds it. Two
+ * launchers in one JVM therefore keep two selections.
  */
-public final class ScenarioSelection implements TestExecutionListener {
+public final class ScenarioSelection implements LauncherSessionListener {
   private static final String SCENARIO_TAG = "perf";
-  private static volatile String current = RunIdentity.CATALOGUE;
-
-  /** {@code class:<SimpleName>} when one scenario class was selected, else the catalogue. */
-  static String current() {
-    return current;
-  }
+  private static final String KEY = "selection";
+  private static final String NAMESPACE = ScenarioSelection.class.getName();
 
   @Override
-  public void testPlanExecutionStarted(TestPlan plan) {
-    Set<String> classes = new TreeSet<>();
-    for (TestIdentifier root : plan.getRoots()) {
-      collect(plan, root, classes);
-    }
-    current = selection(classes);
+  public void launcherSessionOpened(LauncherSession session) {
+    NamespacedHierarchicalStore<Namespace> store = session.getStore();
+    session.getLauncher().registerTestExecutionListeners(new TestExecutionListener() {
+      @Override
+      public void testPlanExecutionStarted(TestPlan plan) {
+        Set<String> classes = new TreeSet<>();
+        for (TestIdentifier root : plan.getRoots()) {
+          collect(plan, root, classes);
+        }
+        store.put(Namespace.create(NAMESPACE), KEY, selection(classes));
+      }
+    });
+  }
+
+  /**
+   * {@code class:<SimpleName>} when one scenario class was selected, else the catalogue (also
+   * when the launcher session has no selection, as under a launcher without session listeners).
+   */
+  static String current(ExtensionContext context) {
+    String selection = context.getStore(StoreScope.LAUNCHER_SESSION,
+        ExtensionContext.Namespace.create(NAMESPACE)).get(KEY, String.class);
+    return selection == null ? RunIdentity.CATALOGUE : selection;
   }
 
   static String selection(Set<String> scenarioClasses) {

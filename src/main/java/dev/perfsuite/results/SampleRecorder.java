@@ -56,8 +56,9 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
-   * Live recorders by id: JMeter rebuilds listener elements from their properties (clones, the
-   * remote wrapper), so an element can only carry an id, never the recorder itself.
+   * Live recorders by id: static because JMeter forces it. JMeter rebuilds listener elements from
+   * their properties (clones per thread group, the remote wrapper), so an element can only carry
+   * an id, never the recorder itself; ids are random UUIDs, so two sessions' runs never meet here.
    */
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
@@ -69,8 +70,7 @@ public final class SampleRecorder implements AutoCloseable {
   private final Path jtl;
   private final long warmUpMillis;
   /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
-  private final boolean fromFirstSample =
-      ScenarioSettings.warmUpOrigin() == WarmUpOrigin.FIRST_SAMPLE;
+  private final boolean fromFirstSample;
   private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
   private final Stripe[] stripes = new Stripe[STRIPES];
   private final Map<String, Integer> labelOrder = new ConcurrentHashMap<>();
@@ -92,10 +92,11 @@ public final class SampleRecorder implements AutoCloseable {
   /** The latest snapshot of each remote engine (aggregate mode), merged into every figure. */
   private final Map<String, RecorderSnapshot> engines = new LinkedHashMap<>();
 
-  private SampleRecorder(String id, Path jtl, Duration warmUp) {
+  private SampleRecorder(String id, Path jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
     this.jtl = jtl;
     this.warmUpMillis = warmUp.toMillis();
+    this.fromFirstSample = warmUpOrigin == WarmUpOrigin.FIRST_SAMPLE;
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Stripe();
     }
@@ -103,11 +104,23 @@ public final class SampleRecorder implements AutoCloseable {
 
   /**
    * A recorder writing its JTL to {@code jtl} (replaced if present) and splitting phases at
-   * {@code warmUp} after the start of the test.
+   * {@code warmUp} after the start of the test, or after the first sample, as
+   * {@code perf.warm-up.origin} of this JVM says.
+   *
+   * <p>Trap: reads the key from this JVM; a caller holding the run's configuration passes its
+   * value to {@link #create(Path, Duration, WarmUpOrigin)} instead.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp) {
+    return create(jtl, warmUp, ScenarioSettings.warmUpOrigin());
+  }
+
+  /**
+   * A recorder writing its JTL to {@code jtl} (replaced if present) and splitting phases at
+   * {@code warmUp} after {@code origin}: the start of the test, or the first sample.
+   */
+  public static SampleRecorder create(Path jtl, Duration warmUp, WarmUpOrigin origin) {
     String id = UUID.randomUUID().toString();
-    SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp);
+    SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
     ACTIVE.put(id, recorder);
     return recorder;
   }

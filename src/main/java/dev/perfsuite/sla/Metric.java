@@ -63,8 +63,9 @@ public enum Metric {
     switch (comparison) {
       case BELOW -> {
         if (limit <= 0) {
-          throw new IllegalArgumentException(displayName + " limit must be positive, since \"below\""
-              + " is strict and nothing is below " + format(limit) + ": " + limit);
+          throw new IllegalArgumentException(displayName
+              + " limit must be positive, since \"below\" is strict and nothing is below "
+              + format(limit) + ": " + limit);
         }
       }
       case ABOVE, WITHIN -> {

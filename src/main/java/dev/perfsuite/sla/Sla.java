@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An immutable list of thresholds on the measurement phase of a run, built fluently per label and
@@ -19,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *     .errorPercentBelow(1.0)
  *     .littlesLawGapWithin(15.0)
  *   .and(Sla.label("POST /echo 1KiB").p99Below(Duration.ofMillis(500)).throughputAbove(100.0));
- * sla.evaluate(runResult).assertPassed();
+ * perf.judge(sla, runResult).assertPassed(); // in a scenario: the session reports the verdict
  * }</pre>
  *
  * <p>Every fluent method returns a new {@code Sla}; thresholds are added to {@link #scope()}, the
@@ -33,9 +32,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * @param thresholds every threshold, in the order they were declared
  */
 public record Sla(String scope, List<Threshold> thresholds) {
-  /** Where verdicts go besides the caller: the session's report; empty in plain unit tests. */
-  private static final List<VerdictListener> LISTENERS = new CopyOnWriteArrayList<>();
-
   /** Copies the thresholds, so that no caller can change an SLA after building it. */
   public Sla {
     Objects.requireNonNull(scope, "scope");
@@ -63,7 +59,8 @@ public record Sla(String scope, List<Threshold> thresholds) {
   public static Sla label(String label) {
     Objects.requireNonNull(label, "label");
     if (label.isBlank()) {
-      throw new IllegalArgumentException("label must not be blank; use Sla.overall() for all samplers");
+      throw new IllegalArgumentException(
+          "label must not be blank; use Sla.overall() for all samplers");
     }
     return new Sla(label, List.of());
   }
@@ -199,31 +196,16 @@ public record Sla(String scope, List<Threshold> thresholds) {
    *
    * <p>An interrupted run gets an extra failing "run completed" row, whatever its statistics.
    *
-   * <p>The verdict goes to every registered {@link VerdictListener} (the reports) before it is
-   * returned; judging itself writes nothing.
+   * <p>Pure judging: nothing is reported or written. A scenario judges through its session
+   * ({@code perf.judge(sla, result)} of {@code junit.PerfSession}), which hands the verdict to
+   * that session's reports.
    *
    * @param run the run to judge
    * @return the verdict with one row per threshold
    * @throws IllegalStateException when this SLA has no threshold, since it would pass anything
    */
   public SlaVerdict evaluate(RunResult run) {
-    SlaVerdict verdict = SlaEvaluator.evaluate(this, run);
-    LISTENERS.forEach(listener -> listener.judged(run, verdict));
-    return verdict;
-  }
-
-  /**
-   * Sends every verdict from now on to {@code listener} as well, until it is removed.
-   *
-   * @param listener typically the session's report; adding the same one twice sends it twice
-   */
-  public static void addVerdictListener(VerdictListener listener) {
-    LISTENERS.add(Objects.requireNonNull(listener, "listener"));
-  }
-
-  /** Stops sending verdicts to {@code listener}; a listener never added is ignored. */
-  public static void removeVerdictListener(VerdictListener listener) {
-    LISTENERS.remove(listener);
+    return SlaEvaluator.evaluate(this, run);
   }
 
   private Sla with(Metric metric, double limit) {

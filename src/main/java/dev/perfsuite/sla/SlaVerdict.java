@@ -81,7 +81,9 @@ public record SlaVerdict(List<ThresholdResult> results) {
     }
   }
 
-  /** {@code SLA breached: N of M thresholds failed}, or {@code SLA met: M of M thresholds passed}. */
+  /**
+   * {@code SLA breached: N of M thresholds failed}, or {@code SLA met: M of M thresholds passed}.
+   */
   public String headline() {
     int failed = failures().size();
     return failed == 0

@@ -14,7 +14,8 @@ import java.util.Objects;
  *     happens to be spelled {@code TOTAL} is therefore the overall summary, as in the JTL reports
  * @param metric what is measured
  * @param limit the limit in {@code metric}'s unit; validated against the metric's comparison, so a
- *     strict "below" limit must be positive and a "samples at least" limit a whole number of at least 1
+ *     strict "below" limit must be positive and a "samples at least" limit a whole number of at
+ *     least 1
  */
 public record Threshold(String scope, Metric metric, double limit) {
 

@@ -6,6 +6,7 @@ import dev.perfsuite.config.settings.EngineKind;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
+import dev.perfsuite.config.settings.WarmUpOrigin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -339,5 +340,16 @@ class PerfConfigTest {
   void shouldNameKeyValueAndChoicesWhenRemoteSamplesIsUnknown() {
     assertThat(errorOf("perf.remotes.samples", "some")).as("error message")
         .contains("perf.remotes.samples").contains("some").contains("aggregate, all");
+  }
+
+  @Test
+  void shouldReadTheWarmUpOriginOnceForTheEnginesWhateverThisJvmSays() throws Exception {
+    PerfConfig config = AmbientFlags.with(Map.of("perf.warm-up.origin", "test-start"),
+        () -> PerfConfig.of(Map.of("perf.warm-up.origin", "first-sample")));
+
+    assertThat(config.warmUpOrigin()).as("the run's origin, not this JVM's")
+        .isEqualTo(WarmUpOrigin.FIRST_SAMPLE);
+    assertThat(PerfConfig.of(Map.of()).warmUpOrigin()).as("default")
+        .isEqualTo(WarmUpOrigin.TEST_START);
   }
 }

@@ -38,7 +38,8 @@ class SlaTest {
     assertThat(verdict.passed()).as("verdict of a healthy run:%n%s", verdict).isTrue();
     assertThat(verdict.results()).as("one row per threshold").hasSize(6);
     assertThat(verdict.failures()).as("failures of a healthy run").isEmpty();
-    assertThatCode(verdict::assertPassed).as("assertPassed on a healthy run").doesNotThrowAnyException();
+    assertThatCode(verdict::assertPassed).as("assertPassed on a healthy run")
+        .doesNotThrowAnyException();
   }
 
   @Test

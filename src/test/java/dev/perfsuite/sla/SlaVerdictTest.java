@@ -38,7 +38,8 @@ class SlaVerdictTest {
     assertThat(table).as("table")
         .contains("overall         | error %    | < 1 %      | 5 %       | FAIL    | 50 of 1000")
         .contains(ECHO + " | p99        | < 500 ms   | 120 ms    | PASS    | 1000 samples")
-        .contains(ECHO + " | throughput | > 50 req/s | 100 req/s | PASS    | 1000 samples over 10 s");
+        .contains(ECHO
+            + " | throughput | > 50 req/s | 100 req/s | PASS    | 1000 samples over 10 s");
   }
 
   @Test
@@ -49,7 +50,8 @@ class SlaVerdictTest {
       assertThat(line.indexOf(line.contains("-+-") ? "-+-" : " | "))
           .as("first column separator in '%s'", line).isEqualTo(ECHO.length());
     }
-    assertThat(lines).as("lines carry no trailing blanks").allMatch(l -> l.equals(l.stripTrailing()));
+    assertThat(lines).as("lines carry no trailing blanks")
+        .allMatch(l -> l.equals(l.stripTrailing()));
   }
 
   @Test
@@ -68,7 +70,8 @@ class SlaVerdictTest {
     assertThat(markdown.lines().toList()).as("markdown:%n%s", markdown).containsExactly(
         "| Scope | Metric | Expected | Actual | Verdict | Detail |",
         "| --- | --- | --- | --- | --- | --- |",
-        "| overall | error % | < 1 % | 5 % | FAIL | 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10) |",
+        "| overall | error % | < 1 % | 5 % | FAIL "
+            + "| 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10) |",
         "| " + ECHO + " | p99 | < 500 ms | 120 ms | PASS | 1000 samples, response time |",
         "| " + ECHO + " | throughput | > 50 req/s | 100 req/s | PASS | 1000 samples over 10 s |");
   }
@@ -77,7 +80,8 @@ class SlaVerdictTest {
   void shouldEscapePipesWhenLabelContainsThem() {
     RunResult run = run(measured("GET /a|b").build());
 
-    String markdown = Sla.label("GET /a|b").p99Below(Duration.ofMillis(500)).evaluate(run).markdown();
+    String markdown = Sla.label("GET /a|b").p99Below(Duration.ofMillis(500)).evaluate(run)
+        .markdown();
 
     assertThat(markdown).as("markdown row").contains("| GET /a\\|b | p99 |");
   }

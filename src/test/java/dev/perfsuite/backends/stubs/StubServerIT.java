@@ -64,6 +64,7 @@ class StubServerIT {
     StubServer stubs = stubs(provider);
     record Read(String path, String pointer, String id, String apiId) {
     }
+
     List<Read> reads = List.of(
         new Read("/learning-service/channel/v3/read/0126_ch", "/result/channel/identifier",
             "0126_ch", "api.channel.read"),

@@ -28,7 +28,7 @@ class EchoSmokeIT {
   @Test
   void shouldMeetItsSla(PerfSession perf) {
     RunResult result = perf.run(loadPlan(perf));
-    sla().evaluate(result).assertPassed();
+    perf.judge(sla(), result).assertPassed();
   }
 
   /**

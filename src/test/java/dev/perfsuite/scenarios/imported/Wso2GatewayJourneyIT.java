@@ -28,7 +28,7 @@ class Wso2GatewayJourneyIT {
   @Test
   void shouldMeetItsSla(PerfSession perf) {
     RunResult result = perf.run(loadPlan(perf));
-    sla().evaluate(result).assertPassed();
+    perf.judge(sla(), result).assertPassed();
   }
 
   /**

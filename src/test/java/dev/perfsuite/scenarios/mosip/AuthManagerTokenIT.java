@@ -24,6 +24,6 @@ class AuthManagerTokenIT {
     RunResult result = perf.run(AuthManagerJourney.plan(perf.service("mosip"),
         MosipClient.of(perf), MosipProfiles.authManager(perf.config())));
 
-    MosipSlas.authManager(perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(MosipSlas.authManager(perf.config().profile()), result).assertPassed();
   }
 }

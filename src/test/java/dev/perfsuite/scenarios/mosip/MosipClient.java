@@ -22,9 +22,13 @@ record MosipClient(Optional<Secret> secretKey) {
   /** Environment variable (or {@code _FILE} form) holding the secret key of a named target. */
   static final String SECRET_ENV = "PERF_MOSIP_SECRET_KEY";
 
-  /** The client of this run: the CSV's placeholder when local, else the secret from the environment. */
+  /**
+   * The client of this run: the CSV's placeholder when local, else the secret from the
+   * environment.
+   */
   static MosipClient of(PerfSession perf) {
-    return perf.config().target().isLocal() ? local() : new MosipClient(Optional.of(secretKeyFromEnvironment()));
+    return perf.config().target().isLocal() ? local()
+        : new MosipClient(Optional.of(secretKeyFromEnvironment()));
   }
 
   /** The CSV's row as is, for the local stubs and for fidelity tests. */

@@ -39,7 +39,9 @@ final class MosipProfiles {
     return MosipSystem.authStepped();
   }
 
-  /** The OTP manager journey's profile: {@link #steppedSmoke()} at smoke, else the configured one. */
+  /**
+   * The OTP manager journey's profile: {@link #steppedSmoke()} at smoke, else the configured one.
+   */
   static LoadProfile otpManager(PerfConfig config) {
     return config.profile().isSmoke() ? steppedSmoke() : config.profile();
   }

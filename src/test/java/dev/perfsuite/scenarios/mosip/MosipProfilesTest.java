@@ -19,7 +19,8 @@ class MosipProfilesTest {
     assertThat(smoke.stages()).containsExactly(
         new Stage(3, Duration.ofSeconds(2), Duration.ofSeconds(4)),
         new Stage(6, Duration.ofSeconds(2), Duration.ofSeconds(4)));
-    assertThat(smoke.warmUp()).as("the first ramp, as at full scale").isEqualTo(Duration.ofSeconds(2));
+    assertThat(smoke.warmUp()).as("the first ramp, as at full scale")
+        .isEqualTo(Duration.ofSeconds(2));
     assertThat(smoke.plannedDuration()).isEqualTo(Duration.ofSeconds(12));
   }
 

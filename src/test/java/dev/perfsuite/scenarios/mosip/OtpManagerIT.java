@@ -53,6 +53,6 @@ class OtpManagerIT {
     }
 
     Sla sla = MosipSlas.otpManager(perf.config().profile());
-    sla.evaluate(result).assertPassed();
+    perf.judge(sla, result).assertPassed();
   }
 }

@@ -117,8 +117,8 @@ class OtpPoolComparisonIT {
     System.out.println("Written to " + file.toAbsolutePath());
 
     Sla sla = MosipSlas.poolRun(perf.config().profile());
-    sla.evaluate(a.result()).assertPassed();
-    sla.evaluate(b.result()).assertPassed();
+    perf.judge(sla, a.result()).assertPassed();
+    perf.judge(sla, b.result()).assertPassed();
     for (String label : PoolComparison.LABELS.subList(0, 2)) {
       assertThat(b.result().measured(label).latency().mean())
           .as("%s: mean with pool %d below mean with pool %d", label, poolB, poolA)

@@ -47,7 +47,7 @@ class GatewayEchoMatrixIT {
         JWT.tokensFor(users, Instant.now()), perf.config().profile()));
     MATRIX.add(users, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
 
-    GatewaySlas.echo(bytes, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(GatewaySlas.echo(bytes, perf.config().profile()), result).assertPassed();
   }
 
   @AfterAll

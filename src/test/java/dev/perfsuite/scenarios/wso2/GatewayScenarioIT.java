@@ -73,7 +73,8 @@ class GatewayScenarioIT {
         long[] sorted = raw.clone();
         Arrays.sort(sorted);
         for (double p : new double[] {50, 75, 90, 95, 98, 99, 99.9}) {
-          long exact = sorted[(int) Math.ceil(Math.round(p * 10) * (long) sorted.length / 1000.0) - 1];
+          long exact = sorted[(int) Math.ceil(Math.round(p * 10) * (long) sorted.length / 1000.0)
+              - 1];
           assertThat(summary.latency().percentile(p)).as("%s %s p%s vs nearest rank of the JTL",
               scope, phase, p).isEqualTo(exact);
         }
@@ -99,7 +100,8 @@ class GatewayScenarioIT {
     table.add(4, bytes, GatewayPayloads.label(bytes), result.overall(Phase.MEASUREMENT));
     Path matrixCsv = table.write(results, "matrix");
     assertThat(Files.readAllLines(matrixCsv).get(0)).as("reference table columns")
-        .isEqualTo("Concurrent Users,Message Size (Bytes),Total requests,Average Response Time (ms),"
+        .isEqualTo("Concurrent Users,Message Size (Bytes),Total requests,"
+            + "Average Response Time (ms),"
             + "Throughput (Requests/sec),Error %,Error Count,Little's law verification,"
             + "90th Percentile of Response Time (ms),95th Percentile of Response Time (ms),"
             + "99th Percentile of Response Time (ms)");

@@ -33,6 +33,6 @@ class ContentHierarchyIT {
     StandaloneApi api = StandaloneApi.CONTENT_HIERARCHY;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

@@ -32,6 +32,6 @@ class ContentReadIT {
     StandaloneApi api = StandaloneApi.CONTENT_READ;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

@@ -32,6 +32,6 @@ class FormReadIT {
     StandaloneApi api = StandaloneApi.FORM_READ;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

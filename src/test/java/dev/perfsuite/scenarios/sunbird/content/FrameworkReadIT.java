@@ -9,10 +9,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Sunbird FrameworkRead alone, as FrameWorkRead.jmx (sampler "FrameWorkReadFilters") of
  * {@code initial-setup/scenarios}:
- * {@code GET /learning-service/framework/v3/read/${identifier}?categories=board,medium,gradeLevel,subject}
- * ({@code frameworks.csv}), straight to the Knowledge Platform learning service (port 8080 in the
- * reference), with the Header Manager of docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv
- * and so sends the literal {@code ${bearer}}; this sends a real password-grant token
+ * {@code GET /learning-service/framework/v3/read/${identifier}
+ * ?categories=board,medium,gradeLevel,subject} ({@code frameworks.csv}), straight to the
+ * Knowledge Platform learning service (port 8080 in the reference), with the Header Manager of
+ * docs/reference/seed-systems.md §A.2. The reference loads no bearer.csv and so sends the literal
+ * {@code ${bearer}}; this sends a real password-grant token
  * ({@link SunbirdBearer}).
  *
  * <p>Smoke: the configured smoke profile against the local stubs; no errors, p95 under 500 ms.
@@ -34,6 +35,6 @@ class FrameworkReadIT {
     StandaloneApi api = StandaloneApi.FRAMEWORK_READ;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

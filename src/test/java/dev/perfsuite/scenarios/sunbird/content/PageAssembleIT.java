@@ -32,6 +32,6 @@ class PageAssembleIT {
     StandaloneApi api = StandaloneApi.PAGE_ASSEMBLE;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

@@ -38,6 +38,6 @@ class SoakTestMixIT {
     RunResult result = perf.run(mix.plan(perf));
 
     AchievedMix.assertRatio(result, mix.weights());
-    SunbirdSlas.mix(mix, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.mix(mix, perf.config().profile()), result).assertPassed();
   }
 }

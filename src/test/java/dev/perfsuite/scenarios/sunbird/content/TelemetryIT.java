@@ -33,6 +33,6 @@ class TelemetryIT {
     StandaloneApi api = StandaloneApi.TELEMETRY;
     RunResult result = perf.run(api.plan(perf));
 
-    SunbirdSlas.standalone(api, perf.config().profile()).evaluate(result).assertPassed();
+    perf.judge(SunbirdSlas.standalone(api, perf.config().profile()), result).assertPassed();
   }
 }

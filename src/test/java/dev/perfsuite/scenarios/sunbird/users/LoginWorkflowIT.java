@@ -33,6 +33,6 @@ class LoginWorkflowIT {
     LoadProfile profile = UserLoad.profile(perf.config(), api);
     RunResult result = perf.run(api.plan(UserTargets.of(perf), profile));
 
-    UserSlas.journey(api, profile).evaluate(result).assertPassed();
+    perf.judge(UserSlas.journey(api, profile), result).assertPassed();
   }
 }
