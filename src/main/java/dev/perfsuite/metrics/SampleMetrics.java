@@ -40,6 +40,7 @@ final class SampleMetrics implements SampleObserver {
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
   private final Map<String, MergedLatencies> merged = new ConcurrentHashMap<>();
   private final AtomicInteger activeThreads = new AtomicInteger();
+  private volatile Boolean mergedKind;
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
     this.registry = registry;
@@ -62,7 +63,7 @@ final class SampleMetrics implements SampleObserver {
       SampleTiming timing) {
     String label = result.getSampleLabel();
     boolean ok = cause == null;
-    if (enginesOwnSampleTimer()) {
+    if (mergedKind(false)) {
       merged(label).record(result.getTime());
     } else {
       timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
@@ -90,10 +91,10 @@ final class SampleMetrics implements SampleObserver {
     if (batch.overall() || batch.samples() == 0) {
       return;
     }
-    if (timers.containsKey(batch.label()) || registry.find("perf.sample").timer() != null) {
-      replay(batch);
-    } else {
+    if (mergedKind(true)) {
       merged(batch.label()).add(batch.latencies());
+    } else {
+      replay(batch);
     }
     batch.errorsByCause().forEach((cause, n) -> errors.computeIfAbsent(batch.label() + '\n'
         + cause, k -> Counter.builder("perf.errors")
@@ -103,9 +104,23 @@ final class SampleMetrics implements SampleObserver {
     activeThreads.set(batch.activeThreads());
   }
 
-  /** The registry's {@code perf.sample} is a function timer that engine snapshots made. */
-  private boolean enginesOwnSampleTimer() {
-    return !merged.isEmpty() || registry.find("perf.sample").functionTimer() != null;
+  /**
+   * Whether {@code perf.sample} is a function timer in this registry, decided once per run (a
+   * registry search per sample would cost O(meters)): as an earlier run left it, else as the
+   * first feed asks ({@code engines}: a snapshot batch).
+   */
+  private boolean mergedKind(boolean engines) {
+    Boolean kind = mergedKind;
+    if (kind == null) {
+      synchronized (this) {
+        if (mergedKind == null) {
+          mergedKind = registry.find("perf.sample").functionTimer() != null
+              || registry.find("perf.sample").timer() == null && engines;
+        }
+        kind = mergedKind;
+      }
+    }
+    return kind;
   }
 
   /** A session mixing local and engine runs keeps the timer kind it started with. */
