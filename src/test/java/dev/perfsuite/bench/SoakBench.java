@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 final class SoakBench {
   private static final double FLAT = 0.10;
   private static final int USERS_PER_RAMP_SECOND = 50;
-  /** The forced full GC's line of {@code -Xlog:gc}: heap before, after and committed. */
+  /** A full GC's line of {@code -Xlog:gc}; jcmd's GC.run is logged as "Diagnostic Command". */
   private static final Pattern FULL_GC =
-      Pattern.compile("Pause Full \\(System.gc\\(\\)\\) (\\d+)M->(\\d+)M");
+      Pattern.compile("Pause Full \\((?:Diagnostic Command|System.gc\\(\\))\\) (\\d+)M->(\\d+)M");
 
   @Test
   void shouldKeepHeapAndRssFlatOverAHalfHourOfLoad() throws Exception {
