@@ -51,6 +51,7 @@ import java.util.OptionalDouble;
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param echoStall the local echo backend's periodic freeze ({@code perf.echo.stall}), if any
  * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
+ * @param jmx how existing JMeter plans run ({@code perf.jmx*}, {@code perf.warm-up} as set)
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
  *     {@link #value(SystemKey)}
@@ -60,7 +61,7 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
-    Optional<EchoStall> echoStall, LatencyFigure slaLatency,
+    Optional<EchoStall> echoStall, LatencyFigure slaLatency, JmxSettings jmx,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -133,6 +134,7 @@ public record PerfConfig(
     Optional<EchoStall> echoStall = read.parse(ConfigKey.ECHO_STALL, EchoStall::parse);
     LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
         .orElse(LatencyFigure.RESPONSE);
+    JmxSettings jmx = JmxSettings.from(source);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));
@@ -140,7 +142,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        echoStall, slaLatency, warnings, systemValues);
+        echoStall, slaLatency, jmx, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
