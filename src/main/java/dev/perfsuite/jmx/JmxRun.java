@@ -27,7 +27,14 @@ public final class JmxRun {
   /** Runs an already loaded plan and asserts its SLA. */
   public static RunResult run(PerfSession perf, ImportedPlan imported) {
     LOG.info("JMX {}", imported.source());
-    imported.notes().forEach(n -> LOG.info("  {}", n));
+    for (String note : imported.notes()) {
+      if (note.startsWith("WARNING")) {
+        // The user must act on these (a path fallen back, a property unset): the console.
+        System.out.println("JMX " + imported.source().getFileName() + ": " + note);
+      } else {
+        LOG.info("  {}", note);
+      }
+    }
     LOG.info("  SLA: {}", imported.slaSource());
     perf.parameter("jmx", imported.source().toString().replace('\\', '/'));
     perf.parameter("sla", imported.slaSource());

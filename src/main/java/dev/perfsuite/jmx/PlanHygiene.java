@@ -91,18 +91,21 @@ final class PlanHygiene {
     if (name.isBlank() || name.contains("${")) {
       return;
     }
-    if (isWindows(name) && !Files.isRegularFile(Path.of(name))) {
-      // A plan saved on a team member's Windows machine: the data usually travels beside it.
+    boolean foreign = isWindows(name) || name.startsWith("/");
+    if (foreign && !Files.isRegularFile(Path.of(name))) {
+      // A plan saved on a team member's machine (Windows, or another home directory): the data
+      // usually travels beside it.
+      String kind = isWindows(name) ? "Windows path" : "absolute path";
       String simple = name.substring(Math.max(name.lastIndexOf('\\'), name.lastIndexOf('/')) + 1);
       Path beside = base.resolve(simple).toAbsolutePath().normalize();
       if (!Files.isRegularFile(beside)) {
         throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads the "
-            + "Windows path " + name + ", which does not exist here, and no " + simple
+            + kind + " " + name + ", which does not exist here, and no " + simple
             + " lies beside the plan (" + beside + "). Fix: put " + simple + " beside the plan, "
             + "or use a relative path (JMeter resolves it against the plan's directory).");
       }
       csv.setProperty("filename", beside.toString());
-      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the Windows path " + name
+      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the " + kind + " " + name
           + ", which does not exist here: the file of that name beside the plan is used ("
           + beside + ")");
       return;

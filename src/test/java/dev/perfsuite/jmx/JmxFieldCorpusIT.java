@@ -174,9 +174,12 @@ class JmxFieldCorpusIT {
   }
 
   @Test
-  void shouldFallBackToTheFileBesideThePlanForAWindowsPathAndExpandHome() {
+  void shouldFallBackToTheFileBesideThePlanForAForeignPathAndExpandHome() {
     ImportedPlan imported = load("field-10-paths", JmxLoad.PLAN);
     assertThat(imported.notes()).anyMatch(n -> n.startsWith("WARNING") && n.contains("C:\\perf")
+        && n.contains("field-accounts.csv"));
+    assertThat(imported.notes()).as("an absolute path from a teammate's machine")
+        .anyMatch(n -> n.startsWith("WARNING") && n.contains("/home/teammate/perf/data/")
         && n.contains("field-accounts.csv"));
     assertThat(imported.notes()).anyMatch(n -> n.contains("~/perf-field-regions.csv")
         && n.contains(home.toString()));
