@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.reporters.ResultSaver;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
@@ -80,6 +81,13 @@ final class PlanHygiene {
         notes.add("disabled Backend Listener '" + element.getName() + "' ("
             + element.getPropertyAsString("classname") + "): the suite exports live metrics "
             + "itself (perf.metrics.export); keep it with -Dperf.jmx.keep-listeners=backend");
+      }
+    } else if (element instanceof ResultSaver) {
+      if (!keep.contains("data-writer")) {
+        element.setEnabled(false);
+        notes.add("disabled Save Responses to a file '" + element.getName() + "': it writes "
+            + "every response into the working directory; keep it with "
+            + "-Dperf.jmx.keep-listeners=data-writer");
       }
     } else if (element instanceof CSVDataSet) {
       resolveCsv(element, csvBase, file, notes);
