@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A running echo backend; mutable lifecycle object, safe to close from any thread.
  *
  * <pre>{@code
- * try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1").withPort(0))) {
+ * try (EchoBackend echo =
+ *     EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1").withPort(0))) {
  *   URI target = echo.uri();
  *   // drive load at target
  * }
@@ -27,7 +28,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class EchoBackend implements AutoCloseable {
 
-  /** Channels are closed at once on shutdown, so a quiet period would only slow {@link #close()} down. */
+  /**
+   * Channels are closed at once on shutdown, so a quiet period would only slow {@link #close()}
+   * down.
+   */
   private static final long SHUTDOWN_QUIET_PERIOD_MILLIS = 0;
   private static final long SHUTDOWN_TIMEOUT_MILLIS = 5_000;
 
@@ -39,7 +43,8 @@ public final class EchoBackend implements AutoCloseable {
   private final URI uri;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private EchoBackend(EchoOptions options, EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel serverChannel) {
+  private EchoBackend(EchoOptions options, EventLoopGroup bossGroup, EventLoopGroup workerGroup,
+      Channel serverChannel) {
     this.options = options;
     this.bossGroup = bossGroup;
     this.workerGroup = workerGroup;
@@ -57,7 +62,8 @@ public final class EchoBackend implements AutoCloseable {
    * @throws IllegalStateException if the address cannot be bound, e.g. the port is taken
    */
   public static EchoBackend start(EchoOptions options) {
-    EventLoopGroup bossGroup = new NioEventLoopGroup(options.bossThreads(), new DefaultThreadFactory("echo-boss"));
+    EventLoopGroup bossGroup =
+        new NioEventLoopGroup(options.bossThreads(), new DefaultThreadFactory("echo-boss"));
     EventLoopGroup workerGroup =
         new NioEventLoopGroup(options.workerThreads(), new DefaultThreadFactory("echo-worker"));
     try {
@@ -93,7 +99,8 @@ public final class EchoBackend implements AutoCloseable {
   }
 
   /**
-   * Returns the base address to send requests to; a wildcard bind is reached through {@code 127.0.0.1}.
+   * Returns the base address to send requests to; a wildcard bind is reached through
+   * {@code 127.0.0.1}.
    *
    * @return e.g. {@code http://127.0.0.1:41234/}
    */
@@ -111,8 +118,8 @@ public final class EchoBackend implements AutoCloseable {
   }
 
   /**
-   * Stops accepting, closes open connections (dropping responses still waiting for their delay) and waits for
-   * the event loops to terminate; calling it again does nothing.
+   * Stops accepting, closes open connections (dropping responses still waiting for their delay) and
+   * waits for the event loops to terminate; calling it again does nothing.
    */
   @Override
   public void close() {

@@ -5,9 +5,10 @@ import java.io.PrintStream;
 /**
  * Runs an {@link EchoBackend} from the command line until SIGTERM; {@code --help} lists the flags.
  *
- * <p>Exit codes: 0 after {@code --help}, 1 if the address cannot be bound, 2 for a bad command line; after
- * SIGTERM the JVM closes the backend in a shutdown hook and exits with 143. Once bound it prints exactly one line to stdout, {@value #READY_LINE_PREFIX}{@code <port>},
- * which containers wait for.
+ * <p>Exit codes: 0 after {@code --help}, 1 if the address cannot be bound, 2 for a bad command
+ * line; after SIGTERM the JVM closes the backend in a shutdown hook and exits with 143. Once bound
+ * it prints exactly one line to stdout, {@value #READY_LINE_PREFIX}{@code <port>}, which containers
+ * wait for.
  */
 public final class EchoBackendMain {
 

@@ -8,9 +8,11 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * Parses the jar's command line ({@code --flag value} or {@code --flag=value}) into {@link EchoOptions}.
+ * Parses the jar's command line ({@code --flag value} or {@code --flag=value}) into
+ * {@link EchoOptions}.
  *
- * <p>Never exits: {@link EchoBackendMain} turns the {@link Parsed} outcome into output and an exit code.
+ * <p>Never exits: {@link EchoBackendMain} turns the {@link Parsed} outcome into output and an exit
+ * code.
  */
 final class EchoCommandLine {
 
@@ -44,7 +46,8 @@ final class EchoCommandLine {
         "address to bind; 0.0.0.0 listens on all interfaces", EchoOptions.DEFAULT_HOST,
         EchoOptions::withHost),
     BOSS_THREADS("--boss-threads", "<count>", "a positive integer",
-        "event-loop threads accepting connections", String.valueOf(EchoOptions.DEFAULT_BOSS_THREADS),
+        "event-loop threads accepting connections",
+        String.valueOf(EchoOptions.DEFAULT_BOSS_THREADS),
         (options, value) -> options.withBossThreads(parseInt(value, 1, Integer.MAX_VALUE))),
     WORKER_THREADS("--worker-threads", "<count>", "a positive integer",
         "event-loop threads serving connections",
@@ -52,12 +55,15 @@ final class EchoCommandLine {
         (options, value) -> options.withWorkerThreads(parseInt(value, 1, Integer.MAX_VALUE))),
     DELAY("--delay", "<ms>", "a whole number of milliseconds, 0 or more",
         "milliseconds to wait before each response, without blocking the event loop", "0",
-        (options, value) -> options.withDelay(Duration.ofMillis(parseLong(value, 0, Long.MAX_VALUE / 1_000_000)))),
-    STALL("--stall", "<period:length>", "PERIOD:LENGTH such as 10s:1s (ms, s or m; LENGTH < PERIOD)",
+        (options, value) -> options.withDelay(
+            Duration.ofMillis(parseLong(value, 0, Long.MAX_VALUE / 1_000_000)))),
+    STALL("--stall", "<period:length>",
+        "PERIOD:LENGTH such as 10s:1s (ms, s or m; LENGTH < PERIOD)",
         "freeze LENGTH every PERIOD, wall-clock aligned; requests arriving inside are held until "
             + "it ends", "none",
         (options, value) -> options.withStall(EchoStall.parse(value))),
-    MAX_CONTENT_LENGTH("--max-content-length", "<bytes>", "a whole number of bytes from 1 to " + Integer.MAX_VALUE,
+    MAX_CONTENT_LENGTH("--max-content-length", "<bytes>",
+        "a whole number of bytes from 1 to " + Integer.MAX_VALUE,
         "largest request body in bytes; a larger one gets 413",
         EchoOptions.DEFAULT_MAX_CONTENT_LENGTH + " = 1 MiB",
         (options, value) -> options.withMaxContentLength(parseInt(value, 1, Integer.MAX_VALUE)));
@@ -69,8 +75,8 @@ final class EchoCommandLine {
     private final String defaultValue;
     private final BiFunction<EchoOptions, String, EchoOptions> apply;
 
-    Flag(String name, String placeholder, String acceptedForm, String description, String defaultValue,
-        BiFunction<EchoOptions, String, EchoOptions> apply) {
+    Flag(String name, String placeholder, String acceptedForm, String description,
+        String defaultValue, BiFunction<EchoOptions, String, EchoOptions> apply) {
       this.name = name;
       this.placeholder = placeholder;
       this.acceptedForm = acceptedForm;
@@ -101,7 +107,8 @@ final class EchoCommandLine {
       String name = arg.startsWith("--") && equals > 0 ? arg.substring(0, equals) : arg;
       Optional<Flag> known = Flag.named(name);
       if (known.isEmpty()) {
-        return new Invalid("Unknown flag '" + name + "'; accepted flags are " + acceptedFlags() + ".");
+        return new Invalid("Unknown flag '" + name + "'; accepted flags are " + acceptedFlags()
+            + ".");
       }
       Flag flag = known.get();
       String value;
@@ -110,14 +117,14 @@ final class EchoCommandLine {
       } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
         value = args[++i];
       } else {
-        return new Invalid("Missing value for " + flag.name + "; expected " + flag.name + " " + flag.placeholder
-            + ", " + flag.acceptedForm + ".");
+        return new Invalid("Missing value for " + flag.name + "; expected " + flag.name + " "
+            + flag.placeholder + ", " + flag.acceptedForm + ".");
       }
       try {
         options = flag.apply.apply(options, value);
       } catch (IllegalArgumentException e) {
-        return new Invalid("Invalid value '" + value + "' for " + flag.name + "; expected " + flag.acceptedForm
-            + ", e.g. " + flag.name + " " + example(flag) + ".");
+        return new Invalid("Invalid value '" + value + "' for " + flag.name + "; expected "
+            + flag.acceptedForm + ", e.g. " + flag.name + " " + example(flag) + ".");
       }
     }
     return new Run(options);
@@ -137,15 +144,18 @@ final class EchoCommandLine {
     StringBuilder usage = new StringBuilder()
         .append("Usage: java -jar perf-suite-echo.jar [flags]").append(nl)
         .append(nl)
-        .append("HTTP/1.1 echo backend: any method and path get 200 with the request body and its Content-Type.")
+        .append("HTTP/1.1 echo backend: any method and path get 200 with the request body and "
+            + "its Content-Type.")
         .append(nl)
-        .append("Prints 'Echo backend listening on port <port>' once bound; stops on SIGTERM.").append(nl)
+        .append("Prints 'Echo backend listening on port <port>' once bound; stops on SIGTERM.")
+        .append(nl)
         .append(nl)
         .append("Flags (--flag value or --flag=value):").append(nl);
     for (Flag flag : Flag.values()) {
       String form = flag.name + " " + flag.placeholder;
       usage.append("  ").append(form).append(" ".repeat(width - form.length() + 2))
-          .append(flag.description).append(" (default: ").append(flag.defaultValue).append(")").append(nl);
+          .append(flag.description).append(" (default: ").append(flag.defaultValue).append(")")
+          .append(nl);
     }
     usage.append("  ").append(HELP).append(" ".repeat(width - HELP.length() + 2))
         .append("print this help and exit").append(nl);
@@ -153,7 +163,8 @@ final class EchoCommandLine {
   }
 
   private static String acceptedFlags() {
-    return Arrays.stream(Flag.values()).map(flag -> flag.name).collect(Collectors.joining(", ")) + ", " + HELP;
+    return Arrays.stream(Flag.values()).map(flag -> flag.name)
+        .collect(Collectors.joining(", ")) + ", " + HELP;
   }
 
   private static String example(Flag flag) {
@@ -174,7 +185,8 @@ final class EchoCommandLine {
     if (value.isEmpty() || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
       throw new IllegalArgumentException("not a whole number: " + value);
     }
-    long parsed = Long.parseLong(value); // NumberFormatException (an IllegalArgumentException) on overflow
+    // NumberFormatException (an IllegalArgumentException) on overflow.
+    long parsed = Long.parseLong(value);
     if (parsed < min || parsed > max) {
       throw new IllegalArgumentException(value + " is outside [" + min + ", " + max + "]");
     }

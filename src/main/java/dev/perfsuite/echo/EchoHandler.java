@@ -20,10 +20,11 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Answers every aggregated request with {@code 200} and the request body, sharing the body's buffer.
+ * Answers every aggregated request with {@code 200} and the request body, sharing the body's
+ * buffer.
  *
- * <p>Stateless apart from the delay, so one instance serves all channels. It logs nothing per request: it is a
- * load target.
+ * <p>Stateless apart from the delay, so one instance serves all channels. It logs nothing per
+ * request: it is a load target.
  */
 @Sharable
 final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -54,7 +55,9 @@ final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
   }
 
-  /** Builds the response around a retained duplicate of the body: no copy, released once written. */
+  /**
+   * Builds the response around a retained duplicate of the body: no copy, released once written.
+   */
   private static FullHttpResponse echo(FullHttpRequest request, boolean keepAlive) {
     FullHttpResponse response = new DefaultFullHttpResponse(
         request.protocolVersion(), HttpResponseStatus.OK, request.content().retainedDuplicate());
@@ -64,21 +67,26 @@ final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
       headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
     }
     headers.setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
-    headers.set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+    headers.set(HttpHeaderNames.CONNECTION,
+        keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
     return response;
   }
 
   private static FullHttpResponse badRequest() {
-    FullHttpResponse response =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST, Unpooled.EMPTY_BUFFER);
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+        HttpResponseStatus.BAD_REQUEST, Unpooled.EMPTY_BUFFER);
     response.headers()
         .setInt(HttpHeaderNames.CONTENT_LENGTH, 0)
         .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     return response;
   }
 
-  /** Writes on the channel's event loop; a failed write (channel already closed) releases the response. */
-  private static void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+  /**
+   * Writes on the channel's event loop; a failed write (channel already closed) releases the
+   * response.
+   */
+  private static void write(ChannelHandlerContext ctx, FullHttpResponse response,
+      boolean keepAlive) {
     if (keepAlive) {
       ctx.writeAndFlush(response, ctx.voidPromise());
     } else {
@@ -86,7 +94,10 @@ final class EchoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
   }
 
-  /** Closes the connection quietly: resets by load generators are routine, not worth a log line each. */
+  /**
+   * Closes the connection quietly: resets by load generators are routine, not worth a log line
+   * each.
+   */
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     ctx.close();

@@ -9,16 +9,18 @@ import java.util.Optional;
 /**
  * Immutable settings of an {@link EchoBackend}; every {@code with*} method returns a new instance.
  *
- * <p>Start from {@link #defaults()}, which match WSO2's echo service except {@code bossThreads} (1, not one per
- * core: a single acceptor is plenty for a load target).
+ * <p>Start from {@link #defaults()}, which match WSO2's echo service except {@code bossThreads} (1,
+ * not one per core: a single acceptor is plenty for a load target).
  *
  * @param host address to bind, {@code 0.0.0.0} for all interfaces
  * @param port TCP port, {@code 0} for an ephemeral one
  * @param bossThreads event-loop threads accepting connections, at least 1
  * @param workerThreads event-loop threads serving connections, at least 1
- * @param delay time to wait before writing each response, scheduled without blocking the event loop;
+ * @param delay time to wait before writing each response, scheduled without blocking the event
+ *     loop;
  *     {@link Duration#ZERO} answers at once
- * @param maxContentLength largest request body in bytes; a larger one gets {@code 413 Request Entity Too Large}
+ * @param maxContentLength largest request body in bytes; a larger one gets
+ *     {@code 413 Request Entity Too Large}
  * @param stall a periodic freeze (requests held until it ends), empty for none
  */
 public record EchoOptions(
@@ -30,13 +32,15 @@ public record EchoOptions(
   static final int DEFAULT_BOSS_THREADS = 1;
   static final int DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024;
 
-  /** Validates every component; throws {@link IllegalArgumentException} naming the first bad one. */
   /** Options without a stall. */
   public EchoOptions(String host, int port, int bossThreads, int workerThreads, Duration delay,
       int maxContentLength) {
     this(host, port, bossThreads, workerThreads, delay, maxContentLength, Optional.empty());
   }
 
+  /**
+   * Validates every component; throws {@link IllegalArgumentException} naming the first bad one.
+   */
   public EchoOptions {
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(delay, "delay");
@@ -54,23 +58,24 @@ public record EchoOptions(
       throw new IllegalArgumentException("workerThreads must be at least 1, was " + workerThreads);
     }
     if (delay.isNegative() || delay.compareTo(Duration.ofNanos(Long.MAX_VALUE)) > 0) {
-      throw new IllegalArgumentException("delay must be from 0 to " + Duration.ofNanos(Long.MAX_VALUE)
-          + ", was " + delay);
+      throw new IllegalArgumentException("delay must be from 0 to "
+          + Duration.ofNanos(Long.MAX_VALUE) + ", was " + delay);
     }
     if (maxContentLength < 1) {
-      throw new IllegalArgumentException("maxContentLength must be at least 1 byte, was " + maxContentLength);
+      throw new IllegalArgumentException("maxContentLength must be at least 1 byte, was "
+          + maxContentLength);
     }
   }
 
   /**
-   * Returns the defaults: host {@code 0.0.0.0}, port {@link Versions#ECHO_PORT}, 1 boss thread, 2 worker threads per available
-   * processor, no delay and a 1 MiB body limit.
+   * Returns the defaults: host {@code 0.0.0.0}, port {@link Versions#ECHO_PORT}, 1 boss thread, 2
+   * worker threads per available processor, no delay and a 1 MiB body limit.
    *
    * @return the default options
    */
   public static EchoOptions defaults() {
-    return new EchoOptions(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_BOSS_THREADS, defaultWorkerThreads(), Duration.ZERO,
-        DEFAULT_MAX_CONTENT_LENGTH);
+    return new EchoOptions(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_BOSS_THREADS, defaultWorkerThreads(),
+        Duration.ZERO, DEFAULT_MAX_CONTENT_LENGTH);
   }
 
   static int defaultWorkerThreads() {
@@ -124,7 +129,8 @@ public record EchoOptions(
   /**
    * Returns a copy that waits before each response, like WSO2's {@code --delay}.
    *
-   * @param delay zero or more; millisecond precision is what the event loop's timer offers in practice
+   * @param delay zero or more; millisecond precision is what the event loop's timer offers in
+   *     practice
    * @return the new options
    */
   public EchoOptions withDelay(Duration delay) {

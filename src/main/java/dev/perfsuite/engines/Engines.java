@@ -60,8 +60,8 @@ public final class Engines {
    * @param connectTimeout how long a connect may take before the sample fails as TIMEOUT
    * @param responseTimeout how long a response may take before the sample fails as TIMEOUT
    */
-  public static LoadEngine embedded(java.nio.file.Path resultsDir, java.time.Duration connectTimeout,
-      java.time.Duration responseTimeout) {
+  public static LoadEngine embedded(java.nio.file.Path resultsDir,
+      java.time.Duration connectTimeout, java.time.Duration responseTimeout) {
     return embedded(resultsDir, connectTimeout, responseTimeout, List.of());
   }
 

@@ -95,6 +95,7 @@ public final class GeneratorSettings {
     capacityProblem(profile.peakUsers(), Limits.current()).ifPresent(problem -> {
       throw new IllegalStateException(problem);
     });
+    // Warnings about the run's figures: the user must see them, so the console.
     collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).toList()).ifPresent(System.out::println);
     heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory())

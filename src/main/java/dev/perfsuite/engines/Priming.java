@@ -7,8 +7,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.profiles.ThreadGroups;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -35,6 +37,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * it primes the controller and the target, not the remote engines' JVMs.
  */
 public final class Priming {
+  private static final Logger LOG = LoggerFactory.getLogger(Priming.class);
   /** Users of the priming run at most: enough threads to compile the shared code paths. */
   static final int MAX_USERS = 4;
 
@@ -42,15 +45,15 @@ public final class Priming {
   }
 
   /**
-   * Primes with {@code plan} and prints one line saying so.
+   * Primes with {@code plan} and logs one line saying so.
    *
    * @param length how long the priming load holds ({@code perf.prime})
-   * @return the line printed
+   * @return the line logged
    */
   public static String prime(LoadPlan plan, Duration length, Duration connectTimeout,
       Duration responseTimeout) {
     String line = run(plan, length, connectTimeout, responseTimeout);
-    System.out.println(line);
+    LOG.info(line);
     return line;
   }
 

@@ -16,7 +16,10 @@ import java.time.Duration;
 public record RunContext(String scenario, String runId, LoadProfile profile, Path directory,
     int engines) {
 
-  /** The planned duration of the load, warm-up included; unbounded iteration runs use ramp-up+hold. */
+  /**
+   * The planned duration of the load, warm-up included; unbounded iteration runs use
+   * ramp-up+hold.
+   */
   public Duration planned() {
     return profile.plannedDuration();
   }

@@ -1,6 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.server.RemoteEngineMain;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -8,11 +7,11 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
@@ -36,6 +35,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
@@ -49,6 +50,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
  */
 public final class RunExecution {
+  private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
   private static final Duration POLL = Duration.ofSeconds(1);
 
@@ -67,7 +69,7 @@ public final class RunExecution {
 
   /**
    * JMeter properties every engine runs with; remote engines set them at their own start
-   * ({@link RemoteEngineMain}), because the controller does not forward them.
+   * ({@code engines.server.RemoteEngineMain}), because the controller does not forward them.
    */
   public static final Map<String, String> SHARED_PROPERTIES = GeneratorSettings.plus(Map.of(
       // JTL timestamps are sample starts, as the WSO2 jtl-splitter and JMeter's dashboard expect.
@@ -286,8 +288,10 @@ public final class RunExecution {
           watcher.runEnded(context, result);
         } catch (RuntimeException e) {
           // A broken watcher must not cost the other watchers' results (the summary files).
+          // A warning about the run: the console; the stack trace is a diagnostic.
           System.out.println("WARNING: " + watcher.getClass().getSimpleName()
               + " failed at the end of the run: " + e);
+          LOG.debug("{} failed at the end of the run", watcher.getClass().getName(), e);
         }
       }
       return result;
@@ -304,7 +308,8 @@ public final class RunExecution {
     if (achieved < 0.95 * target && maxActive >= profile.maxThreads()) {
       return Optional.of(String.format(Locale.ROOT,
           "the thread cap (perf.max-threads=%d) kept the offered rate at %.1f req/s, below the "
-              + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved, target));
+              + "target %.1f req/s: raise perf.max-threads", profile.maxThreads(), achieved,
+          target));
     }
     return Optional.empty();
   }

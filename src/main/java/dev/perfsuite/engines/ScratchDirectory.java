@@ -5,14 +5,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Throw-away directories the engines write beside a run (priming JTLs, data-file slices). */
 public final class ScratchDirectory {
+  private static final Logger LOG = LoggerFactory.getLogger(ScratchDirectory.class);
+
   private ScratchDirectory() {
   }
 
   /**
-   * Deletes {@code dir} and everything in it; a failure only prints a warning naming
+   * Deletes {@code dir} and everything in it; a failure only logs a warning naming
    * {@code what}, because a leftover scratch file must not cost a run's results.
    */
   public static void deleteQuietly(Path dir, String what) {
@@ -24,7 +28,7 @@ public final class ScratchDirectory {
         Files.deleteIfExists(p);
       }
     } catch (IOException e) {
-      System.out.println("WARNING: could not delete the " + what + " in " + dir + ": " + e);
+      LOG.warn("could not delete the {} in {}", what, dir, e);
     }
   }
 }

@@ -92,7 +92,7 @@ public final class UserSplit {
       HashTree built = new HashTree();
       element.buildTreeUnder(built, new BuildTreeContext());
       boolean groups = built.list().stream().anyMatch(UserSplit::divisible);
-      shared.add(groups ? new BuiltTree(divided(scenario, built, engines)) : element);
+      shared.add(groups ? BuiltTree.of(divided(scenario, built, engines)) : element);
     }
     return shared;
   }
@@ -164,25 +164,5 @@ public final class UserSplit {
           threads, where, group.getName(), scenario, engines, engines));
     }
     return threads / engines;
-  }
-
-  /** An element tree already built (a copy with the engine's share of threads), added as is. */
-  private static final class BuiltTree implements TestPlanChild {
-    private final HashTree tree;
-
-    BuiltTree(HashTree tree) {
-      this.tree = tree;
-    }
-
-    @Override
-    public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
-      parent.add(tree);
-      return parent.getTree(tree.list().iterator().next());
-    }
-
-    @Override
-    public void showInGui() {
-      throw new UnsupportedOperationException("a plan's per-engine copy has no GUI");
-    }
   }
 }

@@ -40,7 +40,7 @@ final class MannWhitneyU {
     // Doubled mid-ranks are whole numbers: 2 * (mean of the tied positions, 1-based).
     int[] doubledRank = new int[n];
     double tieTerm = 0;
-    for (int i = 0; i < n; ) {
+    for (int i = 0; i < n;) {
       int j = i;
       while (j + 1 < n && all[order[j + 1]] == all[order[i]]) {
         j++;

@@ -5,7 +5,10 @@ import java.util.Locale;
 
 /** What the regression verdict compares per label, and which direction is worse. */
 public enum RegressionMetric {
-  /** 95th percentile response time; higher is worse; moves under 1 ms (the JTL resolution) never count. */
+  /**
+   * 95th percentile response time; higher is worse; moves under 1 ms (the JTL resolution) never
+   * count.
+   */
   P95("p95", "ms", true, 1),
   /** 99th percentile response time; higher is worse; moves under 1 ms never count. */
   P99("p99", "ms", true, 1),

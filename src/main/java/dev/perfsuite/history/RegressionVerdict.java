@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a run got worse than its baseline: every label's p95, p99, error % and throughput side by
@@ -30,11 +32,13 @@ import java.util.stream.Collectors;
  * @param tolerancePercent the tolerance in percent
  * @param comparisons one row per label and metric, {@code TOTAL} first; empty without baseline
  */
-public record RegressionVerdict(String scenario, RunIdentity current, Optional<RunIdentity> baseline,
-    String source, double tolerancePercent, List<MetricComparison> comparisons) {
+public record RegressionVerdict(String scenario, RunIdentity current,
+    Optional<RunIdentity> baseline, String source, double tolerancePercent,
+    List<MetricComparison> comparisons) {
 
   /** One-sided significance level of the noise test. */
   public static final double SIGNIFICANCE = 0.01;
+  private static final Logger LOG = LoggerFactory.getLogger(RegressionVerdict.class);
 
   public RegressionVerdict {
     comparisons = List.copyOf(comparisons);
@@ -70,7 +74,7 @@ public record RegressionVerdict(String scenario, RunIdentity current, Optional<R
         rows.add(before.isEmpty()
             ? new MetricComparison(now.label(), metric, Double.NaN, metric.value(now), Double.NaN,
                 Double.NaN, 0, 0, "-", Status.INCONCLUSIVE, "new label: not in the baseline")
-            : compare(metric, before.get(), baseline.window(), now, current.window(),
+            : comparison(metric, before.get(), baseline.window(), now, current.window(),
                 tolerancePercent, spread(previous, now.label(), metric)));
       }
     }
@@ -94,7 +98,7 @@ public record RegressionVerdict(String scenario, RunIdentity current, Optional<R
         .toList());
   }
 
-  private static MetricComparison compare(RegressionMetric metric, LabelRecord before,
+  private static MetricComparison comparison(RegressionMetric metric, LabelRecord before,
       Duration beforeWidth, LabelRecord now, Duration nowWidth, double tolerance,
       Optional<RunToRunSpread> spread) {
     double base = metric.value(before);
@@ -219,7 +223,7 @@ public record RegressionVerdict(String scenario, RunIdentity current, Optional<R
       return;
     }
     if (mode == RegressionMode.WARN) {
-      System.out.println("WARNING: " + failureMessage());
+      LOG.warn(failureMessage());
       return;
     }
     throw new AssertionError(failureMessage());

@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The single entry point of run history: after each run, {@link #recordAndCompare} appends it to
@@ -35,6 +37,7 @@ public final class RunHistory {
   public static final String VERDICT_HTML = "regression.html";
   /** Trend chart file name in the run directory. */
   public static final String TREND_PNG = "trend.png";
+  private static final Logger LOG = LoggerFactory.getLogger(RunHistory.class);
 
   private final HistorySettings settings;
   private final HistoryStore store;
@@ -100,7 +103,7 @@ public final class RunHistory {
           StandardCharsets.UTF_8);
       Path png = Files.write(dir.resolve(TREND_PNG),
           TrendCharts.render(record.scenario(), LabelSummary.OVERALL, trend));
-      System.out.println(verdict.headline());
+      LOG.info(verdict.headline());
       return new HistoryOutcome(record, verdict, md, html, png);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the regression verdict into " + dir, e);

@@ -49,8 +49,8 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   /** Commit recorded when neither {@code GIT_COMMIT} nor {@code git rev-parse HEAD} gives one. */
   public static final String UNKNOWN_COMMIT = "unknown";
   private static final Duration GIT_TIMEOUT = Duration.ofSeconds(5);
-  private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'")
-      .withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter MINUTES =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'").withZone(ZoneOffset.UTC);
 
   /**
    * A Jenkins build, from the variables Jenkins sets for every build.
@@ -102,6 +102,11 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
     return target.equals(other.target) && profile.equals(other.profile);
   }
 
+  /** As {@link #comparableWith(RunIdentity)}, and from the same selection of scenario classes. */
+  public boolean comparableWith(RunIdentity other, boolean anySelection) {
+    return comparableWith(other) && (anySelection || selection.equals(other.selection));
+  }
+
   /** True when a run with {@code other}'s identity offered the same load shape. */
   public boolean sameShape(RunIdentity other) {
     return shape.equals(other.shape);
@@ -110,11 +115,6 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   /** The shape as a verdict names it: its description, or that it was not recorded. */
   public String shapeName() {
     return shape.isEmpty() ? "load shape not recorded" : shape;
-  }
-
-  /** As {@link #comparableWith}, and from the same selection of scenario classes. */
-  public boolean comparableWith(RunIdentity other, boolean anySelection) {
-    return comparableWith(other) && (anySelection || selection.equals(other.selection));
   }
 
   private static Optional<String> gitHead() {

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.engines.BuiltTree;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
@@ -8,7 +9,9 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 
 /**
  * One element of a loaded JMX with everything under it, placed as is in a plan the DSL builds:
- * this is how a JMX tree reaches the suite's engines next to their recorder listener.
+ * this is how a JMX tree reaches the suite's engines next to their recorder listener. The
+ * placing is the engines' one adapter for ready-built trees ({@link BuiltTree}); this class adds
+ * what the JMX side reads (the element, a name for messages).
  */
 final class JmxTree implements TestPlanChild, ThreadGroupChild {
   private final TestElement element;
@@ -25,9 +28,7 @@ final class JmxTree implements TestPlanChild, ThreadGroupChild {
 
   @Override
   public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
-    HashTree added = parent.add(element);
-    added.add(subtree);
-    return added;
+    return BuiltTree.of(element, subtree).buildTreeUnder(parent, context);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.PerfLog;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -40,6 +41,7 @@ public final class PerfExtension implements BeforeAllCallback, BeforeEachCallbac
     return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(PerfSession.class,
         key -> {
           PerfConfig config = PerfConfig.load();
+          PerfLog.apply();
           config.warnings().forEach(w -> System.out.println("WARNING: " + w));
           System.out.println("perf-suite " + config.describe());
           return new PerfSession(config);

@@ -55,7 +55,8 @@ public record LoadProfile(
     if (thinkTime.isNegative() || warmUp.isNegative()) {
       throw new IllegalArgumentException("think time and warm-up must not be negative");
     }
-    if (iterations.isEmpty() && !warmUp.isZero() && warmUp.compareTo(plannedDuration(stages)) >= 0) {
+    if (iterations.isEmpty() && !warmUp.isZero()
+        && warmUp.compareTo(plannedDuration(stages)) >= 0) {
       throw new IllegalArgumentException(String.format(
           "warm-up %s must be shorter than the planned duration %s of profile '%s'",
           Durations.format(warmUp), Durations.format(plannedDuration(stages)), name));
@@ -204,8 +205,8 @@ public record LoadProfile(
   }
 
   private LoadProfile withStages(List<Stage> newStages) {
-    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads, arrivals,
-        userThreads);
+    return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads,
+        arrivals, userThreads);
   }
 
   private List<Stage> scaled(int users) {
@@ -223,7 +224,8 @@ public record LoadProfile(
     for (int i = 0; i < stages.size(); i++) {
       Stage s = stages.get(i);
       text.append(i == 0 ? "" : ", then ")
-          .append(model == LoadModel.CLOSED ? Math.round(s.level()) + " users" : s.level() + " req/s")
+          .append(model == LoadModel.CLOSED ? Math.round(s.level()) + " users"
+              : s.level() + " req/s")
           .append(" ramp ").append(Durations.format(s.rampUp()));
       if (iterations.isEmpty()) {
         text.append(" hold ").append(Durations.format(s.hold()));

@@ -27,7 +27,8 @@ public final class Profiles {
 
   /** Seconds, a few users: proves a plan works end to end; the default. */
   public static LoadProfile smoke() {
-    return closed("smoke", Duration.ofSeconds(2), stage(4, Duration.ofSeconds(1), Duration.ofSeconds(8)));
+    return closed("smoke", Duration.ofSeconds(2),
+        stage(4, Duration.ofSeconds(1), Duration.ofSeconds(8)));
   }
 
   /** Expected production load: 100 users, 60 s ramp, 900 s with 300 s warm-up (gateway seed). */
@@ -56,7 +57,9 @@ public final class Profiles {
         stage(10, Duration.ofSeconds(10), Duration.ofMinutes(2)));
   }
 
-  /** The identity seed's step shape: 0 to 500 users over 250 s, hold, then to 1000 over 250 s, hold. */
+  /**
+   * The identity seed's step shape: 0 to 500 users over 250 s, hold, then to 1000 over 250 s, hold.
+   */
   public static LoadProfile stepped() {
     return closed("stepped", Duration.ofSeconds(250),
         stage(500, Duration.ofSeconds(250), Duration.ofMinutes(20)),

@@ -262,8 +262,10 @@ public final class AllureReport {
         {"name": "Generator saturation", "matchedStatuses": ["failed", "broken", "passed"],
          "messageRegex": "(?s).*(thread cap|saturat|perf.max-threads).*"},
         {"name": "Backend or infrastructure failure", "matchedStatuses": ["broken", "failed"],
-         "messageRegex": "(?s).*(backend|Keycloak|PostgreSQL|WireMock|container|Docker|remote engine|could not be configured|Connection refused).*",
-         "traceRegex": "(?s).*(BackendException|ContainerLaunchException|ConnectException|RemoteException).*"},
+         "messageRegex": "(?s).*(backend|Keycloak|PostgreSQL|WireMock|container|Docker|\
+      remote engine|could not be configured|Connection refused).*",
+         "traceRegex": "(?s).*(BackendException|ContainerLaunchException|ConnectException|\
+      RemoteException).*"},
         {"name": "Configuration error", "matchedStatuses": ["broken", "failed"],
          "traceRegex": "(?s).*ConfigException.*"}
       ]

@@ -12,12 +12,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Puts a finished run, its SLA verdicts and the session's environment into the Allure results,
  * for the session ({@code junit.PerfSession}) that runs the scenarios.
  */
 public final class AllureRunReport {
+  private static final Logger LOG = LoggerFactory.getLogger(AllureRunReport.class);
 
   private AllureRunReport() {
   }
@@ -42,13 +45,13 @@ public final class AllureRunReport {
       if (JmeterDashboard.hasSamples(jtl)) {
         dashboard = JmeterDashboard.generate(jtl, result.directory().resolve("dashboard"));
       } else {
-        System.out.println("no JMeter dashboard for " + result.scenario() + ": its JTL holds "
-            + "no sample (" + jtl + ")");
+        LOG.info("no JMeter dashboard for {}: its JTL holds no sample ({})", result.scenario(),
+            jtl);
       }
     } catch (RuntimeException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
-      System.out.println("WARNING: no JMeter dashboard for " + result.scenario() + ": "
-          + e.getMessage());
+      LOG.warn("no JMeter dashboard for {}: {}", result.scenario(), e.getMessage());
+      LOG.debug("dashboard generation failed", e);
     }
     AllureReport.run(result, dashboard);
   }

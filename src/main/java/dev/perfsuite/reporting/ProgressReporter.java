@@ -158,7 +158,8 @@ public final class ProgressReporter implements RunWatcher {
               + "(last %s) | errors %d (%.2f%%)",
           run.scenario(), clock(elapsed), clock(planned),
           Math.min(100, 100.0 * elapsed.toMillis() / Math.max(1, planned.toMillis())),
-          eta.isNegative() ? "overrun" : clock(eta), phase == Phase.WARM_UP ? "warm-up" : "measuring",
+          eta.isNegative() ? "overrun" : clock(eta),
+          phase == Phase.WARM_UP ? "warm-up" : "measuring",
           threads.get(), rate, recycled.getTotalCount() == 0 ? "-"
               : String.valueOf(recycled.getValueAtPercentile(95)), window(),
           errorCount, total == 0 ? 0.0 : 100.0 * errorCount / total);
@@ -172,7 +173,8 @@ public final class ProgressReporter implements RunWatcher {
   }
 
   private String window() {
-    return interval.toMillis() % 1000 == 0 ? interval.toSeconds() + "s" : interval.toMillis() + "ms";
+    return interval.toMillis() % 1000 == 0 ? interval.toSeconds() + "s"
+        : interval.toMillis() + "ms";
   }
 
   private static String clock(Duration d) {

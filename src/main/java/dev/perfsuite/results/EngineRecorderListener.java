@@ -14,8 +14,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
@@ -23,6 +23,8 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.property.ObjectProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**
@@ -38,6 +40,7 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
  * the element is {@link NoThreadClone}, so all sampling threads of an engine share one recorder.
  */
 public final class EngineRecorderListener extends BaseListener {
+  private static final Logger LOG = LoggerFactory.getLogger(EngineRecorderListener.class);
   private final Supplier<SnapshotSink> sink;
   private final Settings settings;
 
@@ -83,6 +86,8 @@ public final class EngineRecorderListener extends BaseListener {
 
   /** Where an engine keeps its JTLs: {@code perf.engine.work-dir}, else the temp directory. */
   public static Path workDirectory() {
+    // Read from the JVM, not from a PerfConfig: this runs on a remote engine, which has no run
+    // configuration of its own; the engine's operator sets it (-Dperf.engine.work-dir).
     String configured = System.getProperty("perf.engine.work-dir");
     return configured != null ? Path.of(configured)
         : Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine");
@@ -173,8 +178,8 @@ public final class EngineRecorderListener extends BaseListener {
       });
       long every = settings.interval().toMillis();
       sender.scheduleAtFixedRate(() -> send(false), every, every, TimeUnit.MILLISECONDS);
-      System.out.println("perf-suite engine " + host + ": aggregating samples, JTL "
-          + created.jtl().toAbsolutePath() + ", snapshot every " + every + " ms");
+      LOG.info("perf-suite engine {}: aggregating samples, JTL {}, snapshot every {} ms", host,
+          created.jtl().toAbsolutePath(), every);
     }
 
     @Override
@@ -216,8 +221,8 @@ public final class EngineRecorderListener extends BaseListener {
           return;
         } catch (RemoteException | RuntimeException e) {
           // Snapshots are cumulative: the next one carries everything this one had.
-          System.err.println("perf-suite engine " + engine + ": snapshot " + snapshot.sequence()
-              + " not delivered (attempt " + attempt + "): " + e);
+          LOG.warn("perf-suite engine {}: snapshot {} not delivered (attempt {}): {}", engine,
+              snapshot.sequence(), attempt, e.toString());
         }
       }
       stopIfOrphaned(last);
@@ -235,6 +240,7 @@ public final class EngineRecorderListener extends BaseListener {
         return;
       }
       orphaned = true;
+      // The engine's operator must see why its test stopped: the console, as the banner.
       System.err.println("perf-suite engine " + engine + ": no snapshot reached the controller "
           + "for " + watchdog.toSeconds() + " s (perf.remotes.watchdog): the controller is gone, "
           + "stopping the test; JTL kept at " + recorder.jtl().toAbsolutePath());
@@ -255,8 +261,9 @@ public final class EngineRecorderListener extends BaseListener {
           }
         }
       } catch (IOException | RuntimeException e) {
-        System.err.println("perf-suite engine " + engine + ": JTL " + jtl + " not sent: " + e
-            + "; it stays on this engine");
+        // The controller warns of the missing JTL itself; here the cause is a diagnostic.
+        LOG.warn("perf-suite engine {}: JTL {} not sent, it stays on this engine", engine, jtl,
+            e);
       }
     }
   }

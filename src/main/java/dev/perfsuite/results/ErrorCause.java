@@ -2,7 +2,9 @@ package dev.perfsuite.results;
 
 /** Why a sample failed, so that a verdict can name the cause and not just the count. */
 public enum ErrorCause {
-  /** The connection could not be opened: refused, reset before a response, unknown host, no route. */
+  /**
+   * The connection could not be opened: refused, reset before a response, unknown host, no route.
+   */
   CONNECT,
   /** The connect or response timeout expired. */
   TIMEOUT,

@@ -48,7 +48,7 @@ public final class ErrorClassifier {
     return assertionFailed ? ErrorCause.ASSERTION : ErrorCause.OTHER;
   }
 
-  /** The URL still holds {@code ${}: JMeter sent (or failed to build) a literal expression. */
+  /** The URL still holds <code>${</code>: JMeter sent (or failed to build) a literal expression. */
   private static boolean unresolved(SampleResult result) {
     String url = result.getUrlAsString();
     return url != null && (url.contains("${") || url.contains("%7B__") || url.contains("$%7B"));

@@ -17,6 +17,8 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.ListedHashTree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A JMeter thread group that starts each user (a {@link JMeterThread}) on the thread
@@ -36,6 +38,7 @@ import org.apache.jorphan.collections.ListedHashTree;
  */
 public class UserGroup extends ThreadGroup {
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(UserGroup.class);
 
   /** Steps as {@code users:rampMillis:holdMillis,...}. */
   static final String STEPS = "PerfUsers.steps";
@@ -51,7 +54,6 @@ public class UserGroup extends ThreadGroup {
 
   /** For JMeter's cloning and deserialization; the DSL element {@link Users} configures it. */
   public UserGroup() {
-    super();
   }
 
   void configure(List<Step> steps, OptionalInt iterations, UserThreads threads) {
@@ -110,8 +112,8 @@ public class UserGroup extends ThreadGroup {
       StandardJMeterEngine engine) {
     UserThreadFactory factory = UserThreadFactory.resolve(requestedThreads());
     Timetable timetable = Timetable.of(steps(), bounded());
-    System.out.println(factory.describe(timetable.users()) + " in thread group '" + getName()
-        + "'");
+    // Info, not the console: which threads carry the users is a fact of the run, not a call to act.
+    LOG.info("{} in thread group '{}'", factory.describe(timetable.users()), getName());
     FirstSample first = new FirstSample();
     if (factory.virtual()) {
       tree.getTree(this).add(first);

@@ -1,6 +1,5 @@
 package dev.perfsuite.users;
 
-
 /**
  * What each JMeter user runs on ({@code perf.users.threads}).
  *

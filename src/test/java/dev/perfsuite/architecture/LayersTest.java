@@ -126,6 +126,67 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepTheDataShipmentFreeOfTheRemoteRun() {
+    // The shipment builds the plan's tree through the engines' one adapter (BuiltTree); reading
+    // it through engines.remote made the two rooms a tangle. The run uses the shipment, not the
+    // reverse.
+    assertThat(types("engines/shipment").stream()
+        .filter(r -> r.contains("-> dev.perfsuite.engines.remote.")).toList())
+        .as("engines.shipment -> engines.remote").isEmpty();
+  }
+
+  @Test
+  void shouldKeepTheEngineCoreFreeOfItsRoomsExceptTheEngineChoice() {
+    // The core (run skeleton, embedded engine, shared types such as EngineAddress and BuiltTree)
+    // sits under the rooms; only Engines, which picks the engine from perf.engine, builds the
+    // distributed one (and package-info describes the rooms).
+    List<String> up = new ArrayList<>();
+    for (String room : List.of("remote", "shipment", "server")) {
+      types("engines").stream()
+          .filter(r -> r.contains("-> dev.perfsuite.engines." + room + "."))
+          .filter(r -> !r.startsWith("engines/Engines.java ")
+              && !r.startsWith("engines/package-info.java "))
+          .forEach(up::add);
+    }
+    assertThat(up).as("engines (core) -> engines.remote/shipment/server").isEmpty();
+  }
+
+  @Test
+  void shouldKeepThePerSampleResultModeFreeOfSnapshots() {
+    // DistributedEngine's two result modes live apart (RemoteResults): the per-sample mode and
+    // its watchdog know nothing of the aggregated mode's snapshots.
+    List<String> crossing = new ArrayList<>();
+    for (String file : List.of("SampledResults.java", "SampleWatchdog.java")) {
+      String text = source("engines/remote/" + file);
+      for (String aggregated : List.of("SnapshotIntake", "RecorderSnapshot",
+          "EngineRecorderListener", "AggregatedResults", "HeartbeatWatchdog")) {
+        if (text.contains(aggregated)) {
+          crossing.add(file + " -> " + aggregated);
+        }
+      }
+    }
+    assertThat(crossing).as("per-sample result mode -> aggregated mode").isEmpty();
+  }
+
+  @Test
+  void shouldParseEngineAddressesOnlyInEngineAddress() {
+    // One host:port parser (EngineAddress) for the controller and the engine side.
+    List<String> parsers = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN.resolve("engines"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        if (!file.endsWith("EngineAddress.java")
+            && (text.contains("lastIndexOf(':')") || text.contains("split(\":\")"))) {
+          parsers.add(MAIN.relativize(file).toString());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the engines' sources", e);
+    }
+    assertThat(parsers).as("engines sources parsing host:port outside EngineAddress").isEmpty();
+  }
+
+  @Test
   void shouldKeepEachBackendOwnItsConcernExceptKeycloakOnPostgres() {
     // Keycloak runs on PostgreSQL (its own database under both providers): the one edge allowed.
     List<String> crossing = new ArrayList<>();
@@ -155,6 +216,19 @@ class LayersTest {
         .anyMatch(r -> r.contains("-> dev.perfsuite.backends.postgres."));
     assertThat(references("engines")).as("engines' sub-packages scanned")
         .anyMatch(r -> r.startsWith("engines/remote/"));
+    assertThat(types("engines/shipment")).as("engines.shipment's references to suite types")
+        .anyMatch(r -> r.endsWith("-> dev.perfsuite.engines.BuiltTree"));
+    assertThat(types("engines")).as("the engine choice builds the distributed engine")
+        .anyMatch(r -> r.startsWith("engines/Engines.java ")
+            && r.endsWith("-> dev.perfsuite.engines.remote.DistributedEngine"));
+  }
+
+  private static String source(String file) {
+    try {
+      return Files.readString(MAIN.resolve(file), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
   }
 
   /**

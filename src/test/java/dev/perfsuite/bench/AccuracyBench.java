@@ -20,10 +20,11 @@ final class AccuracyBench {
     BenchSettings settings = BenchSettings.load();
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT, """
         Suite with every listener, %d threads, no think time, %d s, POST 1 KiB; echo jar with \
-        `--delay`. Exact = nearest rank over every raw measurement-phase sample of the JTL. Little's \
-        law gap = |X * (R + Z) - users| / users.
+        `--delay`. Exact = nearest rank over every raw measurement-phase sample of the JTL. \
+        Little's law gap = |X * (R + Z) - users| / users.
 
-        | echo delay | samples | req/s | suite p50 | exact p50 | p50 - delay | suite p99 | exact p99 | p99 - delay | Little's-law gap |
+        | echo delay | samples | req/s | suite p50 | exact p50 | p50 - delay | suite p99 \
+        | exact p99 | p99 - delay | Little's-law gap |
         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
         """, THREADS, settings.accuracyDuration().toSeconds()));
     boolean exact = true;

@@ -56,13 +56,14 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler.HttpClientImpl;
 /**
  * One generator run in its own JVM, so heap, RSS, JIT and GC belong to that run alone.
  *
- * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, bare-suite, ab, startup), {@code url},
- * {@code threads}, {@code duration}, {@code think}, {@code body} (bytes POSTed, 0 = GET),
- * {@code warmup}, {@code exact} (recompute percentiles from the JTL), {@code provider} (startup),
- * {@code managers} ({@code off}, {@code nocache}, {@code nocookies} drop the DSL's automatic cookie and cache managers),
- * {@code client} ({@code java}: JMeter's Java HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}),
- * {@code ramp} (suite: the users' ramp-up, default 0). The last line printed is
- * {@code BENCH-RESULT k=v ...}, which {@link ChildJvm} parses.
+ * <p>Arguments are {@code key=value}: {@code mode} (suite, bare, bare-tuned, bare-suite, ab,
+ * startup), {@code url}, {@code threads}, {@code duration}, {@code think}, {@code body} (bytes
+ * POSTed, 0 = GET), {@code warmup}, {@code exact} (recompute percentiles from the JTL),
+ * {@code provider} (startup), {@code managers} ({@code off}, {@code nocache}, {@code nocookies}
+ * drop the DSL's automatic cookie and cache managers), {@code client} ({@code java}: JMeter's Java
+ * HTTP client), {@code props} (bare: extra JMeter properties {@code k:v,k:v}), {@code ramp} (suite:
+ * the users' ramp-up, default 0). The last line printed is {@code BENCH-RESULT k=v ...}, which
+ * {@link ChildJvm} parses.
  */
 final class GeneratorRun {
   static final String RESULT_PREFIX = "BENCH-RESULT ";
@@ -193,14 +194,6 @@ final class GeneratorRun {
   }
 
   /**
-   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
-   *
-   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
-   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
-   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
-   * throughput then comes from the recorder.
-   */
-  /**
    * The headline baseline: bare jmeter-java-dsl with the suite's own settings (its engine
    * properties and HTTP defaults, no HTTP cache manager, no DSL statistics collector), measured
    * by {@link LatencyProbe} so throughput and p99 use the suite's estimator and window.
@@ -211,6 +204,14 @@ final class GeneratorRun {
     bare(true);
   }
 
+  /**
+   * The same plan on plain jmeter-java-dsl: no suite listener, the DSL's defaults or tuned.
+   *
+   * <p>Listener-design experiments: {@code recorder=direct} adds the suite's recorder element as
+   * the suite does, {@code recorder=queued} adds it behind {@link QueuedRecorderListener};
+   * {@code dslstats=off} drops the DSL's own P² stats collector (the suite never reads it), and
+   * throughput then comes from the recorder.
+   */
   private void bare(boolean tuned) throws Exception {
     List<ThreadGroupChild> journey = new ArrayList<>();
     journey.add(sampler(args.get("url")));

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The suite's listener overhead: A = bare jmeter-java-dsl with the suite's plan and engine
  * settings and no listener but the bench's probe (no DSL statistics collector, no HTTP cache
- * manager), B = the suite with every listener, so A and B differ in the listeners only; runs alternate A B A B so machine drift hits both alike,
- * and the verdict is the median of the per-pair ratios B / A.
+ * manager), B = the suite with every listener, so A and B differ in the listeners only; runs
+ * alternate A B A B so machine drift hits both alike, and the verdict is the median of the per-pair
+ * ratios B / A.
  */
 final class ListenerOverheadBench {
   /** The issue's target: every listener on costs at most 5 % of bare throughput. */
@@ -28,14 +29,16 @@ final class ListenerOverheadBench {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT, """
         A = bare jmeter-java-dsl with the suite's plan and engine settings (no HTTP cache manager, \
         no DSL statistics collector) and one counting probe as its only listener, B = the suite \
-        with every listener (%s): A and B differ in the listeners only; %d threads, %d s per run, %d pairs run A B A B ... in one generator JVM after one \
+        with every listener (%s): A and B differ in the listeners only; %d threads, %d s per \
+        run, %d pairs run A B A B ... in one generator JVM after one \
         unrecorded A and B (JIT, connections), so neighbouring runs share the machine's state. \
         Throughput overhead = 1 - median(B/A of req/s). CPU overhead = median(B/A of generator \
         CPU per sample) - 1: the whole generator JVM's CPU time (JIT and GC included) within the \
         sampling window over its samples, which other processes on a busy machine disturb far \
         less than req/s.
 
-        | target | A req/s | B req/s | median B/A req/s | throughput overhead | A CPU µs/sample | B CPU µs/sample | CPU overhead | target <= %.0f %% |
+        | target | A req/s | B req/s | median B/A req/s | throughput overhead \
+        | A CPU µs/sample | B CPU µs/sample | CPU overhead | target <= %.0f %% |
         |---|---|---|---:|---:|---|---|---:|---|
         """, "HdrHistogram recorder + CSV JTL, and the progress printer and Micrometer "
         + "(perf.metrics.export=prometheus is set) wherever the engine has them", THREADS,

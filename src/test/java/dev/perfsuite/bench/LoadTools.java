@@ -41,6 +41,14 @@ final class LoadTools {
   private LoadTools() {
   }
 
+  /** Result of an external tool: req/s and the CPU it used per request, in microseconds. */
+  record ToolResult(double rps, double cpuUsPerRequest) {
+  }
+
+  /** A started tool: its process and log, for the {@link ProcessTree} to watch. */
+  record ProcessStart(Process process, Path log) {
+  }
+
   /** wrk with 2 threads (one per core here) and {@code connections} keep-alive connections. */
   static Map<String, String> wrk(BenchSettings settings, Path wrk, URI target, int connections,
       Duration duration, int bodyBytes, String name) {
@@ -68,10 +76,6 @@ final class LoadTools {
       wrkPercentile(out, "50").ifPresent(v -> r.put("p50", v));
       wrkPercentile(out, "99").ifPresent(v -> r.put("p99", v));
     });
-  }
-
-  /** Result of an external tool: req/s and the CPU it used per request, in microseconds. */
-  record ToolResult(double rps, double cpuUsPerRequest) {
   }
 
   /** wrk for {@code bench.duration}, as req/s and CPU µs per request (the tuning table's shape). */
@@ -125,10 +129,6 @@ final class LoadTools {
   static Map<String, String> run(BenchSettings settings, List<String> command, String name,
       Duration duration, Function<ProcessStart, ProcessTree> watch, Parser parser) {
     return run(settings, command, Map.of(), name, duration, watch, parser);
-  }
-
-  /** A started tool: its process and log, for the {@link ProcessTree} to watch. */
-  record ProcessStart(Process process, Path log) {
   }
 
   static Map<String, String> run(BenchSettings settings, List<String> command,

@@ -34,7 +34,7 @@ final class LoopbackServer implements AutoCloseable {
 
   /** The echo backend jar ({@code --delay} in ms) on a free loopback port. */
   static LoopbackServer echo(BenchSettings settings, Duration delay) {
-    return echo(settings, delay, List.of(), "echo-" + delay.toMillis() + "ms.log",
+    return launch(settings, delay, List.of(), "echo-" + delay.toMillis() + "ms.log",
         "echo jar, --delay " + delay.toMillis());
   }
 
@@ -44,11 +44,11 @@ final class LoopbackServer implements AutoCloseable {
    */
   static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
       dev.perfsuite.config.settings.EchoStall stall) {
-    return echo(settings, delay, List.of("--stall", stall.flag()), "echo-stall.log",
+    return launch(settings, delay, List.of("--stall", stall.flag()), "echo-stall.log",
         "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
   }
 
-  private static LoopbackServer echo(BenchSettings settings, Duration delay, List<String> flags,
+  private static LoopbackServer launch(BenchSettings settings, Duration delay, List<String> flags,
       String logName, String description) {
     if (!Files.isRegularFile(settings.echoJar())) {
       throw new IllegalStateException("echo jar " + settings.echoJar() + " is missing. Fix: run "
@@ -169,6 +169,5 @@ final class LoopbackServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
   }
-
 
 }

@@ -70,13 +70,17 @@ final class MemoryBench {
         / (think + delay); Little = users / (think + measured mean). Limits: open files %s, \
         processes %s, memory maps %s. Load average at the end of the run: %s.
 
-        | users | req/s | expected | of expected | Little | p50 - delay | p99 - delay | errors | peak heap used MiB | KiB heap per user | peak RSS MiB | peak JVM threads | GCs (total ms, max pause ms) | heap target <= %d MiB |
+        | users | req/s | expected | of expected | Little | p50 - delay | p99 - delay | errors \
+        | peak heap used MiB | KiB heap per user | peak RSS MiB | peak JVM threads \
+        | GCs (total ms, max pause ms) | heap target <= %d MiB |
         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
-        | %d | %.0f | %.0f | %.1f %% | %.0f | %+d ms | %+d ms | %s | %d | %d | %s | %s | %s (%s, %s) | %s |
+        | %d | %.0f | %.0f | %.1f %% | %.0f | %+d ms | %+d ms | %s | %d | %d | %s | %s \
+        | %s (%s, %s) | %s |
         """, threads, ramp.toSeconds(), settings.memoryDuration().toSeconds(),
         warmUp.toSeconds(), think.toMillis(), delay.toMillis(), heapFlag,
         String.join(" ", flags.subList(1, flags.size())), text(limits.openFiles()),
-        text(limits.processes()), text(limits.maps()), Machine.readLoadAverage(), HEAP_TARGET_MIB, threads, achieved,
+        text(limits.processes()), text(limits.maps()), Machine.readLoadAverage(), HEAP_TARGET_MIB,
+        threads, achieved,
         ideal, achieved / ideal * 100, little, Long.parseLong(r.get("p50")) - delay.toMillis(),
         Long.parseLong(r.get("p99")) - delay.toMillis(), r.get("errors"), heap,
         heap * 1024 / threads, r.get("rssPeakMiB"), r.get("threadsPeak"), r.get("gcCount"),

@@ -77,8 +77,8 @@ final class SampleCostBench {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT, """
         Synthetic 200 OK HTTP samples (1 KiB body) fed straight to each listener in this JVM, \
         %d warm-up + %d x %d measured calls, median round. ns/sample with N threads = wall time / \
-        all calls (throughput cost, contention included). At 20,000 req/s, 1,000 ns/sample = 2 %% of \
-        one core.
+        all calls (throughput cost, contention included). At 20,000 req/s, 1,000 ns/sample = \
+        2 %% of one core.
 
         | listener path | threads | ns/sample | samples/s one path can take |
         |---|---:|---:|---:|

@@ -20,7 +20,8 @@ final class StartupBench {
         Fresh generator JVM per provider; the test starts at main(); 2 threads POST 1 KiB to the \
         echo backend the provider starts.
 
-        | provider | JVM start to test start | backend ready | engine start to first sample | test start to first sample |
+        | provider | JVM start to test start | backend ready | engine start to first sample \
+        | test start to first sample |
         |---|---:|---:|---:|---:|
         """);
     StringBuilder notes = new StringBuilder();

@@ -37,7 +37,9 @@ final class ThroughputBench {
         samples after the warm-up (%s from test start), on both sides. A shared, loaded machine \
         makes these figures noisy: read ratios, not absolutes.
 
-        | target | threads | generator | req/s median [min-max] | ratio to baseline | generator CPU µs/request | p99 ms median [min-max] | errors | peak heap MiB | peak RSS MiB |
+        | target | threads | generator | req/s median [min-max] | ratio to baseline \
+        | generator CPU µs/request | p99 ms median [min-max] | errors | peak heap MiB \
+        | peak RSS MiB |
         |---|---:|---|---:|---:|---:|---:|---:|---:|---:|
         """.formatted(settings.duration().toSeconds(), settings.runs(), settings.generatorHeap(),
         BASELINE, SuiteRuns.warmUp(settings.duration())));
@@ -100,7 +102,8 @@ final class ThroughputBench {
           target, threads, generator));
       return;
     }
-    table.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.2f | %s | %s | %s | %s | %s |%n",
+    table.append(String.format(Locale.ROOT,
+        "| %s | %d | %s | %s | %.2f | %s | %s | %s | %s | %s |%n",
         target, threads, generator, rps.format("%.0f"), rps.median() / base,
         Cell.of(results, "cpuUsPerSample").formatMedian("%.1f"),
         Cell.of(results, "p99").format("%.0f"), Cell.of(results, "errors").formatMedian("%.0f"),

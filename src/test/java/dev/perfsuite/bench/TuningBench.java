@@ -60,7 +60,8 @@ final class TuningBench {
         median(candidate / baseline) - 1 of req/s; CPU = median of the generator JVM's CPU per \
         sample (sampling window only), candidate / baseline - 1 (negative = cheaper).
 
-        | candidate | baseline req/s | candidate req/s | req/s gain | CPU µs/sample base → candidate | CPU change |
+        | candidate | baseline req/s | candidate req/s | req/s gain \
+        | CPU µs/sample base → candidate | CPU change |
         |---|---|---|---:|---|---:|
         """, THREADS, settings.duration().toSeconds(), pairs));
     if (settings.nginx().isEmpty()) {
@@ -116,7 +117,8 @@ final class TuningBench {
         µs/sample (sampling window), p99 - delay, GC count / total ms / longest pause ms. Load \
         average at the start: %s.
 
-        | collector | G1 CPU µs/sample | candidate CPU µs/sample | CPU change | G1 p99 - delay | candidate p99 - delay | G1 GCs | candidate GCs |
+        | collector | G1 CPU µs/sample | candidate CPU µs/sample | CPU change | G1 p99 - delay \
+        | candidate p99 - delay | G1 GCs | candidate GCs |
         |---|---|---|---:|---|---|---|---|
         """, THREADS, settings.duration().toSeconds(), ECHO_DELAY.toMillis(), pairs,
         Machine.readLoadAverage()));

@@ -18,7 +18,8 @@ class EchoBackendMainTest {
   @Test
   void shouldPrintOneReadyLineWhenBoundAndStopOnSigterm(@TempDir Path dir) throws Exception {
     Path stdout = dir.resolve("stdout.txt");
-    Process process = java("--port", "0", "--host", "127.0.0.1").redirectOutput(stdout.toFile()).start();
+    Process process = java("--port", "0", "--host", "127.0.0.1").redirectOutput(stdout.toFile())
+        .start();
     try {
       // A child JVM can take many seconds to start on a loaded 2-core machine: wait generously.
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -30,7 +31,8 @@ class EchoBackendMainTest {
       process.destroy(); // SIGTERM
       boolean exited = process.waitFor(10, TimeUnit.SECONDS);
 
-      assertThat(readyLine).as("stdout once bound").matches("Echo backend listening on port [1-9][0-9]*\\R");
+      assertThat(readyLine).as("stdout once bound")
+          .matches("Echo backend listening on port [1-9][0-9]*\\R");
       assertThat(exited).as("exited after SIGTERM").isTrue();
       assertThat(Files.readString(stdout)).as("stdout after SIGTERM").isEqualTo(readyLine);
     } finally {

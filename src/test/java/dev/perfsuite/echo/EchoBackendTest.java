@@ -31,7 +31,8 @@ class EchoBackendTest {
   @BeforeAll
   static void startBackend() {
     echo = EchoBackend.start(loopback());
-    client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+    client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
+        .build();
   }
 
   @AfterAll
@@ -106,32 +107,39 @@ class EchoBackendTest {
 
       assertThat(List.of(first.body(), second.body())).as("both bodies on one connection")
           .containsExactly("one", "two");
-      assertThat(second.headers()).as("second response headers").containsEntry("connection", "keep-alive");
+      assertThat(second.headers()).as("second response headers").containsEntry("connection",
+          "keep-alive");
       connection.shortenReadTimeout(300);
-      assertThat(connection.isClosedByServer()).as("connection closed after a keep-alive exchange").isFalse();
+      assertThat(connection.isClosedByServer()).as("connection closed after a keep-alive exchange")
+          .isFalse();
     }
   }
 
   @Test
   void shouldKeepConnectionOpenWhenHttp10AsksForKeepAlive() throws Exception {
     try (RawHttpConnection connection = new RawHttpConnection(echo.uri())) {
-      RawHttpConnection.Response first = connection.exchange("POST / HTTP/1.0", "a", "Connection: keep-alive");
-      RawHttpConnection.Response second = connection.exchange("POST / HTTP/1.0", "b", "Connection: keep-alive");
+      RawHttpConnection.Response first = connection.exchange("POST / HTTP/1.0", "a",
+          "Connection: keep-alive");
+      RawHttpConnection.Response second = connection.exchange("POST / HTTP/1.0", "b",
+          "Connection: keep-alive");
 
       assertThat(List.of(first.body(), second.body())).as("both bodies on one HTTP/1.0 connection")
           .containsExactly("a", "b");
-      assertThat(second.headers()).as("second response headers").containsEntry("connection", "keep-alive");
+      assertThat(second.headers()).as("second response headers").containsEntry("connection",
+          "keep-alive");
     }
   }
 
   @Test
   void shouldCloseConnectionWhenRequestSaysConnectionClose() throws Exception {
     try (RawHttpConnection connection = new RawHttpConnection(echo.uri())) {
-      RawHttpConnection.Response response = connection.exchange("POST / HTTP/1.1", "bye", "Connection: close");
+      RawHttpConnection.Response response = connection.exchange("POST / HTTP/1.1", "bye",
+          "Connection: close");
 
       assertThat(response.body()).as("body").isEqualTo("bye");
       assertThat(response.headers()).as("headers").containsEntry("connection", "close");
-      assertThat(connection.isClosedByServer()).as("closed by server after Connection: close").isTrue();
+      assertThat(connection.isClosedByServer()).as("closed by server after Connection: close")
+          .isTrue();
     }
   }
 
@@ -141,7 +149,8 @@ class EchoBackendTest {
       RawHttpConnection.Response response = connection.exchange("POST / HTTP/1.0", "old");
 
       assertThat(response.body()).as("body").isEqualTo("old");
-      assertThat(connection.isClosedByServer()).as("closed by server after plain HTTP/1.0").isTrue();
+      assertThat(connection.isClosedByServer()).as("closed by server after plain HTTP/1.0")
+          .isTrue();
     }
   }
 
@@ -206,7 +215,8 @@ class EchoBackendTest {
         .isInstanceOf(IOException.class);
   }
 
-  private static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
+  private static HttpResponse<String> post(URI uri, String body)
+      throws IOException, InterruptedException {
     return client.send(
         HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString(body)).timeout(TIMEOUT).build(),
         BodyHandlers.ofString());
@@ -215,7 +225,8 @@ class EchoBackendTest {
   private static CompletableFuture<Duration> timedPost(URI uri, String body) {
     long start = System.nanoTime();
     return client.sendAsync(
-            HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString(body)).timeout(TIMEOUT).build(),
+            HttpRequest.newBuilder(uri).POST(BodyPublishers.ofString(body)).timeout(TIMEOUT)
+                .build(),
             BodyHandlers.ofString())
         .thenApply(response -> {
           assertThat(response.body()).as("delayed echo").isEqualTo(body);

@@ -78,7 +78,8 @@ class EchoCommandLineTest {
       "--max-content-length, 1MB, a whole number of bytes",
       "--max-content-length, 3000000000, a whole number of bytes"
   })
-  void shouldRejectBadValueNamingFlagValueAndAcceptedForm(String flag, String value, String acceptedForm) {
+  void shouldRejectBadValueNamingFlagValueAndAcceptedForm(String flag, String value,
+      String acceptedForm) {
     Parsed parsed = EchoCommandLine.parse(flag, value);
 
     assertThat(parsed).as("%s %s", flag, value).isInstanceOf(Invalid.class);
@@ -95,7 +96,8 @@ class EchoCommandLineTest {
         .isEqualTo(new Invalid("Missing value for --delay; expected --delay <ms>, "
             + "a whole number of milliseconds, 0 or more."));
     assertThat(followedByFlag).as("--port followed by a flag").isInstanceOf(Invalid.class);
-    assertThat(((Invalid) followedByFlag).message()).as("message").startsWith("Missing value for --port");
+    assertThat(((Invalid) followedByFlag).message()).as("message")
+        .startsWith("Missing value for --port");
   }
 
   @Test
@@ -103,6 +105,7 @@ class EchoCommandLineTest {
     Parsed parsed = EchoCommandLine.parse("--host=");
 
     assertThat(parsed).as("empty host").isInstanceOf(Invalid.class);
-    assertThat(((Invalid) parsed).message()).as("message").contains("--host", "''", "an IP address or host name");
+    assertThat(((Invalid) parsed).message()).as("message").contains("--host", "''",
+        "an IP address or host name");
   }
 }

@@ -12,7 +12,8 @@ class EchoOptionsTest {
   void shouldReturnNewInstanceWhenChangingAnOption() {
     EchoOptions defaults = EchoOptions.defaults();
 
-    EchoOptions changed = defaults.withHost("127.0.0.1").withPort(0).withBossThreads(2).withWorkerThreads(4)
+    EchoOptions changed = defaults.withHost("127.0.0.1").withPort(0).withBossThreads(2)
+        .withWorkerThreads(4)
         .withDelay(Duration.ofMillis(5)).withMaxContentLength(10);
 
     assertThat(changed).as("changed options")
@@ -24,15 +25,19 @@ class EchoOptionsTest {
   void shouldRejectOutOfRangeValues() {
     EchoOptions defaults = EchoOptions.defaults();
 
-    assertThatIllegalArgumentException().as("port 65536").isThrownBy(() -> defaults.withPort(65_536))
+    assertThatIllegalArgumentException().as("port 65536")
+        .isThrownBy(() -> defaults.withPort(65_536))
         .withMessageContaining("port");
-    assertThatIllegalArgumentException().as("0 boss threads").isThrownBy(() -> defaults.withBossThreads(0))
+    assertThatIllegalArgumentException().as("0 boss threads")
+        .isThrownBy(() -> defaults.withBossThreads(0))
         .withMessageContaining("bossThreads");
-    assertThatIllegalArgumentException().as("0 worker threads").isThrownBy(() -> defaults.withWorkerThreads(0))
+    assertThatIllegalArgumentException().as("0 worker threads")
+        .isThrownBy(() -> defaults.withWorkerThreads(0))
         .withMessageContaining("workerThreads");
     assertThatIllegalArgumentException().as("negative delay")
         .isThrownBy(() -> defaults.withDelay(Duration.ofMillis(-1))).withMessageContaining("delay");
-    assertThatIllegalArgumentException().as("0-byte limit").isThrownBy(() -> defaults.withMaxContentLength(0))
+    assertThatIllegalArgumentException().as("0-byte limit")
+        .isThrownBy(() -> defaults.withMaxContentLength(0))
         .withMessageContaining("maxContentLength");
     assertThatIllegalArgumentException().as("blank host").isThrownBy(() -> defaults.withHost(" "))
         .withMessageContaining("host");

@@ -13,7 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** One plain TCP connection speaking just enough HTTP/1.x to see what the server does with the connection. */
+/**
+ * One plain TCP connection speaking just enough HTTP/1.x to see what the server does with the
+ * connection.
+ */
 final class RawHttpConnection implements AutoCloseable {
 
   private static final int READ_TIMEOUT_MILLIS = 5_000;
@@ -63,7 +66,8 @@ final class RawHttpConnection implements AutoCloseable {
     Map<String, String> headers = new LinkedHashMap<>();
     for (String line = readLine(); !line.isEmpty(); line = readLine()) {
       int colon = line.indexOf(':');
-      headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+      headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+          line.substring(colon + 1).trim());
     }
     int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
     byte[] body = in.readNBytes(length);

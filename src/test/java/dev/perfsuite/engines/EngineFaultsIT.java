@@ -155,7 +155,8 @@ class EngineFaultsIT {
       LoadProfile long30s = FEW_SECONDS.withHold(Duration.ofSeconds(30));
       CompletableFuture<RunResult> run = new CompletableFuture<>();
       Thread runner = new Thread(() -> run.complete(engine(Duration.ofSeconds(2))
-          .run(LoadPlan.of("interrupted", long30s, httpSampler("GET echo", echo.uri().toString())))));
+          .run(LoadPlan.of("interrupted", long30s,
+              httpSampler("GET echo", echo.uri().toString())))));
       long started = System.nanoTime();
       runner.start();
       Thread.sleep(3000);

@@ -77,7 +77,8 @@ class AllureReportBrowserIT {
     int expected = Integer.getInteger("allure.expected.builds", 1);
     JsonNode trend = JSON.readTree(REPORT.resolve("history/history-trend.json").toFile());
 
-    assertThat(trend.size()).as("builds in Allure's history trend").isGreaterThanOrEqualTo(expected);
+    assertThat(trend.size()).as("builds in Allure's history trend")
+        .isGreaterThanOrEqualTo(expected);
   }
 
   /** The uid of a test case whose page carries a summary table. */
@@ -119,6 +120,7 @@ class AllureReportBrowserIT {
     Map<String, String> types = Map.of("html", "text/html", "js", "application/javascript",
         "css", "text/css", "json", "application/json", "png", "image/png", "svg",
         "image/svg+xml", "ico", "image/x-icon", "woff", "font/woff", "woff2", "font/woff2");
-    return types.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
+    return types.getOrDefault(name.substring(name.lastIndexOf('.') + 1),
+        "application/octet-stream");
   }
 }

@@ -47,7 +47,8 @@ public final class JtlSamples {
         rows.add(new Row(Long.parseLong(f[header.indexOf("timeStamp")]),
             Long.parseLong(f[header.indexOf("elapsed")]), f[header.indexOf("label")],
             f[header.indexOf("responseCode")], Boolean.parseBoolean(f[header.indexOf("success")]),
-            Long.parseLong(f[header.indexOf("bytes")]), Long.parseLong(f[header.indexOf("sentBytes")])));
+            Long.parseLong(f[header.indexOf("bytes")]),
+            Long.parseLong(f[header.indexOf("sentBytes")])));
       }
       Properties run = new Properties();
       try (var in = Files.newBufferedReader(runDirectory.resolve("run.properties"))) {
@@ -65,7 +66,9 @@ public final class JtlSamples {
     return rows;
   }
 
-  /** Rows of a label ({@link LabelSummary#OVERALL} for all) in a phase, split as the recorder does. */
+  /**
+   * Rows of a label ({@link LabelSummary#OVERALL} for all) in a phase, split as the recorder does.
+   */
   public List<Row> rows(String label, Phase phase) {
     Predicate<Row> inPhase = r -> (r.timeStamp() - origin < warmUp) == (phase == Phase.WARM_UP);
     return rows.stream()

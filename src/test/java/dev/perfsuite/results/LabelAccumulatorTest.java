@@ -31,8 +31,10 @@ class LabelAccumulatorTest {
     assertThat(summary.latency().mean()).as("mean").isCloseTo(truth.mean(), within(1e-9));
     assertThat(summary.latency().stdDev()).as("population std dev")
         .isCloseTo(truth.populationStdDev(), within(1e-6));
-    assertThat(summary.latency().min()).as("min").isEqualTo(LongStream.of(samples).min().orElseThrow());
-    assertThat(summary.latency().max()).as("max").isEqualTo(LongStream.of(samples).max().orElseThrow());
+    assertThat(summary.latency().min()).as("min")
+        .isEqualTo(LongStream.of(samples).min().orElseThrow());
+    assertThat(summary.latency().max()).as("max")
+        .isEqualTo(LongStream.of(samples).max().orElseThrow());
   }
 
   @Test
@@ -93,7 +95,8 @@ class LabelAccumulatorTest {
     assertThat(summary.throughput()).as("11 samples / 1.05 s").isCloseTo(11 / 1.05, within(1e-9));
     assertThat(summary.receivedKBps()).as("22 KiB / 1.05 s").isCloseTo(22 / 1.05, within(1e-9));
     assertThat(summary.sentKBps()).as("11 KiB / 1.05 s").isCloseTo(11 / 1.05, within(1e-9));
-    assertThat(summary.littlesLaw()).as("X * R / 1000").isCloseTo(11 / 1.05 * 50 / 1000, within(1e-9));
+    assertThat(summary.littlesLaw()).as("X * R / 1000").isCloseTo(11 / 1.05 * 50 / 1000,
+        within(1e-9));
   }
 
   @Test

@@ -1,7 +1,7 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.engines.EngineAddress;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,11 +23,8 @@ final class EngineReachability {
 
   /** Why {@code engine} ({@code host:port}) does not accept a connection, or empty when it does. */
   static Optional<String> problem(String engine, Duration timeout) {
-    int colon = engine.lastIndexOf(':');
-    String host = engine.substring(0, colon);
-    int port = Integer.parseInt(engine.substring(colon + 1));
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
+      socket.connect(EngineAddress.parse(engine).socketAddress(), (int) timeout.toMillis());
       return Optional.empty();
     } catch (IOException e) {
       return Optional.of(e.getClass().getSimpleName() + (e.getMessage() == null ? ""

@@ -1,7 +1,6 @@
 package dev.perfsuite.engines.remote;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.perfsuite.engines.BuiltTree;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,12 +12,8 @@ import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.MultiProperty;
 import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.testelement.property.TestElementProperty;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.ListedHashTree;
-import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 import us.abstracta.jmeter.javadsl.core.util.DslScript.DslScriptRegistry;
 
 /**
@@ -32,7 +27,7 @@ import us.abstracta.jmeter.javadsl.core.util.DslScript.DslScriptRegistry;
  * ({@code public static class X implements PostProcessorScript}) travels by class name and works,
  * provided the class is on the engine's class path.
  */
-public final class RemotePlanCheck {
+final class RemotePlanCheck {
   private static final Pattern LAMBDA_ID = Pattern.compile("lambdaScript\\d+");
 
   private RemotePlanCheck() {
@@ -59,23 +54,8 @@ public final class RemotePlanCheck {
   /** Elements of the built plan holding a registered lambda, as "name (JMeter class)". */
   static List<String> lambdaElements(DslTestPlan plan) {
     Set<String> offenders = new LinkedHashSet<>();
-    collect(builtTree(plan), offenders);
+    collect(BuiltTree.build(plan), offenders);
     return new ArrayList<>(offenders);
-  }
-
-  /** {@code plan}'s JMeter tree, built as the engines will receive it. */
-  public static HashTree builtTree(DslTestPlan plan) {
-    if (JMeterUtils.getJMeterProperties() == null) {
-      try {
-        // Lambdas register themselves in JMeter properties while the tree is built.
-        new JmeterEnvironment();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot prepare a JMeter environment to check the plan", e);
-      }
-    }
-    HashTree root = new ListedHashTree();
-    new BuildTreeContext().buildTreeFor(plan, root);
-    return root;
   }
 
   private static void collect(HashTree tree, Set<String> offenders) {

@@ -6,8 +6,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.time.Instant;
 import java.nio.file.StandardCopyOption;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
@@ -15,13 +13,17 @@ import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.security.MessageDigest;
+import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A remote engine's data files ({@link EngineDataService}): uploads land in a temporary file, are
@@ -43,6 +45,7 @@ import org.apache.jmeter.util.JMeterUtils;
  * the registry as usual.
  */
 public final class EngineDataStore extends UnicastRemoteObject implements EngineDataService {
+  private static final Logger LOG = LoggerFactory.getLogger(EngineDataStore.class);
   private static final long serialVersionUID = 1L;
   /** JMeter property naming the engine's data directory; plans refer to it. */
   public static final String DATA_DIR_PROPERTY = "perf.data.dir";
@@ -81,9 +84,9 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     }
     List<Path> pruned = EngineDataPruning.prune(root, EngineDataPruning.maxAge(), Instant.now());
     if (!pruned.isEmpty()) {
-      System.out.println("perf-suite engine: pruned " + pruned.size() + " data set(s) unused for "
-          + EngineDataPruning.maxAge().toDays() + " days from " + root + " (-D"
-          + EngineDataPruning.MAX_AGE_OPTION + ")");
+      LOG.info("perf-suite engine: pruned {} data set(s) unused for {} days from {} (-D{})",
+          pruned.size(), EngineDataPruning.maxAge().toDays(), root,
+          EngineDataPruning.MAX_AGE_OPTION);
     }
     JMeterUtils.setProperty(DATA_DIR_PROPERTY, root.toString().replace('\\', '/'));
     RMIClientSocketFactory csf = RmiUtils.createClientSocketFactory();

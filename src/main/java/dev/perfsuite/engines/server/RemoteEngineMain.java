@@ -1,9 +1,11 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.config.PerfLog;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -16,6 +18,8 @@ import java.util.Properties;
 import java.util.Set;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
@@ -25,7 +29,8 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  * <p>It builds a throw-away JMeter home (as jmeter-java-dsl does), sets JMeter's
  * {@code search_paths} to the JMeter, plugin and suite jars of its class path (without that,
  * plugin thread groups run no sample and log nothing), applies the suite's shared JMeter
- * properties (the controller does not forward them), the RMI transport and the RMI host name, and starts the server. It prints
+ * properties (the controller does not forward them), the RMI transport and the RMI host name,
+ * and starts the server. It prints
  * {@link #READY} once the registry accepts connections and runs until killed (or until a
  * controller asks it to exit).
  *
@@ -34,6 +39,7 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  * manifest; {@code --classpath} adds more by restarting the launcher in a child JVM with them.
  */
 public final class RemoteEngineMain {
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteEngineMain.class);
   /** Printed once the engine accepts connections; the tests and the container wait for it. */
   public static final String READY = "perf-suite remote engine ready on";
 
@@ -42,10 +48,14 @@ public final class RemoteEngineMain {
 
   /** Starts the engine; exit status 2 for bad options, 1 when the engine cannot start. */
   public static void main(String[] args) throws Exception {
+    // A command line tool: its usage, errors and banner are for the operator, on the console.
     if (List.of(args).contains("--help")) {
       System.out.println(RemoteEngineOptions.USAGE);
       return;
     }
+    // The engine jar carries no log4j2 configuration: without this, Log4j's default (errors only)
+    // would hide the engine's info lines and warnings.
+    PerfLog.apply();
     RemoteEngineOptions options;
     try {
       options = RemoteEngineOptions.parse(args);
@@ -71,6 +81,7 @@ public final class RemoteEngineMain {
     } catch (Exception e) {
       System.err.println("ERROR: the remote engine could not start on port " + options.port()
           + ": " + e);
+      LOG.debug("the remote engine could not start", e);
       System.exit(1);
       return;
     }
@@ -108,8 +119,10 @@ public final class RemoteEngineMain {
     EngineDataStore.Binding dataFiles = EngineDataStore.prepare(options.port());
     RemoteJMeterEngineImpl.startServer(options.port());
     System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
-    System.out.printf("%s %s:%d (RMI object port %d, %s)%n", READY,
-        options.hostname().orElse("<host address>"), options.port(), options.rmiPort(), transport);
+    EngineAddress address = new EngineAddress(options.hostname().orElse("<host address>"),
+        options.port());
+    System.out.printf("%s %s (RMI object port %d, %s)%n", READY, address, options.rmiPort(),
+        transport);
   }
 
   /**

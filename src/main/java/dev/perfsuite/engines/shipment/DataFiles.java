@@ -1,6 +1,6 @@
 package dev.perfsuite.engines.shipment;
 
-import dev.perfsuite.engines.remote.RemotePlanCheck;
+import dev.perfsuite.engines.BuiltTree;
 import java.io.File;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,7 @@ final class DataFiles {
 
   /** The files {@code plan} reads, built as the engines will build it. */
   static Found in(DslTestPlan plan) {
-    return in(RemotePlanCheck.builtTree(plan));
+    return in(BuiltTree.build(plan));
   }
 
   /** The files the elements of {@code tree} read. */

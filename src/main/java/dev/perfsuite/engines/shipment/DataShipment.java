@@ -1,9 +1,13 @@
 package dev.perfsuite.engines.shipment;
 
+import static dev.perfsuite.diagnostics.Causes.rootMessage;
+
+import dev.perfsuite.config.settings.RemoteData;
+import dev.perfsuite.engines.BuiltTree;
+import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
-import dev.perfsuite.config.settings.RemoteData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -24,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
-import org.apache.jorphan.collections.HashTree;
-import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
@@ -46,6 +50,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * damaged on the way.
  */
 public final class DataShipment {
+  private static final Logger LOG = LoggerFactory.getLogger(DataShipment.class);
   /** Upload chunk size: large enough for throughput, small enough for RMI's buffers. */
   static final int CHUNK = 1 << 20;
   /** JMeter expression of an engine's data directory, as the rewritten paths start. */
@@ -70,11 +75,12 @@ public final class DataShipment {
   public static List<Delivery> ship(DslTestPlan plan, List<String> engines, RmiTransport transport,
       RemoteData data) {
     if (data.mode() == RemoteData.Mode.OFF) {
-      System.out.println("Data files: not shipped (perf.remotes.data=off): every engine must "
-          + "hold them at the paths the plan names");
+      LOG.info("Data files: not shipped (perf.remotes.data=off): every engine must hold them "
+          + "at the paths the plan names");
       return List.of();
     }
     DataFiles.Found found = DataFiles.in(plan);
+    // A warning about the run (the file may be missing on an engine): the console.
     found.expressions().forEach(e -> System.out.println("WARNING: data file not shipped, its "
         + "path is a JMeter expression each engine evaluates itself: " + e));
     if (found.files().isEmpty()) {
@@ -112,10 +118,12 @@ public final class DataShipment {
         }
       }
       List<Delivery> sent = upload(engines, perEngine);
-      System.out.printf("Data files for %d engine(s) (perf.remotes.data=%s):%n  %s%n  %s%n",
-          engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
-              sent.stream().map(Delivery::toString).toList()));
-      plan.children(new PathRewrite(paths));
+      if (LOG.isInfoEnabled()) {
+        LOG.info("Data files for {} engine(s) (perf.remotes.data={}):\n  {}\n  {}",
+            engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
+                sent.stream().map(Delivery::toString).toList()));
+      }
+      plan.children(pathRewrite(paths));
       return sent;
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
@@ -290,11 +298,9 @@ public final class DataShipment {
   }
 
   private static EngineDataService lookup(String engine) {
-    int colon = engine.lastIndexOf(':');
-    String host = engine.substring(0, colon);
-    int port = Integer.parseInt(engine.substring(colon + 1));
+    EngineAddress address = EngineAddress.parse(engine);
     try {
-      return (EngineDataService) LocateRegistry.getRegistry(host, port,
+      return (EngineDataService) LocateRegistry.getRegistry(address.host(), address.port(),
           RmiUtils.createClientSocketFactory()).lookup(EngineDataService.NAME);
     } catch (NotBoundException e) {
       throw new IllegalStateException("engine " + engine + " has no data-file service: it was "
@@ -307,14 +313,6 @@ public final class DataShipment {
     }
   }
 
-  private static String rootMessage(Throwable e) {
-    Throwable cause = e;
-    while (cause.getCause() != null && cause.getCause() != cause) {
-      cause = cause.getCause();
-    }
-    return cause == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + cause + ")";
-  }
-
   /** A file name the engine's store accepts: letters, digits, '.', '_' and '-'. */
   static String safeName(String name) {
     String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
@@ -324,26 +322,13 @@ public final class DataShipment {
     return safe.length() > 200 ? safe.substring(safe.length() - 200) : safe;
   }
 
-
   /**
-   * Not a JMeter element: rewrites the data-file paths of the tree the plan builds, once it is
-   * built, so that every engine reads its own copy.
+   * Not a JMeter element: rewrites the data-file paths ({@code paths}, by
+   * {@link DataFiles#key}) of the tree the plan builds, once it is built, so that every engine
+   * reads its own copy.
    */
-  static final class PathRewrite implements TestPlanChild {
-    private final Map<String, String> paths;
-
-    PathRewrite(Map<String, String> paths) {
-      this.paths = Map.copyOf(paths);
-    }
-
-    @Override
-    public HashTree buildTreeUnder(HashTree parent, BuildTreeContext context) {
-      context.getRoot().addEndListener((root, tree) -> DataFiles.rewrite(tree, paths));
-      return parent;
-    }
-
-    @Override
-    public void showInGui() {
-    }
+  static TestPlanChild pathRewrite(Map<String, String> paths) {
+    Map<String, String> copy = Map.copyOf(paths);
+    return BuiltTree.onceBuilt(tree -> DataFiles.rewrite(tree, copy));
   }
 }

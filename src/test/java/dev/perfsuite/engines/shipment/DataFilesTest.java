@@ -94,7 +94,7 @@ class DataFilesTest {
     Path csv = write("users.csv", "u1\n");
     Path upload = write("body.txt", "hello");
     DslTestPlan plan = plan(csv, upload);
-    plan.children(new DataShipment.PathRewrite(Map.of(
+    plan.children(DataShipment.pathRewrite(Map.of(
         DataFiles.key(DataFile.Kind.CSV, csv.toString()), "${__P(perf.data.dir)}/a/users.csv",
         DataFiles.key(DataFile.Kind.UPLOAD, upload.toString()),
         "${__P(perf.data.dir)}/b/body.txt")));

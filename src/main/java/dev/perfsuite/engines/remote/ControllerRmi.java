@@ -1,0 +1,117 @@
+package dev.perfsuite.engines.remote;
+
+import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.RunExecution;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
+import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
+
+/**
+ * The controller's RMI set-up for a distributed run: the address engines call back on, the
+ * JMeter properties RMI reads once, and the DSL engine that drives the remote engines.
+ */
+final class ControllerRmi {
+  /** System property naming the address engines call the controller back on. */
+  static final String CONTROLLER_HOST = "java.rmi.server.hostname";
+
+  private final List<String> remotes;
+  private final int localPort;
+  private final RmiTransport transport;
+
+  ControllerRmi(List<String> remotes, int localPort, RmiTransport transport) {
+    this.remotes = List.copyOf(remotes);
+    this.localPort = localPort;
+    this.transport = transport;
+  }
+
+  /** The DSL engine for the remote engines, RMI prepared for its first export. */
+  DistributedJmeterEngine engine() {
+    DistributedJmeterEngine engine = RunExecution.tuned(
+        new WithoutDslStatistics(remotes.toArray(String[]::new)));
+    engine.localBasePort(localPort);
+    transport.jmeterProperties().forEach(engine::prop);
+    RmiTransport.SAMPLE_SENDER.forEach(engine::prop);
+    prepare();
+    return engine;
+  }
+
+  /** The address engines call back on: the one set, or the one this JVM uses towards them. */
+  String callbackAddress() {
+    return System.getProperty(CONTROLLER_HOST, addressTowards(remotes.get(0)));
+  }
+
+  /** The callback address as set now (null before the first run sets it), for messages. */
+  static String callbackHost() {
+    return System.getProperty(CONTROLLER_HOST);
+  }
+
+  /** Sets what RMI exports in this JVM read once, before the first export. */
+  private void prepare() {
+    // JMeter's RmiUtils reads these once, at first use; set them before anything touches it.
+    transport.jmeterProperties().forEach(JMeterUtils::setProperty);
+    if (localPort != 0) {
+      JMeterUtils.setProperty("client.rmi.localport", String.valueOf(localPort));
+    }
+    if (System.getProperty(CONTROLLER_HOST) == null) {
+      // Engines call back (samples, end of test) to objects exported here under this address;
+      // JMeter refuses to export them when the host name resolves to a loopback address.
+      System.setProperty(CONTROLLER_HOST, addressTowards(remotes.get(0)));
+    }
+  }
+
+  /** The local address this JVM uses to reach {@code engine}: where engines can call back. */
+  static String addressTowards(String engine) {
+    try (DatagramSocket socket = new DatagramSocket()) {
+      socket.connect(EngineAddress.parse(engine).socketAddress());
+      InetAddress local = socket.getLocalAddress();
+      if (local != null && !local.isAnyLocalAddress()) {
+        return local.getHostAddress();
+      }
+      return InetAddress.getLocalHost().getHostAddress();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find the local address towards " + engine
+          + ". Fix: -D" + CONTROLLER_HOST + "=ADDRESS the engines can reach", e);
+    }
+  }
+
+  /**
+   * The DSL's distributed engine without its own statistics collector and console summariser.
+   * Both are {@code Remoteable} listeners, so JMeter would ship every engine sample to the
+   * controller for them alone (P² estimates the suite never reads, and the summariser's lines,
+   * which the progress line replaces): in aggregate mode they would undo the aggregation, and in
+   * {@code all} mode every sample would cross RMI three times.
+   */
+  static final class WithoutDslStatistics extends DistributedJmeterEngine {
+    WithoutDslStatistics(String... hosts) {
+      super(hosts);
+    }
+
+    @Override
+    protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
+      // Intentionally empty: see the class comment.
+    }
+
+    @Override
+    protected TestRunner buildTestRunner(HashTree testPlanTree, HashTree rootTree,
+        TestStopper testStopper) {
+      for (Object element : new ArrayList<>(testPlanTree.list())) {
+        if (element instanceof ResultCollector collector
+            && collector.getClass() == ResultCollector.class
+            && collector.getFilename().isEmpty()) {
+          testPlanTree.remove(element);
+        }
+      }
+      return super.buildTestRunner(testPlanTree, rootTree, testStopper);
+    }
+  }
+}

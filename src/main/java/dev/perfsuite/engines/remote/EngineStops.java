@@ -1,0 +1,79 @@
+package dev.perfsuite.engines.remote;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.jmeter.engine.ClientJMeterEngine;
+
+/**
+ * Stopping remote engines' tests over RMI: at the end of a failed run, and before a run for the
+ * engines an earlier run lost (their stop never arrived, so they may still run that test and
+ * refuse the next as busy once their link is back).
+ */
+final class EngineStops {
+  /** How long an engine's stopped, abandoned test is given to end before the next run. */
+  static final Duration ABANDONED_STOP = Duration.ofSeconds(3);
+
+  private EngineStops() {
+  }
+
+  /** Asks each of {@code engines} to stop its test now; a warning for each that cannot. */
+  static void stop(Collection<String> engines) {
+    for (String engine : engines) {
+      try {
+        new ClientJMeterEngine(engine).stopTest(true);
+      } catch (Exception e) {
+        // A warning about the run: the user must see it, so the console.
+        System.out.println("WARNING: could not stop remote engine " + engine + ": " + e);
+      }
+    }
+  }
+
+  /**
+   * Stops the test each engine lost in an earlier run may still be running (a partition heals,
+   * the engine never heard the stop), so that it serves this run instead of refusing it as busy;
+   * each engine is removed from {@code abandoned} once tried.
+   *
+   * @param probe how long a connection to an engine may take
+   */
+  static void stopAbandoned(Collection<String> abandoned, Duration probe) {
+    List<String> stopped = new ArrayList<>();
+    for (String engine : List.copyOf(abandoned)) {
+      abandoned.remove(engine);
+      // Bounded: a stalled engine accepts the connection but never answers the RMI call.
+      CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> {
+        try {
+          new ClientJMeterEngine(engine).stopTest(true);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, r -> {
+        Thread t = new Thread(r, "perf-stop-abandoned-" + engine);
+        t.setDaemon(true);
+        t.start();
+      });
+      try {
+        stop.get(ABANDONED_STOP.plus(probe).toMillis(), TimeUnit.MILLISECONDS);
+        stopped.add(engine);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException | TimeoutException e) {
+        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
+            + " (lost in an earlier run): " + (e.getCause() == null ? e : e.getCause()));
+      }
+    }
+    if (!stopped.isEmpty()) {
+      // Explains the pause before load: the user sees it on the console.
+      System.out.println("Stopped the earlier test of remote engine(s) " + stopped + ", lost in "
+          + "an earlier run; waiting " + ABANDONED_STOP.toSeconds() + " s for it to end");
+      // JMeter has no remote "is busy" query: give the stopped threads time to end.
+      RemoteRun.sleep(ABANDONED_STOP);
+    }
+  }
+}

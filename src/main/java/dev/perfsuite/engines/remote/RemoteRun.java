@@ -1,0 +1,96 @@
+package dev.perfsuite.engines.remote;
+
+import dev.perfsuite.profiles.LoadProfile;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What one distributed run shares between its result mode, its watchdog and its end: the
+ * engines, the per-engine tally of samples, the engines lost so far. Replaced at each run.
+ */
+final class RemoteRun {
+  /**
+   * Longest wait for an engine's first sample before it counts as not started: a cold engine JVM
+   * on a busy host took 16 s to start its first test here, and its first samples came later.
+   */
+  static final Duration START_GRACE = Duration.ofSeconds(60);
+
+  private final List<String> remotes;
+  private final Duration watchdog;
+  private final EngineBreakdown breakdown;
+  private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private volatile LoadProfile perEngine;
+  private volatile Thread worker;
+  private volatile long startedNanos;
+
+  RemoteRun(List<String> remotes, Duration watchdog, LoadProfile whole) {
+    this.remotes = List.copyOf(remotes);
+    this.watchdog = watchdog;
+    this.breakdown = new EngineBreakdown(this.remotes);
+    this.perEngine = whole;
+  }
+
+  /** The engines' {@code host:port}, in {@code perf.remotes} order. */
+  List<String> remotes() {
+    return remotes;
+  }
+
+  /** How long an engine may stay silent before it counts as lost (perf.remotes.watchdog). */
+  Duration watchdog() {
+    return watchdog;
+  }
+
+  /** The longer of {@link #START_GRACE} and the watchdog. */
+  Duration startGrace() {
+    return watchdog.compareTo(START_GRACE) > 0 ? watchdog : START_GRACE;
+  }
+
+  /** Samples per engine, from the thread names JMeter prefixes with the engine's address. */
+  EngineBreakdown breakdown() {
+    return breakdown;
+  }
+
+  /** Engines declared lost in this run (the set is live: watchdogs add to it). */
+  Set<String> lost() {
+    return lost;
+  }
+
+  /** The engines not declared lost. */
+  List<String> alive() {
+    return remotes.stream().filter(e -> !lost.contains(e)).toList();
+  }
+
+  LoadProfile perEngine() {
+    return perEngine;
+  }
+
+  void perEngine(LoadProfile profile) {
+    this.perEngine = profile;
+  }
+
+  /** Marks the start of load: the thread the DSL runs it on, released by a stop. */
+  void started(Thread runner) {
+    this.worker = runner;
+    this.startedNanos = System.nanoTime();
+  }
+
+  /** The thread running the DSL's engine, or null before the start. */
+  Thread worker() {
+    return worker;
+  }
+
+  /** {@link System#nanoTime()} at the start of load, 0 before. */
+  long startedNanos() {
+    return startedNanos;
+  }
+
+  static void sleep(Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.perfsuite.engines.remote;
+
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.RunContext;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.SampleRecorder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+
+/**
+ * {@code perf.remotes.samples=all}: JMeter wraps the recorder's listener (it is
+ * {@code Remoteable}) so that engines send every sample back; the per-engine breakdown comes
+ * from the thread names, which JMeter prefixes with the engine's {@code host:port}, and the
+ * samples double as the watchdog's sign of life ({@link SampleWatchdog}).
+ */
+final class SampledResults implements RemoteResults {
+  private static final Duration QUIET_BEFORE_RELEASE = Duration.ofSeconds(2);
+
+  private final RemoteRun run;
+  private final SampleWatchdog watchdog;
+
+  SampledResults(RemoteRun run, RmiTransport transport) {
+    this.run = run;
+    this.watchdog = new SampleWatchdog(run, transport);
+  }
+
+  @Override
+  public TestPlanChild recorderListener(SampleRecorder recorder, RunContext context) {
+    return recorder.listener();
+  }
+
+  @Override
+  public void open() {
+    // Nothing to export: the samples arrive through JMeter's own listener wrapper.
+  }
+
+  @Override
+  public void close() {
+    // Nothing was exported.
+  }
+
+  @Override
+  public boolean allSampled() {
+    return run.breakdown().lastSampleNanos().values().stream().allMatch(n -> n > 0);
+  }
+
+  @Override
+  public Optional<String> failure() {
+    return watchdog.failure();
+  }
+
+  @Override
+  public Map<String, LabelSummary> engineSummaries() {
+    long unattributed = run.breakdown().unattributed();
+    if (unattributed > 0) {
+      // A warning about the run's figures: the user must see it, so the console.
+      System.out.println("WARNING: " + unattributed + " samples came from no engine of "
+          + "perf.remotes (thread names without a host:port- prefix)");
+    }
+    return run.breakdown().summaries();
+  }
+
+  @Override
+  public Optional<String> shortfall() {
+    return PlannedSamples.shortfall(run.perEngine(), run.breakdown().samples(),
+        run.breakdown().threads());
+  }
+
+  @Override
+  public List<String> gather(SampleRecorder recorder) {
+    return List.of();
+  }
+
+  /** No sample for a while since the stop: the engines' last batches have arrived. */
+  @Override
+  public boolean quiet(long stoppedNanos) {
+    long newest = run.breakdown().lastSampleNanos().values().stream()
+        .mapToLong(Long::longValue).max().orElse(-1);
+    long since = Math.max(newest, stoppedNanos);
+    return System.nanoTime() - since > QUIET_BEFORE_RELEASE.toNanos();
+  }
+}
