@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 /** Runs one JMX plan as a scenario of a session: load, report its changes, run, judge its SLA. */
 public final class JmxRun {
   private static final Logger LOG = LoggerFactory.getLogger(JmxRun.class);
+
   private JmxRun() {
   }
 

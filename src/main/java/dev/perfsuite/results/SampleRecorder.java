@@ -56,14 +56,14 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
-   * Live recorders by id: JMeter rebuilds listener elements from their properties (clones, the
-   * remote wrapper), so an element can only carry an id, never the recorder itself.
-   */
-  /**
    * Variable in which a post-processor leaves the result it marks as once-only work (a JMX's
    * Once Only controller): that sample counts in the measurement whatever the warm-up.
    */
   public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
+  /**
+   * Live recorders by id: JMeter rebuilds listener elements from their properties (clones, the
+   * remote wrapper), so an element can only carry an id, never the recorder itself.
+   */
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
   private static final long DRAIN_EVERY_MILLIS = 100;
