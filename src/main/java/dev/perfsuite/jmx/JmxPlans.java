@@ -35,6 +35,8 @@ import org.apache.jmeter.threads.PostThreadGroup;
 import org.apache.jmeter.threads.SetupThreadGroup;
 import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
@@ -45,13 +47,13 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * done before load.
  *
  * <pre>{@code
- * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), JmxSettings.fromThisJvm(),
- *     perf.config().profile());
+ * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), perf);
  * RunResult result = perf.run(imported.plan());
  * perf.judge(imported.sla(), result).assertPassed();
  * }</pre>
  */
 public final class JmxPlans {
+  private static final Logger LOG = LoggerFactory.getLogger(JmxPlans.class);
   /** Where JMX plans that run in the main job live. */
   public static final Path CATALOGUE = Path.of("src", "test", "resources", "jmx");
   /** Where plans saved from DSL code are written before they load like any JMX. */
@@ -122,8 +124,15 @@ public final class JmxPlans {
    * keys and profile, and the addresses of services the plan reads with {@code ${__P()}}.
    */
   public static ImportedPlan load(Path jmx, PerfSession perf) {
-    return load(jmx, withServices(jmx, JmxSettings.fromThisJvm(), perf),
-        perf.config().profile());
+    return load(jmx, withServices(jmx, perf.config().jmx(), perf), perf.config().profile());
+  }
+
+  /**
+   * As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} with the {@code perf.jmx*}
+   * settings, profile and service addresses of the run of {@code perf}.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, PerfSession perf) {
+    return fromDsl(name, plan, perf.config().jmx(), perf);
   }
 
   /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
@@ -174,7 +183,7 @@ public final class JmxPlans {
         Files.deleteIfExists(p);
       }
     } catch (IOException e) {
-      System.err.println("WARNING: could not delete the temporary plan " + dir + ": " + e);
+      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
     }
   }
 
@@ -195,6 +204,7 @@ public final class JmxPlans {
           + settings.classpath());
     }
     JMeter.convertSubTree(planTree, true);
+    notes.addAll(OnceOnlyWork.mark(planTree));
     List<String> labels = new ArrayList<>(labels(planTree));
     // Cloned before any run: priming must leave every timer schedule, CSV position and
     // once-only controller of the measured run untouched.
