@@ -109,82 +109,11 @@ public final class JmxPlans {
   }
 
   /**
-   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
-   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
-   * working directory, as they do in DSL code.
-   */
-  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
-      LoadProfile suiteProfile) {
-    return fromSaved(name, plan,
-        file -> load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile));
-  }
-
-  /**
    * As {@link #load(Path, JmxSettings, LoadProfile)} for a run of {@code perf}: the configured
    * keys and profile, and the addresses of services the plan reads with {@code ${__P()}}.
    */
   public static ImportedPlan load(Path jmx, PerfSession perf) {
     return load(jmx, withServices(jmx, perf.config().jmx(), perf), perf.config().profile());
-  }
-
-  /**
-   * As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} with the {@code perf.jmx*}
-   * settings, profile and service addresses of the run of {@code perf}.
-   */
-  public static ImportedPlan fromDsl(String name, DslTestPlan plan, PerfSession perf) {
-    return fromDsl(name, plan, perf.config().jmx(), perf);
-  }
-
-  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
-  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
-      PerfSession perf) {
-    return fromSaved(name, plan, file -> load(file, name, Path.of("").toAbsolutePath(),
-        withServices(file, settings, perf), perf.config().profile()));
-  }
-
-  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
-    return settings.withProperties(ServiceProperties.of(jmx, perf, settings.properties()));
-  }
-
-  /**
-   * Saves a DSL plan, loads it and keeps only a masked copy under {@code target/jmx-from-dsl/}.
-   *
-   * <p>{@code saveAsJmx} writes every value of the plan, secrets included, so the run loads a
-   * private temporary file that is deleted at once; the kept copy, which reports name, has every
-   * secret the JVM knows masked.
-   */
-  private static ImportedPlan fromSaved(String name, DslTestPlan plan,
-      Function<Path, ImportedPlan> loader) {
-    Path kept = SAVED.resolve(name + ".jmx");
-    Path dir = null;
-    try {
-      dir = Files.createTempDirectory("perf-dsl-");
-      Path file = dir.resolve(name + ".jmx");
-      plan.saveAsJmx(file.toString());
-      ImportedPlan imported = loader.apply(file);
-      Files.createDirectories(SAVED);
-      Files.writeString(kept, Secrets.mask(Files.readString(file)));
-      return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
-          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
-          imported.structure());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
-    } finally {
-      deleteTemporary(dir);
-    }
-  }
-
-  private static void deleteTemporary(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
-    }
   }
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
@@ -281,6 +210,77 @@ public final class JmxPlans {
     }
     return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader,
         verdict);
+  }
+
+  /**
+   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
+   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
+   * working directory, as they do in DSL code.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      LoadProfile suiteProfile) {
+    return fromSaved(name, plan,
+        file -> load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile));
+  }
+
+  /**
+   * As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} with the {@code perf.jmx*}
+   * settings, profile and service addresses of the run of {@code perf}.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, PerfSession perf) {
+    return fromDsl(name, plan, perf.config().jmx(), perf);
+  }
+
+  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      PerfSession perf) {
+    return fromSaved(name, plan, file -> load(file, name, Path.of("").toAbsolutePath(),
+        withServices(file, settings, perf), perf.config().profile()));
+  }
+
+  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
+    return settings.withProperties(ServiceProperties.of(jmx, perf, settings.properties()));
+  }
+
+  /**
+   * Saves a DSL plan, loads it and keeps only a masked copy under {@code target/jmx-from-dsl/}.
+   *
+   * <p>{@code saveAsJmx} writes every value of the plan, secrets included, so the run loads a
+   * private temporary file that is deleted at once; the kept copy, which reports name, has every
+   * secret the JVM knows masked.
+   */
+  private static ImportedPlan fromSaved(String name, DslTestPlan plan,
+      Function<Path, ImportedPlan> loader) {
+    Path kept = SAVED.resolve(name + ".jmx");
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("perf-dsl-");
+      Path file = dir.resolve(name + ".jmx");
+      plan.saveAsJmx(file.toString());
+      ImportedPlan imported = loader.apply(file);
+      Files.createDirectories(SAVED);
+      Files.writeString(kept, Secrets.mask(Files.readString(file)));
+      return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
+          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
+          imported.structure());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
+    } finally {
+      deleteTemporary(dir);
+    }
+  }
+
+  private static void deleteTemporary(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
+    }
   }
 
   /**

@@ -255,7 +255,6 @@ public final class JmxToJava {
     return notes;
   }
 
-  /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
   /**
    * The suite's own user groups (a plan the suite saved) become the JMeter Thread Group they
    * describe: the group writes a Thread Group's properties beside its steps, and the DSL's code
@@ -272,6 +271,7 @@ public final class JmxToJava {
     }
   }
 
+  /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
   private static void relativizeCsvPaths(HashTree tree) {
     Path project = Path.of("").toAbsolutePath();
     for (Object key : tree.list()) {
