@@ -54,6 +54,7 @@ import java.util.OptionalDouble;
  * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
  * @param warmUpOrigin where the warm-up window starts ({@code perf.warm-up.origin}): the test
  *     start or the first sample
+ * @param jmx how existing JMeter plans run ({@code perf.jmx*}, {@code perf.warm-up} as set)
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
  *     {@link #value(SystemKey)}
@@ -64,6 +65,7 @@ public record PerfConfig(
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
     Optional<EchoStall> echoStall, LatencyFigure slaLatency, WarmUpOrigin warmUpOrigin,
+    JmxSettings jmx,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -139,6 +141,7 @@ public record PerfConfig(
         .orElse(LatencyFigure.RESPONSE);
     WarmUpOrigin warmUpOrigin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
         .orElse(WarmUpOrigin.TEST_START);
+    JmxSettings jmx = JmxSettings.from(source);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
       systemValues.put(key.key(), read.parse(key, key::parse));
@@ -146,7 +149,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        echoStall, slaLatency, warmUpOrigin, warnings, systemValues);
+        echoStall, slaLatency, warmUpOrigin, jmx, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {

@@ -31,11 +31,11 @@ public final class Versions {
   public static final String ECHO_IMAGE = value("image.local.echo-backend");
   /** The local JRE image the other local images build on. */
   public static final String LOCAL_JRE_IMAGE = value("image.local.jre");
-  /** Port the echo backend listens on when none is given, also inside its container. */
   /** Toxiproxy's release, built from source by {@code docker/toxiproxy/build.sh}. */
   public static final String TOXIPROXY = value("toxiproxy.version");
   /** The locally built Toxiproxy image ({@code docker/toxiproxy/build.sh}). */
   public static final String TOXIPROXY_IMAGE = value("image.local.toxiproxy");
+  /** Port the echo backend listens on when none is given, also inside its container. */
   public static final int ECHO_PORT = Integer.parseInt(value("echo.port"));
 
   private Versions() {

@@ -72,6 +72,19 @@ public final class UserSplit {
     return users / engines;
   }
 
+  private static int share(String scenario, TestElement group, String where, int threads,
+      int engines) {
+    if (threads % engines != 0) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "perf.remotes.split=even cannot divide %d users (%sthread group '%s' of plan '%s') "
+              + "evenly across %d engines (perf.remotes). Fix: use a multiple of %d users in "
+              + "that thread group, or -Dperf.remotes.split=per-engine to run the whole plan on "
+              + "every engine.",
+          threads, where, group.getName(), scenario, engines, engines));
+    }
+    return threads / engines;
+  }
+
   /**
    * The plan elements each of {@code engines} runs when the plan brings its own thread groups:
    * with {@link RemoteSplit#EVEN} every main thread group's thread count (a Thread Group's
@@ -153,16 +166,4 @@ public final class UserSplit {
     }
   }
 
-  private static int share(String scenario, TestElement group, String where, int threads,
-      int engines) {
-    if (threads % engines != 0) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT,
-          "perf.remotes.split=even cannot divide %d users (%sthread group '%s' of plan '%s') "
-              + "evenly across %d engines (perf.remotes). Fix: use a multiple of %d users in "
-              + "that thread group, or -Dperf.remotes.split=per-engine to run the whole plan on "
-              + "every engine.",
-          threads, where, group.getName(), scenario, engines, engines));
-    }
-    return threads / engines;
-  }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A JMX plan made ready for the suite's engines.
@@ -31,6 +33,7 @@ import java.util.function.Supplier;
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
     List<String> labels, List<String> notes, Optional<LoadPlan> primer,
     ClassLoader classLoader, Optional<PlanVerdict> structure) {
+  private static final Logger LOG = LoggerFactory.getLogger(ImportedPlan.class);
 
   public ImportedPlan {
     labels = List.copyOf(labels);
@@ -79,7 +82,7 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
       failures.forEach(f -> html.append("<li>").append(f.replace("&", "&amp;")
           .replace("<", "&lt;")).append("</li>"));
       AllureReport.table("Plan verdict: " + plan.scenario(), html.append("</ul>").toString());
-      System.out.println("  plan verdict: FAILED: " + String.join("; ", failures));
+      LOG.warn("plan verdict of {}: FAILED: {}", plan.scenario(), String.join("; ", failures));
     }
     verdict.assertPassed();
     if (!failures.isEmpty()) {

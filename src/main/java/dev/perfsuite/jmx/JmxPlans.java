@@ -35,6 +35,8 @@ import org.apache.jmeter.threads.PostThreadGroup;
 import org.apache.jmeter.threads.SetupThreadGroup;
 import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
@@ -45,13 +47,13 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * done before load.
  *
  * <pre>{@code
- * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), JmxSettings.fromThisJvm(),
- *     perf.config().profile());
+ * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), perf);
  * RunResult result = perf.run(imported.plan());
  * perf.judge(imported.sla(), result).assertPassed();
  * }</pre>
  */
 public final class JmxPlans {
+  private static final Logger LOG = LoggerFactory.getLogger(JmxPlans.class);
   /** Where JMX plans that run in the main job live. */
   public static final Path CATALOGUE = Path.of("src", "test", "resources", "jmx");
   /** Where plans saved from DSL code are written before they load like any JMX. */
@@ -107,75 +109,11 @@ public final class JmxPlans {
   }
 
   /**
-   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
-   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
-   * working directory, as they do in DSL code.
-   */
-  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
-      LoadProfile suiteProfile) {
-    return fromSaved(name, plan,
-        file -> load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile));
-  }
-
-  /**
    * As {@link #load(Path, JmxSettings, LoadProfile)} for a run of {@code perf}: the configured
    * keys and profile, and the addresses of services the plan reads with {@code ${__P()}}.
    */
   public static ImportedPlan load(Path jmx, PerfSession perf) {
-    return load(jmx, withServices(jmx, JmxSettings.fromThisJvm(), perf),
-        perf.config().profile());
-  }
-
-  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
-  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
-      PerfSession perf) {
-    return fromSaved(name, plan, file -> load(file, name, Path.of("").toAbsolutePath(),
-        withServices(file, settings, perf), perf.config().profile()));
-  }
-
-  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
-    return settings.withProperties(ServiceProperties.of(jmx, perf, settings.properties()));
-  }
-
-  /**
-   * Saves a DSL plan, loads it and keeps only a masked copy under {@code target/jmx-from-dsl/}.
-   *
-   * <p>{@code saveAsJmx} writes every value of the plan, secrets included, so the run loads a
-   * private temporary file that is deleted at once; the kept copy, which reports name, has every
-   * secret the JVM knows masked.
-   */
-  private static ImportedPlan fromSaved(String name, DslTestPlan plan,
-      Function<Path, ImportedPlan> loader) {
-    Path kept = SAVED.resolve(name + ".jmx");
-    Path dir = null;
-    try {
-      dir = Files.createTempDirectory("perf-dsl-");
-      Path file = dir.resolve(name + ".jmx");
-      plan.saveAsJmx(file.toString());
-      ImportedPlan imported = loader.apply(file);
-      Files.createDirectories(SAVED);
-      Files.writeString(kept, Secrets.mask(Files.readString(file)));
-      return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
-          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
-          imported.structure());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
-    } finally {
-      deleteTemporary(dir);
-    }
-  }
-
-  private static void deleteTemporary(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      System.err.println("WARNING: could not delete the temporary plan " + dir + ": " + e);
-    }
+    return load(jmx, withServices(jmx, perf.config().jmx(), perf), perf.config().profile());
   }
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
@@ -195,6 +133,7 @@ public final class JmxPlans {
           + settings.classpath());
     }
     JMeter.convertSubTree(planTree, true);
+    notes.addAll(OnceOnlyWork.mark(planTree));
     List<String> labels = new ArrayList<>(labels(planTree));
     // Cloned before any run: priming must leave every timer schedule, CSV position and
     // once-only controller of the measured run untouched.
@@ -271,6 +210,77 @@ public final class JmxPlans {
     }
     return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader,
         verdict);
+  }
+
+  /**
+   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
+   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
+   * working directory, as they do in DSL code.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      LoadProfile suiteProfile) {
+    return fromSaved(name, plan,
+        file -> load(file, name, Path.of("").toAbsolutePath(), settings, suiteProfile));
+  }
+
+  /**
+   * As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} with the {@code perf.jmx*}
+   * settings, profile and service addresses of the run of {@code perf}.
+   */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, PerfSession perf) {
+    return fromDsl(name, plan, perf.config().jmx(), perf);
+  }
+
+  /** As {@link #fromDsl(String, DslTestPlan, JmxSettings, LoadProfile)} for a run of perf. */
+  public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
+      PerfSession perf) {
+    return fromSaved(name, plan, file -> load(file, name, Path.of("").toAbsolutePath(),
+        withServices(file, settings, perf), perf.config().profile()));
+  }
+
+  private static JmxSettings withServices(Path jmx, JmxSettings settings, PerfSession perf) {
+    return settings.withProperties(ServiceProperties.of(jmx, perf, settings.properties()));
+  }
+
+  /**
+   * Saves a DSL plan, loads it and keeps only a masked copy under {@code target/jmx-from-dsl/}.
+   *
+   * <p>{@code saveAsJmx} writes every value of the plan, secrets included, so the run loads a
+   * private temporary file that is deleted at once; the kept copy, which reports name, has every
+   * secret the JVM knows masked.
+   */
+  private static ImportedPlan fromSaved(String name, DslTestPlan plan,
+      Function<Path, ImportedPlan> loader) {
+    Path kept = SAVED.resolve(name + ".jmx");
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("perf-dsl-");
+      Path file = dir.resolve(name + ".jmx");
+      plan.saveAsJmx(file.toString());
+      ImportedPlan imported = loader.apply(file);
+      Files.createDirectories(SAVED);
+      Files.writeString(kept, Secrets.mask(Files.readString(file)));
+      return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
+          imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
+          imported.structure());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
+    } finally {
+      deleteTemporary(dir);
+    }
+  }
+
+  private static void deleteTemporary(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
+    }
   }
 
   /**

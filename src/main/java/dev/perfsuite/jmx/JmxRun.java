@@ -4,9 +4,13 @@ import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.RunResult;
 import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Runs one JMX plan as a scenario of a session: load, report its changes, run, judge its SLA. */
 public final class JmxRun {
+  private static final Logger LOG = LoggerFactory.getLogger(JmxRun.class);
+
   private JmxRun() {
   }
 
@@ -23,9 +27,16 @@ public final class JmxRun {
 
   /** Runs an already loaded plan and asserts its SLA. */
   public static RunResult run(PerfSession perf, ImportedPlan imported) {
-    System.out.printf("%nJMX %s%n", imported.source());
-    imported.notes().forEach(n -> System.out.println("  " + n));
-    System.out.println("  SLA: " + imported.slaSource());
+    LOG.info("JMX {}", imported.source());
+    for (String note : imported.notes()) {
+      if (note.startsWith("WARNING")) {
+        // The user must act on these (a path fallen back, a property unset): the console.
+        System.out.println("JMX " + imported.source().getFileName() + ": " + note);
+      } else {
+        LOG.info("  {}", note);
+      }
+    }
+    LOG.info("  SLA: {}", imported.slaSource());
     perf.parameter("jmx", imported.source().toString().replace('\\', '/'));
     perf.parameter("sla", imported.slaSource());
     if (!imported.notes().isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.diagnostics.Causes;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -183,14 +184,6 @@ final class JmxSource {
     return substitute(ESCAPED_PROPERTY, resolved, properties, missing);
   }
 
-  private static JmxException missingProperties(Path file, List<String> missing) {
-    StringBuilder fix = new StringBuilder();
-    missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
-    return new JmxException(file + " reads JMeter properties without a default: "
-        + String.join(", ", missing) + " (JMeter would use \"1\" for each, silently). Fix:"
-        + fix + " (or put them in a file of perf.jmx.props-file).");
-  }
-
   private static String substitute(Pattern pattern, String text, Map<String, String> properties,
       Set<String> missing) {
     Matcher m = pattern.matcher(text);
@@ -209,6 +202,13 @@ final class JmxSource {
     return out.toString();
   }
 
+  private static JmxException missingProperties(Path file, List<String> missing) {
+    StringBuilder fix = new StringBuilder();
+    missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
+    return new JmxException(file + " reads JMeter properties without a default: "
+        + String.join(", ", missing) + " (JMeter would use \"1\" for each, silently). Fix:"
+        + fix + " (or put them in a file of perf.jmx.props-file).");
+  }
 
   private static String xml(String value) {
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -216,10 +216,7 @@ final class JmxSource {
   }
 
   private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
+    Throwable root = Causes.root(e);
     return root.getClass().getSimpleName() + ": " + root.getMessage();
   }
 }

@@ -126,21 +126,31 @@ public final class JmxToJava {
     notes.addAll(keepTestPlanVariables((TestPlan) testPlan, planTree));
     notes.addAll(holdIsDurationMinusRampUp(planTree));
     Set<String> labels = JmxPlans.labels(planTree);
+    notes.addAll(GeneratorGaps.apply(planTree));
     MethodCall plan = generate(tree, jmx);
 
+    String planCode = generated(plan.buildAssignmentCode("    ").trim());
+    StringBuilder methods = new StringBuilder();
+    for (Map.Entry<String, MethodCall> method : plan.getMethodDefinitions().entrySet()) {
+      methods.append("\n  private static ")
+          .append(method.getValue().getReturnType().getSimpleName()).append(' ')
+          .append(method.getKey()).append("() {\n    return ")
+          .append(method.getValue().buildAssignmentCode("    ").trim()).append(";\n  }\n");
+    }
+    Set<String> statics = new TreeSet<>(plan.getStaticImports());
+    statics.add("us.abstracta.jmeter.javadsl.JmeterDsl");
+    Set<String> staticImports = GeneratedSource.staticImports(planCode + methods, statics,
+        plan.getMethodDefinitions().keySet());
     Set<String> imports = new TreeSet<>(plan.getImports());
-    imports.addAll(List.of("dev.perfsuite.config.JmxSettings", "dev.perfsuite.engines.LoadPlan",
+    imports.addAll(List.of("dev.perfsuite.engines.LoadPlan",
         "dev.perfsuite.jmx.JmxPlans", "dev.perfsuite.junit.PerfScenario",
         "dev.perfsuite.junit.PerfSession", "dev.perfsuite.results.RunResult",
         "dev.perfsuite.sla.Sla", "org.junit.jupiter.api.Test",
         "us.abstracta.jmeter.javadsl.core.DslTestPlan"));
     StringBuilder java = new StringBuilder();
     java.append("package ").append(PACKAGE).append(";\n\n");
-    // As the DSL's own class template: JmeterDsl always, other entries are classes.
-    Set<String> statics = new TreeSet<>(plan.getStaticImports());
-    statics.add("us.abstracta.jmeter.javadsl.JmeterDsl");
-    for (String s : statics) {
-      java.append("import static ").append(s.replace('$', '.')).append(".*;\n");
+    for (String s : staticImports) {
+      java.append("import static ").append(s).append(";\n");
     }
     java.append('\n');
     for (String i : imports) {
@@ -162,8 +172,7 @@ public final class JmxToJava {
             + "configured profile\n   * with {@code -Dperf.jmx.load=profile}; warm-up from "
             + "{@code perf.warm-up}.\n   */\n")
         .append("  static LoadPlan loadPlan(PerfSession perf) {\n")
-        .append("    return JmxPlans.fromDsl(SCENARIO, dslPlan(), JmxSettings.fromThisJvm(), perf)"
-            + ".plan();\n  }\n\n")
+        .append("    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf).plan();\n  }\n\n")
         .append("  /** SLA stub: every label measured and no errors; add percentiles and "
             + "throughput per label. */\n")
         .append("  static Sla sla() {\n    return Sla.overall().errorPercentBelow(1.0)");
@@ -174,14 +183,9 @@ public final class JmxToJava {
     java.append(";\n  }\n\n")
         .append("  /** The plan as jmeter-java-dsl's code generator wrote it. */\n")
         .append("  static DslTestPlan dslPlan() {\n")
-        .append("    return ").append(generated(plan.buildAssignmentCode("    ").trim()))
-        .append(";\n  }\n");
-    for (Map.Entry<String, MethodCall> method : plan.getMethodDefinitions().entrySet()) {
-      java.append("\n  private static ").append(method.getValue().getReturnType().getSimpleName())
-          .append(' ').append(method.getKey()).append("() {\n    return ")
-          .append(method.getValue().buildAssignmentCode("    ").trim()).append(";\n  }\n");
-    }
-    return java.append("}\n").toString();
+        .append("    return ").append(planCode).append(";\n  }\n")
+        .append(methods);
+    return GeneratedSource.wrap(java.append("}\n").toString());
   }
 
   private static MethodCall generate(HashTree tree, Path jmx) {
@@ -251,7 +255,6 @@ public final class JmxToJava {
     return notes;
   }
 
-  /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
   /**
    * The suite's own user groups (a plan the suite saved) become the JMeter Thread Group they
    * describe: the group writes a Thread Group's properties beside its steps, and the DSL's code
@@ -268,6 +271,7 @@ public final class JmxToJava {
     }
   }
 
+  /** Hygiene made CSV paths absolute; generated code reads them relative to the project. */
   private static void relativizeCsvPaths(HashTree tree) {
     Path project = Path.of("").toAbsolutePath();
     for (Object key : tree.list()) {

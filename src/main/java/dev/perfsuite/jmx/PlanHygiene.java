@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.reporters.ResultSaver;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
@@ -81,6 +82,13 @@ final class PlanHygiene {
             + element.getPropertyAsString("classname") + "): the suite exports live metrics "
             + "itself (perf.metrics.export); keep it with -Dperf.jmx.keep-listeners=backend");
       }
+    } else if (element instanceof ResultSaver) {
+      if (!keep.contains("data-writer")) {
+        element.setEnabled(false);
+        notes.add("disabled Save Responses to a file '" + element.getName() + "': it writes "
+            + "every response into the working directory; keep it with "
+            + "-Dperf.jmx.keep-listeners=data-writer");
+      }
     } else if (element instanceof CSVDataSet) {
       resolveCsv(element, csvBase, file, notes);
     }
@@ -91,18 +99,21 @@ final class PlanHygiene {
     if (name.isBlank() || name.contains("${")) {
       return;
     }
-    if (isWindows(name) && !Files.isRegularFile(Path.of(name))) {
-      // A plan saved on a team member's Windows machine: the data usually travels beside it.
+    boolean foreign = isWindows(name) || name.startsWith("/");
+    if (foreign && !Files.isRegularFile(Path.of(name))) {
+      // A plan saved on a team member's machine (Windows, or another home directory): the data
+      // usually travels beside it.
+      String kind = isWindows(name) ? "Windows path" : "absolute path";
       String simple = name.substring(Math.max(name.lastIndexOf('\\'), name.lastIndexOf('/')) + 1);
       Path beside = base.resolve(simple).toAbsolutePath().normalize();
       if (!Files.isRegularFile(beside)) {
         throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads the "
-            + "Windows path " + name + ", which does not exist here, and no " + simple
+            + kind + " " + name + ", which does not exist here, and no " + simple
             + " lies beside the plan (" + beside + "). Fix: put " + simple + " beside the plan, "
             + "or use a relative path (JMeter resolves it against the plan's directory).");
       }
       csv.setProperty("filename", beside.toString());
-      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the Windows path " + name
+      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the " + kind + " " + name
           + ", which does not exist here: the file of that name beside the plan is used ("
           + beside + ")");
       return;

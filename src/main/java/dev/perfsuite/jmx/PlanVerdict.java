@@ -1,11 +1,14 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -70,6 +73,7 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
     List<String> failures = new ArrayList<>();
     long samples = 0;
     long errors = 0;
+    Map<ErrorCause, Long> causes = new EnumMap<>(ErrorCause.class);
     for (String label : result.labels()) {
       if (children.contains(label)) {
         continue;
@@ -80,6 +84,7 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
       }
       samples += summary.get().samples();
       errors += summary.get().errors();
+      summary.get().errorsByCause().forEach((cause, n) -> causes.merge(cause, n, Long::sum));
       if (transactions.contains(label) && summary.get().samples() > 0
           && summary.get().errors() == summary.get().samples()) {
         failures.add(String.format(Locale.ROOT, "transaction '%s' failed every time (%d of %d)",
@@ -94,9 +99,44 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
     if (!(percent < errorPercent)) {
       failures.add(0, String.format(Locale.ROOT, "overall errors %.2f %% (%d of %d "
               + "transactions and samplers outside transactions) not below %s %%", percent,
-          errors, samples, trim(errorPercent)));
+          errors, samples, trim(errorPercent)) + byCause(causes));
     }
     return failures;
+  }
+
+  /**
+   * The causes of the failures, most frequent first, and what to do about the first: a plan
+   * judged against a stand-in backend fails on its own assertions, which says nothing of the
+   * suite.
+   */
+  private static String byCause(Map<ErrorCause, Long> causes) {
+    if (causes.isEmpty()) {
+      return "";
+    }
+    List<Map.Entry<ErrorCause, Long>> sorted = causes.entrySet().stream()
+        .sorted(Map.Entry.<ErrorCause, Long>comparingByValue().reversed()).toList();
+    StringBuilder text = new StringBuilder("; by cause: ");
+    sorted.forEach(e -> text.append(e.getKey().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        .append(' ').append(e.getValue()).append(", "));
+    text.setLength(text.length() - 2);
+    return text.append(". Fix: ").append(fix(sorted.get(0).getKey())).toString();
+  }
+
+  private static String fix(ErrorCause cause) {
+    return switch (cause) {
+      case ASSERTION -> "the plan's own assertions reject the responses (results.jtl's "
+          + "failureMessage names each); against a stand-in backend give them the answers they "
+          + "expect, or judge the plan with an SLA file";
+      case CONNECT -> "nothing answers where the plan sends requests: check its host and port "
+          + "(perf.jmx.props.NAME for ${__P(NAME)})";
+      case TIMEOUT -> "responses take longer than perf.response-timeout";
+      case HTTP_STATUS -> "the service answers with error statuses (summary.csv lists them)";
+      case UNRESOLVED_EXPRESSION -> "define the variable or put the function's plugin on the "
+          + "class path";
+      case SCRIPT -> "a script fails (jmeter.log names the element); team classes go in "
+          + "perf.jmx.classpath";
+      case OTHER -> "see results.jtl's responseMessage";
+    };
   }
 
   private static String trim(double value) {

@@ -45,6 +45,8 @@ public final class EngineRecorderListener extends BaseListener {
   private final Settings settings;
 
   /**
+   * Records this engine's samples and sends snapshots to the controller.
+   *
    * @param sink where snapshots go (an exported RMI object's stub); asked when the plan is built,
    *     which is after the engine is set up, so RMI can be configured before the export; null
    *     when the plan is only built for inspection

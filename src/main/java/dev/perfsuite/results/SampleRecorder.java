@@ -56,6 +56,11 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
+   * Variable in which a post-processor leaves the result it marks as once-only work (a JMX's
+   * Once Only controller): that sample counts in the measurement whatever the warm-up.
+   */
+  public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
+  /**
    * Live recorders by id: static because JMeter forces it. JMeter rebuilds listener elements from
    * their properties (clones per thread group, the remote wrapper), so an element can only carry
    * an id, never the recorder itself; ids are random UUIDs, so two sessions' runs never meet here.
@@ -210,7 +215,7 @@ public final class SampleRecorder implements AutoCloseable {
     // one that started during warm-up still counts.
     long phaseTime = transaction ? end
         : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
-    Phase phase = phaseOf(phaseTime);
+    Phase phase = alwaysMeasured(result) ? Phase.MEASUREMENT : phaseOf(phaseTime);
     long received = result.getBytesAsLong();
     long sent = result.getSentBytes();
     String status = result.getResponseCode();
@@ -254,6 +259,12 @@ public final class SampleRecorder implements AutoCloseable {
     }
     first = Math.min(first, phaseTime);
     return phaseTime - first <= warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
+  }
+
+  /** True for a result marked as once-only work ({@link #ALWAYS_MEASURED}): never warm-up. */
+  private static boolean alwaysMeasured(SampleResult result) {
+    var variables = JMeterContextService.getContext().getVariables();
+    return variables != null && variables.getObject(ALWAYS_MEASURED) == result;
   }
 
   /** True when the calling sampler runs in a setUp group: once-only work, never warm-up. */

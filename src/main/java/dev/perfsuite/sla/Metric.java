@@ -82,6 +82,7 @@ public enum Metric {
               + " since at least 0 always passes: " + limit);
         }
       }
+      default -> throw new IllegalStateException("no limit rule for " + comparison);
     }
   }
 

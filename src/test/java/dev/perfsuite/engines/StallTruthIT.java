@@ -166,17 +166,6 @@ class StallTruthIT {
       return over(measured, stall, jtl, false);
     }
 
-    /**
-     * The same requests judged by when they were actually sent: the freeze holds each from its
-     * send (a request meant for just before a freeze but sent just inside it is held the whole
-     * freeze), plus its wait for a free user. Exact per request, so it is what the suite's
-     * arithmetic must reproduce; the analytical truth above differs from it by the arrival grid's
-     * steps at the freeze edges and by the generator's drain after a freeze.
-     */
-    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl) {
-      return over(measured, stall, jtl, true);
-    }
-
     private static Truth over(LabelSummary measured, EchoStall stall, Path jtl, boolean sent) {
       List<String> lines;
       try {
@@ -200,11 +189,6 @@ class StallTruthIT {
       return new Truth(rank(waits, 95), rank(waits, 99));
     }
 
-    /** Closed model: the span of the measurement phase. */
-    static Truth closed(LabelSummary measured, EchoStall stall) {
-      return over(measured, stall, measured.firstStartMillis(), measured.lastEndMillis());
-    }
-
     static Truth over(LabelSummary measured, EchoStall stall, long from, long to) {
       long base = measured.service().p50();
       long[] waits = new long[(int) (to - from)];
@@ -213,6 +197,22 @@ class StallTruthIT {
       }
       Arrays.sort(waits);
       return new Truth(rank(waits, 95), rank(waits, 99));
+    }
+
+    /**
+     * The same requests judged by when they were actually sent: the freeze holds each from its
+     * send (a request meant for just before a freeze but sent just inside it is held the whole
+     * freeze), plus its wait for a free user. Exact per request, so it is what the suite's
+     * arithmetic must reproduce; the analytical truth above differs from it by the arrival grid's
+     * steps at the freeze edges and by the generator's drain after a freeze.
+     */
+    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl) {
+      return over(measured, stall, jtl, true);
+    }
+
+    /** Closed model: the span of the measurement phase. */
+    static Truth closed(LabelSummary measured, EchoStall stall) {
+      return over(measured, stall, measured.firstStartMillis(), measured.lastEndMillis());
     }
 
     private static long rank(long[] sorted, double percentile) {

@@ -11,6 +11,8 @@ import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -64,7 +66,8 @@ class JmxFieldCorpusIT {
       Map.entry("field-12-failed-transaction", Expect.FAIL),
       Map.entry("field-13-disabled-property", Expect.PASS),
       Map.entry("field-14-ramp-duration", Expect.PASS),
-      Map.entry("field-15-converter-expressions", Expect.PASS));
+      Map.entry("field-15-converter-expressions", Expect.PASS),
+      Map.entry("field-16-once-only-warm-up", Expect.PASS));
 
   private static EchoBackend echo;
   private static Path home;
@@ -133,6 +136,30 @@ class JmxFieldCorpusIT {
   }
 
   @Test
+  void shouldCountOnceOnlyWorkInTheMeasurementUnderAWarmUpTheUserSets(@TempDir Path results) {
+    Duration warmUp = Duration.ofSeconds(1);
+    ImportedPlan imported = JmxPlans.load(DIR.resolve("field-16-once-only-warm-up.jmx"),
+        settings(JmxLoad.PLAN, Optional.of(warmUp)), PROFILE);
+    assertThat(imported.plan().profile().warmUp()).as("perf.warm-up set").isEqualTo(warmUp);
+    RunResult result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
+        List.of()).run(imported.plan());
+    Phase measured = Phase.MEASUREMENT;
+    assertThat(samples(result, "POST login", measured))
+        .as("each user's once-only login (at ~0.2 s, inside the 1 s warm-up) is measured")
+        .isEqualTo(2);
+    assertThat(samples(result, "POST login", Phase.WARM_UP)).as("none in warm-up")
+        .isZero();
+    assertThat(samples(result, "GET account", Phase.WARM_UP))
+        .as("other early samples still fall into the warm-up").isPositive();
+    assertThatCode(() -> imported.judge(result)).as("every label measured")
+        .doesNotThrowAnyException();
+  }
+
+  private static long samples(RunResult result, String label, Phase phase) {
+    return result.summary(label, phase).map(LabelSummary::samples).orElse(0L);
+  }
+
+  @Test
   void shouldReadThreadsAndLoopsFromTestPlanVariables() {
     LoadProfile shape = load("field-01-variables", JmxLoad.PLAN).plan().profile();
     assertThat(shape.peakUsers()).as("${users}").isEqualTo(3);
@@ -147,9 +174,12 @@ class JmxFieldCorpusIT {
   }
 
   @Test
-  void shouldFallBackToTheFileBesideThePlanForAWindowsPathAndExpandHome() {
+  void shouldFallBackToTheFileBesideThePlanForAForeignPathAndExpandHome() {
     ImportedPlan imported = load("field-10-paths", JmxLoad.PLAN);
     assertThat(imported.notes()).anyMatch(n -> n.startsWith("WARNING") && n.contains("C:\\perf")
+        && n.contains("field-accounts.csv"));
+    assertThat(imported.notes()).as("an absolute path from a teammate's machine")
+        .anyMatch(n -> n.startsWith("WARNING") && n.contains("/home/teammate/perf/data/")
         && n.contains("field-accounts.csv"));
     assertThat(imported.notes()).anyMatch(n -> n.contains("~/perf-field-regions.csv")
         && n.contains(home.toString()));
@@ -188,12 +218,16 @@ class JmxFieldCorpusIT {
   }
 
   private static JmxSettings settings(JmxLoad load) {
+    return settings(load, Optional.empty());
+  }
+
+  private static JmxSettings settings(JmxLoad load, Optional<Duration> warmUp) {
     Map<String, String> props = new HashMap<>();
     props.put("field.host", "127.0.0.1");
     props.put("field.port", Integer.toString(echo.port()));
     props.put("field.mode", "replay");
     return new JmxSettings(List.of(), load, props, Set.of(), Optional.empty(), 1.0,
-        Optional.empty(), Optional.empty(), List.of(teamJar));
+        warmUp, Optional.empty(), List.of(teamJar));
   }
 
   /** The team's jar: Signer compiled from its source in the corpus and packed. */

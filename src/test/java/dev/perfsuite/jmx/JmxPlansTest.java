@@ -16,6 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.jmeter.reporters.ResultSaver;
+import org.apache.jorphan.collections.HashTree;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +109,21 @@ class JmxPlansTest {
         JmxFixtures.shop(9)), NO_WARM_UP))
         .hasMessageContaining("CSV Data Set 'Shoppers CSV' reads data/shoppers.csv")
         .hasMessageContaining(dir.resolve("data/shoppers.csv").toString());
+  }
+
+  @Test
+  void shouldDisableSaveResponsesToAFileUnlessDataWritersAreKept() {
+    for (boolean kept : new boolean[] {false, true}) {
+      ResultSaver saver = new ResultSaver();
+      saver.setName("save responses");
+      HashTree tree = new HashTree();
+      tree.add(saver);
+      List<String> notes = PlanHygiene.apply(tree, kept ? Set.of("data-writer") : Set.of(),
+          Path.of("."), Path.of("plan.jmx"));
+      assertThat(saver.isEnabled()).as("kept with data-writer: %s", kept).isEqualTo(kept);
+      assertThat(notes.stream().anyMatch(n -> n.contains("'save responses'")))
+          .as("a note says so").isEqualTo(!kept);
+    }
   }
 
   @Test

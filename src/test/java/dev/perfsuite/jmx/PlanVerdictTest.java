@@ -2,6 +2,7 @@ package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
@@ -39,6 +40,17 @@ class PlanVerdictTest {
     assertThat(LOGIN_AND_BROWSE.failures(result))
         .as("6 of 20 transactions failed: 30 %, while only 6 of 530 samplers failed")
         .singleElement().asString().contains("overall errors 30.00 %").contains("6 of 20");
+  }
+
+  @Test
+  void shouldNameTheCausesOfFailuresAndTheFixOfTheFirst() {
+    LabelSummary asserted = new LabelSummary("GET home", Phase.MEASUREMENT, 10, 10,
+        LatencyStats.empty(), 0, 0, 0, -1, -1,
+        Map.of(ErrorCause.ASSERTION, 8L, ErrorCause.CONNECT, 2L), Map.of());
+    assertThat(LOGIN_AND_BROWSE.failures(run(asserted))).singleElement().asString()
+        .as("the plan's assertions rejected a stand-in's answers: said so, with the fix")
+        .contains("by cause: assertion 8, connect 2")
+        .contains("Fix: the plan's own assertions reject the responses");
   }
 
   @Test

@@ -1,8 +1,14 @@
 package dev.perfsuite.scenarios.imported;
 
-import static us.abstracta.jmeter.javadsl.JmeterDsl.*;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
-import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.junit.PerfScenario;
@@ -15,9 +21,12 @@ import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 
 /**
- * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) on 2026-11-23 from
+ * Converted by jmx2java (jmeter-java-dsl's DslCodeGenerator) from
  * {@code src/test/resources/jmx/echo-smoke.jmx}.
  * Review the plan, then tighten the SLA stub.
+ *
+ * <p>Conversion note: thread group 'Echo users': hold = duration ${__P(echo.seconds,8)} - ramp-up 1
+ * (JMeter's duration includes the ramp-up)
  */
 @PerfScenario
 class EchoSmokeIT {
@@ -36,7 +45,7 @@ class EchoSmokeIT {
    * with {@code -Dperf.jmx.load=profile}; warm-up from {@code perf.warm-up}.
    */
   static LoadPlan loadPlan(PerfSession perf) {
-    return JmxPlans.fromDsl(SCENARIO, dslPlan(), JmxSettings.fromThisJvm(), perf).plan();
+    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf).plan();
   }
 
   /** SLA stub: every label measured and no errors; add percentiles and throughput per label. */
@@ -58,8 +67,7 @@ class EchoSmokeIT {
         httpCookies()
           .disable(),
         threadGroup("Echo users")
-          // To keep generated DSL simple, the original duration is used as hold for time. But, you should use as hold for time the original duration - ramp up period.
-          .rampToAndHold("${__P(echo.threads,2)}", "1", "${__P(echo.seconds,8)}")
+          .rampToAndHold("${__P(echo.threads,2)}", "1", "${__intSum(${__P(echo.seconds,8)},-1)}")
           .children(
             constantTimer(Duration.ofMillis(50)),
             httpSampler("POST echo", "/echo")

@@ -1,8 +1,12 @@
 package dev.perfsuite.scenarios.imported;
 
-import static us.abstracta.jmeter.javadsl.JmeterDsl.*;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
-import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.junit.PerfScenario;
@@ -19,7 +23,9 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
  * {@code wso2-gateway-journey.jmx}.
  * Review the plan, then tighten the SLA stub.
  *
- * <p>Conversion note: 1 value(s) with 127.0.0.1:9 now read ${__P(gateway.host/.port/.protocol/.url)}, filled by the run's service lookup (or -Dperf.jmx.props.gateway.*)
+ * <p>Conversion note: 1 value(s) with 127.0.0.1:9 now read
+ * ${__P(gateway.host/.port/.protocol/.url)}, filled by the run's service lookup (or
+ * -Dperf.jmx.props.gateway.*)
  */
 @PerfScenario
 class Wso2GatewayJourneyIT {
@@ -36,7 +42,7 @@ class Wso2GatewayJourneyIT {
    * with {@code -Dperf.jmx.load=profile}; warm-up from {@code perf.warm-up}.
    */
   static LoadPlan loadPlan(PerfSession perf) {
-    return JmxPlans.fromDsl(SCENARIO, dslPlan(), JmxSettings.fromThisJvm(), perf).plan();
+    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf).plan();
   }
 
   /** SLA stub: every label measured and no errors; add percentiles and throughput per label. */
@@ -53,8 +59,25 @@ class Wso2GatewayJourneyIT {
         .set("wso2Token2", "token-2"),
       threadGroup("wso2-gateway-2u-1KiB", 2, Duration.ofSeconds(9),
         constantTimer(Duration.ofMillis(100)),
-        httpSampler("POST echo 1KiB", "${__P(gateway.protocol,http)}://${__P(gateway.host)}:${__P(gateway.port)}/echo/1.0.0")
-          .post("{\"size\":\"1024B\",\"payload\":[\"0123456789\",\"ABCDEFGHIJ\",\"KLMNOPQRST\",\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\",\"yz01234567\",\"89ABCDEFGH\",\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\",\"mnopqrstuv\",\"wxyz012345\",\"6789ABCDEF\",\"GHIJKLMNOP\",\"QRSTUVWXYZ\",\"abcdefghij\",\"klmnopqrst\",\"uvwxyz0123\",\"456789ABCD\",\"EFGHIJKLMN\",\"OPQRSTUVWX\",\"YZabcdefgh\",\"ijklmnopqr\",\"stuvwxyz01\",\"23456789AB\",\"CDEFGHIJKL\",\"MNOPQRSTUV\",\"WXYZabcdef\",\"ghijklmnop\",\"qrstuvwxyz\",\"0123456789\",\"ABCDEFGHIJ\",\"KLMNOPQRST\",\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\",\"yz01234567\",\"89ABCDEFGH\",\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\",\"mnopqrstuv\",\"wxyz012345\",\"6789ABCDEF\",\"GHIJKLMNOP\",\"QRSTUVWXYZ\",\"abcdefghij\",\"klmnopqrst\",\"uvwxyz0123\",\"456789ABCD\",\"EFGHIJKLMN\",\"OPQRSTUVWX\",\"YZabcdefgh\",\"ijklmnopqr\",\"stuvwxyz01\",\"23456789AB\",\"CDEFGHIJKL\",\"MNOPQRSTUV\",\"WXYZabcdef\",\"ghijklmnop\",\"qrstuvwxyz\",\"0123456789\",\"ABCDEFGHIJ\",\"KLMNOPQRST\",\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\",\"yz01234567\",\"89ABCDEFGH\",\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\",\"mnopqrstuv\",\"wxyz012345\",\"6789ABCDEF\",\"GHIJK\"]}", ContentType.APPLICATION_JSON)
+        httpSampler("POST echo 1KiB", "${__P(gateway.protocol,http)}://${__P(gateway.host)}"
+            + ":${__P(gateway.port)}/echo/1.0.0")
+          .post("{\"size\":\"1024B\",\"payload\":[\"0123456789\",\"ABCDEFGHIJ\",\"KLMNOPQRST\","
+              + "\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\",\"yz01234567\",\"89ABCDEFGH\","
+              + "\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\",\"mnopqrstuv\",\"wxyz012345\","
+              + "\"6789ABCDEF\",\"GHIJKLMNOP\",\"QRSTUVWXYZ\",\"abcdefghij\",\"klmnopqrst\","
+              + "\"uvwxyz0123\",\"456789ABCD\",\"EFGHIJKLMN\",\"OPQRSTUVWX\",\"YZabcdefgh\","
+              + "\"ijklmnopqr\",\"stuvwxyz01\",\"23456789AB\",\"CDEFGHIJKL\",\"MNOPQRSTUV\","
+              + "\"WXYZabcdef\",\"ghijklmnop\",\"qrstuvwxyz\",\"0123456789\",\"ABCDEFGHIJ\","
+              + "\"KLMNOPQRST\",\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\",\"yz01234567\","
+              + "\"89ABCDEFGH\",\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\",\"mnopqrstuv\","
+              + "\"wxyz012345\",\"6789ABCDEF\",\"GHIJKLMNOP\",\"QRSTUVWXYZ\",\"abcdefghij\","
+              + "\"klmnopqrst\",\"uvwxyz0123\",\"456789ABCD\",\"EFGHIJKLMN\",\"OPQRSTUVWX\","
+              + "\"YZabcdefgh\",\"ijklmnopqr\",\"stuvwxyz01\",\"23456789AB\",\"CDEFGHIJKL\","
+              + "\"MNOPQRSTUV\",\"WXYZabcdef\",\"ghijklmnop\",\"qrstuvwxyz\",\"0123456789\","
+              + "\"ABCDEFGHIJ\",\"KLMNOPQRST\",\"UVWXYZabcd\",\"efghijklmn\",\"opqrstuvwx\","
+              + "\"yz01234567\",\"89ABCDEFGH\",\"IJKLMNOPQR\",\"STUVWXYZab\",\"cdefghijkl\","
+              + "\"mnopqrstuv\",\"wxyz012345\",\"6789ABCDEF\",\"GHIJK\"]}", ContentType.create(
+              "application/json"))
           .header("Authorization", "Bearer ${__V(wso2Token${__threadNum})}")
           .children(
             responseAssertion()

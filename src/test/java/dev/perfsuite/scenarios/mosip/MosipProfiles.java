@@ -1,6 +1,5 @@
 package dev.perfsuite.scenarios.mosip;
 
-
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
