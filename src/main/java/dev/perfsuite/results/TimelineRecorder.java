@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -22,17 +23,30 @@ import org.apache.jmeter.samplers.SampleResult;
  * <p>Sampling threads record without a lock (concurrent maps, wait-free histograms): under a
  * monitor, this was half of the suite's lock waits on the sample path (JFR, 50 users, bench
  * generator-cost.md). Readers see a window that may still be filling.
+ *
+ * <p>A window a minute (at least two windows) behind the newest is settled: its histograms are
+ * kept compressed (a few hundred bytes instead of a few KiB), so a long run's memory grows by
+ * bytes per window, not by a live histogram per window and label (the 30-minute soak, bench
+ * {@code SoakBench}, grew ~5 MiB of heap that way). A sample that starts in a settled window
+ * (a request longer than the settling lag) opens a fresh bucket beside it, merged on read. A
+ * sample landing in the instant its window settles may be missing from the charts; verdicts
+ * never read the timeline, only the exact per-phase histograms.
  */
 public final class TimelineRecorder implements SampleObserver {
+  private static final Duration SETTLE_AFTER = Duration.ofMinutes(1);
   private final Duration window;
   private final long windowMillis;
   private final Map<Long, Map<String, Bucket>> windows = new ConcurrentSkipListMap<>();
+  private final Map<Long, Map<String, Settled>> settled = new ConcurrentSkipListMap<>();
+  private final long settleLag;
+  private final AtomicLong newest = new AtomicLong(-1);
   private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
 
   private TimelineRecorder(Duration window) {
     this.window = window;
     this.windowMillis = window.toMillis();
+    this.settleLag = Math.max(2, SETTLE_AFTER.toMillis() / windowMillis);
   }
 
   /** A recorder with windows of {@code window}, at least one millisecond. */
@@ -56,6 +70,9 @@ public final class TimelineRecorder implements SampleObserver {
     long elapsed = result.getTime();
     int threads = result.getAllThreads();
     boolean error = cause != null;
+    if (index > newest.get() && newest.getAndAccumulate(index, Math::max) < index) {
+      settleBefore(index - settleLag);
+    }
     Map<String, Bucket> byLabel = windows.computeIfAbsent(index,
         i -> new ConcurrentSkipListMap<>());
     byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
@@ -66,11 +83,31 @@ public final class TimelineRecorder implements SampleObserver {
     }
   }
 
+  /** Compresses the windows before {@code index}: the first sample of a new window calls it. */
+  private synchronized void settleBefore(long index) {
+    for (Map.Entry<Long, Map<String, Bucket>> entry : windows.entrySet()) {
+      if (entry.getKey() >= index) {
+        break;
+      }
+      windows.remove(entry.getKey());
+      Map<String, Settled> into = settled.computeIfAbsent(entry.getKey(),
+          i -> new ConcurrentSkipListMap<>());
+      entry.getValue().forEach((label, bucket) -> into.merge(label, bucket.settle(),
+          Settled::plus));
+    }
+  }
+
   /** The timeline so far, engines' snapshots merged in; safe to call while the run is going. */
   public synchronized Timeline timeline() {
     Map<Long, Map<String, Bucket>> all = windows;
-    if (!engines.isEmpty()) {
+    if (!engines.isEmpty() || !settled.isEmpty()) {
       all = new TreeMap<>();
+      for (Map.Entry<Long, Map<String, Settled>> entry : settled.entrySet()) {
+        Map<String, Bucket> copy = all.computeIfAbsent(entry.getKey(), i -> new TreeMap<>());
+        entry.getValue().forEach((label, s) -> copy.computeIfAbsent(label,
+            l -> new Bucket(s.phase())).absorb(LabelSnapshot.decode(s.histogram()), s.errors(),
+            s.maxThreads()));
+      }
       for (Map.Entry<Long, Map<String, Bucket>> entry : windows.entrySet()) {
         Map<String, Bucket> copy = all.computeIfAbsent(entry.getKey(), i -> new TreeMap<>());
         entry.getValue().forEach((label, bucket) -> copy.computeIfAbsent(label,
@@ -91,6 +128,11 @@ public final class TimelineRecorder implements SampleObserver {
     return new Timeline(window, points);
   }
 
+  /** Windows settled so far (compressed), for tests. */
+  synchronized int settledWindows() {
+    return settled.size();
+  }
+
   /** Width of the windows in ms. */
   public long windowMillis() {
     return windowMillis;
@@ -99,6 +141,9 @@ public final class TimelineRecorder implements SampleObserver {
   /** Every window so far, encoded for an engine's snapshot. */
   public synchronized List<WindowSnapshot> windows() {
     List<WindowSnapshot> result = new ArrayList<>();
+    settled.forEach((index, byLabel) -> byLabel.forEach((label, s) -> result.add(
+        new WindowSnapshot(index, label, s.phase(), s.histogram(), s.errors(),
+            s.maxThreads()))));
     windows.forEach((index, byLabel) -> byLabel.forEach((label, bucket) -> result.add(
         new WindowSnapshot(index, label, bucket.phase, LabelSnapshot.encode(bucket.histogram),
             bucket.errors.sum(), bucket.maxThreads.get()))));
@@ -141,11 +186,25 @@ public final class TimelineRecorder implements SampleObserver {
       maxThreads.accumulateAndGet(threads, Math::max);
     }
 
+    Settled settle() {
+      return new Settled(phase, LabelSnapshot.encode(histogram), errors.sum(), maxThreads.get());
+    }
+
     TimelinePoint point(String label, Duration offset) {
       return new TimelinePoint(label, offset, phase, histogram.getTotalCount(), errors.sum(),
           histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
           histogram.getValueAtPercentile(95), histogram.getValueAtPercentile(99),
           maxThreads.get());
+    }
+  }
+
+  /** A settled window of one label: its histogram compressed. */
+  private record Settled(Phase phase, byte[] histogram, long errors, int maxThreads) {
+    Settled plus(Settled other) {
+      Histogram sum = LabelSnapshot.decode(histogram);
+      sum.add(LabelSnapshot.decode(other.histogram));
+      return new Settled(phase, LabelSnapshot.encode(sum), errors + other.errors,
+          Math.max(maxThreads, other.maxThreads));
     }
   }
 }

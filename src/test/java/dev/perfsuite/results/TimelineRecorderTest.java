@@ -41,6 +41,35 @@ class TimelineRecorderTest {
   }
 
   @Test
+  void shouldSettleOldWindowsWithoutChangingTheTimeline() {
+    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1));
+    long origin = 1_000_000L;
+    recorder.started(origin);
+    for (int second = 0; second < 180; second++) {
+      for (int i = 0; i < 5; i++) {
+        recorder.sample(sample("read", origin + second * 1000L + i, 10 + i + second % 7),
+            Phase.MEASUREMENT, i == 0 ? ErrorCause.HTTP_STATUS : null, false);
+      }
+    }
+    // A request that started in a settled window and ends late: merged on read.
+    recorder.sample(sample("read", origin + 3_000, 900), Phase.MEASUREMENT, null, false);
+
+    Timeline timeline = recorder.timeline();
+
+    assertThat(recorder.settledWindows()).as("windows a minute behind the newest settled")
+        .isGreaterThanOrEqualTo(110);
+    assertThat(timeline.of("read")).as("one point per second").hasSize(180);
+    assertThat(timeline.of("read").get(3)).as("settled window plus the late sample")
+        .extracting(TimelinePoint::samples, TimelinePoint::errors).containsExactly(6L, 1L);
+    assertThat(timeline.of("read").get(3).p99Millis()).as("late sample's 900 ms kept")
+        .isBetween(890L, 910L);
+    assertThat(timeline.of("read").get(100)).as("settled window")
+        .extracting(TimelinePoint::samples, TimelinePoint::errors).containsExactly(5L, 1L);
+    assertThat(timeline.of("read").get(100).p50Millis()).as("p50 of 12..16 ms (second 100)")
+        .isEqualTo(12 + 2);
+  }
+
+  @Test
   void shouldKeepAboutThreeHundredWindowsWhateverTheDuration() {
     assertThat(Timeline.windowFor(Duration.ofSeconds(10))).isEqualTo(Duration.ofSeconds(1));
     assertThat(Timeline.windowFor(Duration.ofHours(9))).isEqualTo(Duration.ofSeconds(108));
