@@ -154,7 +154,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
-    EngineStops.stopAbandoned(abandoned, START_PROBE);
+    EngineStops.stopAbandoned(abandoned, START_PROBE, watchdog);
     DataShipment.ship(plan, remotes, transport, data);
   }
 

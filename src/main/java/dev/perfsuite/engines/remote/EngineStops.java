@@ -17,7 +17,8 @@ import org.apache.jmeter.engine.ClientJMeterEngine;
  */
 final class EngineStops {
   /** How long an engine's stopped, abandoned test is given to end before the next run. */
-  static final Duration ABANDONED_STOP = Duration.ofSeconds(3);
+  static final Duration ABANDONED_STOP = Duration.ofSeconds(EngineStops.ABANDONED_STOP_SECONDS);
+  private static final int ABANDONED_STOP_SECONDS = 3;
 
   private EngineStops() {
   }
@@ -39,9 +40,16 @@ final class EngineStops {
    * the engine never heard the stop), so that it serves this run instead of refusing it as busy;
    * each engine is removed from {@code abandoned} once tried.
    *
+   * <p>JMeter has no remote "is busy" query, so the pause is a bound: the stop's own grace
+   * ({@value #ABANDONED_STOP_SECONDS} s) plus the watchdog, within which an engine that cannot
+   * deliver its snapshots stops its test by itself (the stop call may not reach a test that
+   * another connection configured; seen in {@code NetworkHostsIT} on a loaded machine, where
+   * the engine ended 5 s after the stop).
+   *
    * @param probe how long a connection to an engine may take
+   * @param watchdog the run's {@code perf.remotes.watchdog}
    */
-  static void stopAbandoned(Collection<String> abandoned, Duration probe) {
+  static void stopAbandoned(Collection<String> abandoned, Duration probe, Duration watchdog) {
     List<String> stopped = new ArrayList<>();
     for (String engine : List.copyOf(abandoned)) {
       abandoned.remove(engine);
@@ -69,11 +77,11 @@ final class EngineStops {
       }
     }
     if (!stopped.isEmpty()) {
+      Duration pause = ABANDONED_STOP.plus(watchdog);
       // Explains the pause before load: the user sees it on the console.
       System.out.println("Stopped the earlier test of remote engine(s) " + stopped + ", lost in "
-          + "an earlier run; waiting " + ABANDONED_STOP.toSeconds() + " s for it to end");
-      // JMeter has no remote "is busy" query: give the stopped threads time to end.
-      RemoteRun.sleep(ABANDONED_STOP);
+          + "an earlier run; waiting " + pause.toSeconds() + " s for it to end");
+      RemoteRun.sleep(pause);
     }
   }
 }
