@@ -215,7 +215,11 @@ public final class SampleRecorder implements AutoCloseable {
     // one that started during warm-up still counts.
     long phaseTime = transaction ? end
         : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
-    Phase phase = alwaysMeasured(result) ? Phase.MEASUREMENT : phaseOf(phaseTime);
+    Phase phase = phaseOf(phaseTime);
+    if (phase == Phase.WARM_UP && alwaysMeasured(result)) {
+      // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
+      phase = Phase.MEASUREMENT;
+    }
     long received = result.getBytesAsLong();
     long sent = result.getSentBytes();
     String status = result.getResponseCode();

@@ -5,13 +5,29 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What the console shows while a piece of code runs, for tests of the suite's logging; restores
  * {@code System.out} and the Log4j configuration of the tests (log4j2-test.xml) afterwards.
+ *
+ * <p>As a JUnit extension ({@code @ExtendWith(ConsoleCapture.class)}) it skips a test when another
+ * Log4j configuration is active and reloads the tests' configuration after each test.
  */
-public final class ConsoleCapture {
-  private ConsoleCapture() {
+public final class ConsoleCapture implements BeforeEachCallback, AfterEachCallback {
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    Assumptions.assumeTrue(testsLogging(), "the tests' log4j2-test.xml is not the active "
+        + "configuration (-Dlog4j2.configurationFile?)");
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    resetLogging();
   }
 
   /** Runs {@code action} with {@code System.out} captured and returns what it printed. */

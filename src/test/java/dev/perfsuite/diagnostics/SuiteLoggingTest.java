@@ -1,33 +1,21 @@
 package dev.perfsuite.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Levels are per JVM: this class runs alone and restores the tests' configuration after each. */
 @Isolated
+@ExtendWith(ConsoleCapture.class)
 class SuiteLoggingTest {
   private static final Logger LOG = LoggerFactory.getLogger(SuiteLoggingTest.class);
-
-  @BeforeEach
-  void requireTheTestsLogging() {
-    assumeTrue(ConsoleCapture.testsLogging(), "the tests' log4j2-test.xml is not the active "
-        + "configuration (-Dlog4j2.configurationFile?)");
-  }
-
-  @AfterEach
-  void restoreLogging() {
-    ConsoleCapture.resetLogging();
-  }
 
   @Test
   void shouldPrintTheSuitesInfoLinesAndWarningsAsTheConsoleDidBefore() {
