@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestStateListener;
@@ -25,6 +26,13 @@ import us.abstracta.jmeter.javadsl.core.timers.BaseTimer;
  * dropped, and the wait shows in the response time, which the recorder measures from the intended
  * start carried in the JMeter variable {@link #VARIABLE} (epoch ms). The variable also travels to
  * a controller with each sample event, through JMeter's {@code sample_variables}.
+ *
+ * <p>Trap: the intended start is read on JMeter's sample clock (nano time plus an offset to the
+ * wall clock, which JMeter re-reads every 5 s and each result keeps from its creation), not on
+ * {@code System.currentTimeMillis()}. The response time is the sample's end minus the intended
+ * start, so both must be on one clock: JMeter reads the offset with two clock calls, a loaded
+ * host can preempt the thread between them, and the offset is then off by that pause, which
+ * mixing the clocks added to (or took from) every response time.
  */
 public final class ArrivalTimer extends BaseTimer {
   /** The JMeter variable (and JTL column) holding a request's intended start, epoch ms. */
@@ -122,7 +130,8 @@ public final class ArrivalTimer extends BaseTimer {
 
     @Override
     public long delay() {
-      long now = System.currentTimeMillis();
+      // A fresh result reads JMeter's current offset, as the sample's own result will.
+      long now = new SampleResult().currentTimeInMillis();
       long offset;
       long origin;
       synchronized (this) {

@@ -169,7 +169,7 @@ public final class EngineRecorderListener extends BaseListener {
       created.observe(timeline);
       created.observe((SampleResult result, Phase phase, ErrorCause cause,
           boolean transaction) -> threads.add(result.getThreadName()));
-      created.start(System.currentTimeMillis());
+      created.start(new SampleResult().currentTimeInMillis());
       recorder = created;
       lastDelivered = System.nanoTime();
       orphaned = false;

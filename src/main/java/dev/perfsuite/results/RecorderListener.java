@@ -4,6 +4,7 @@ import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestStateListener;
@@ -72,7 +73,7 @@ public final class RecorderListener extends BaseListener {
 
     @Override
     public void testStarted() {
-      recorder().start(System.currentTimeMillis());
+      recorder().start(new SampleResult().currentTimeInMillis());
     }
 
     @Override

@@ -192,7 +192,7 @@ public final class SampleRecorder implements AutoCloseable {
   void record(SampleEvent event) {
     SampleResult result = event.getResult();
     if (origin < 0) {
-      start(System.currentTimeMillis());
+      start(result.currentTimeInMillis());
     }
     String line = Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
         ","));

@@ -20,6 +20,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.LongUnaryOperator;
+import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * aligned), so for arrivals spread evenly over a window the extra wait of every instant is known,
  * and so is every percentile of what users saw. JMeter's own figure (service time) hides the
  * freeze whenever the generator waits for it; the suite's response time must not.
+ *
+ * <p>The echo freezes on the wall clock, while JMeter stamps samples (and the suite its intended
+ * starts) on JMeter's sample clock, whose offset to the wall clock can be off by a preemption on
+ * a loaded host. The truths therefore map each stamp onto the wall clock with the offset that held
+ * at that moment ({@link ClockOffsets}, read beside the run).
  */
 class StallTruthIT {
   private static final EchoStall STALL = EchoStall.parse("2s:400ms");
@@ -37,6 +46,8 @@ class StallTruthIT {
 
   @TempDir
   Path results;
+  /** The clock offsets read beside the last open-model run. */
+  private ClockOffsets runOffsets;
 
   @Test
   void shouldReportTheTruthFromTheIntendedStartWithEnoughUsers() {
@@ -62,15 +73,18 @@ class StallTruthIT {
   @Test
   void shouldCorrectTheClosedModelAndShowTheRawBias() {
     RunResult result;
+    ClockOffsets offsets = ClockOffsets.start();
     try (EchoBackend echo = echo(STALL)) {
       LoadProfile profile = Profiles.smoke().withUsers(8).withRampUp(Duration.ZERO)
           .withHold(HOLD).withWarmUp(WARM_UP).withThinkTime(Duration.ofMillis(10));
       result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
           .run(LoadPlan.of("closed-stall", profile, httpSampler("GET echo", echo.uri()
               .toString())));
+    } finally {
+      offsets.stop();
     }
     LabelSummary m = result.overall(Phase.MEASUREMENT);
-    Truth truth = Truth.closed(m, STALL);
+    Truth truth = Truth.closed(m, STALL, offsets);
     assertThat(m.service().p99()).as("closed model raw p99 is below the truth (the bias)")
         .isLessThan(truth.p99());
     assertWithin("closed model corrected p95", m.response().p95(), truth.p95(), 0.10);
@@ -107,22 +121,44 @@ class StallTruthIT {
         .noneMatch(w -> w.startsWith("coordinated omission"));
   }
 
+  @Test
+  void shouldMeasureFromTheIntendedStartWhenJmetersClockOffsetIsOff() throws Exception {
+    // JMeter stamps samples with nano time plus an offset to the wall clock; here the offset is
+    // held 50 ms ahead, as a preempted offset read leaves it. Response time must not move.
+    RunResult result;
+    try (SkewedSampleClock skew = SkewedSampleClock.ahead(Duration.ofMillis(50));
+        EchoBackend echo = echo(null)) {
+      LoadProfile profile = Profiles.smoke().withRampUp(Duration.ZERO)
+          .withHold(Duration.ofSeconds(3)).withWarmUp(WARM_UP).withTargetRate(RATE)
+          .withMaxThreads(20);
+      result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5))
+          .run(LoadPlan.of("open-skewed-clock", profile, httpSampler("GET echo", echo.uri()
+              .toString())));
+    }
+    LabelSummary m = result.overall(Phase.MEASUREMENT);
+    assertThat(m.samples()).as("samples measured").isPositive();
+    assertThat((double) m.response().p50())
+        .as("response p50 with JMeter's clock offset 50 ms off, against service p50")
+        .isCloseTo(m.service().p50(), within(5.0));
+  }
+
   /**
    * Response p95/p99 within 5 % (or 10 ms) of the truth of the requests as sent, and within 10 %
    * of the analytical truth of their intended starts.
    */
-  private static void assertOpenModelTruths(String what, RunResult result) {
+  private void assertOpenModelTruths(String what, RunResult result) {
     LabelSummary m = result.overall(Phase.MEASUREMENT);
     Path jtl = result.directory().resolve(ResultDirectory.JTL);
-    Truth sent = Truth.asSent(m, STALL, jtl);
+    Truth sent = Truth.asSent(m, STALL, jtl, runOffsets);
     assertWithin(what + ": response p95 (as sent)", m.response().p95(), sent.p95(), 0.05);
     assertWithin(what + ": response p99 (as sent)", m.response().p99(), sent.p99(), 0.05);
-    Truth truth = Truth.over(m, STALL, jtl);
+    Truth truth = Truth.over(m, STALL, jtl, runOffsets);
     assertWithin(what + ": response p95", m.response().p95(), truth.p95(), 0.10);
     assertWithin(what + ": response p99", m.response().p99(), truth.p99(), 0.10);
   }
 
   private RunResult open(EchoStall stall, int users) {
+    runOffsets = ClockOffsets.start();
     try (EchoBackend echo = echo(stall)) {
       LoadProfile profile = Profiles.smoke().withRampUp(Duration.ZERO).withHold(HOLD)
           .withWarmUp(WARM_UP).withTargetRate(RATE).withMaxThreads(users);
@@ -136,6 +172,8 @@ class StallTruthIT {
           m.response().p50(), m.response().p95(), m.response().p99(), m.lateStarts(),
           m.maxLagMillis());
       return result;
+    } finally {
+      runOffsets.stop();
     }
   }
 
@@ -162,11 +200,12 @@ class StallTruthIT {
      * Open model: exactly the measured requests' intended starts, read from the JTL's
      * perf_intended_start column (the measurement phase holds the latest ones).
      */
-    static Truth over(LabelSummary measured, EchoStall stall, Path jtl) {
-      return over(measured, stall, jtl, false);
+    static Truth over(LabelSummary measured, EchoStall stall, Path jtl, ClockOffsets offsets) {
+      return over(measured, stall, jtl, offsets, false);
     }
 
-    private static Truth over(LabelSummary measured, EchoStall stall, Path jtl, boolean sent) {
+    private static Truth over(LabelSummary measured, EchoStall stall, Path jtl,
+        LongUnaryOperator toWall, boolean sent) {
       List<String> lines;
       try {
         lines = Files.readAllLines(jtl);
@@ -184,16 +223,18 @@ class StallTruthIT {
           .sorted(java.util.Comparator.comparingLong(r -> r[0])).toArray(long[][]::new);
       long base = measured.service().p50();
       long[] waits = Arrays.stream(rows, rows.length - (int) measured.samples(), rows.length)
-          .mapToLong(r -> sent ? base + Math.max(0, r[1] - r[0]) + stall.holdMillis(r[1])
-              : base + stall.holdMillis(r[0])).sorted().toArray();
+          .mapToLong(r -> sent
+              ? base + Math.max(0, r[1] - r[0]) + stall.holdMillis(toWall.applyAsLong(r[1]))
+              : base + stall.holdMillis(toWall.applyAsLong(r[0]))).sorted().toArray();
       return new Truth(rank(waits, 95), rank(waits, 99));
     }
 
-    static Truth over(LabelSummary measured, EchoStall stall, long from, long to) {
+    static Truth over(LabelSummary measured, EchoStall stall, long from, long to,
+        LongUnaryOperator toWall) {
       long base = measured.service().p50();
       long[] waits = new long[(int) (to - from)];
       for (int i = 0; i < waits.length; i++) {
-        waits[i] = base + stall.holdMillis(from + i);
+        waits[i] = base + stall.holdMillis(toWall.applyAsLong(from + i));
       }
       Arrays.sort(waits);
       return new Truth(rank(waits, 95), rank(waits, 99));
@@ -206,18 +247,121 @@ class StallTruthIT {
      * arithmetic must reproduce; the analytical truth above differs from it by the arrival grid's
      * steps at the freeze edges and by the generator's drain after a freeze.
      */
-    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl) {
-      return over(measured, stall, jtl, true);
+    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl,
+        ClockOffsets offsets) {
+      return over(measured, stall, jtl, offsets, true);
     }
 
     /** Closed model: the span of the measurement phase. */
-    static Truth closed(LabelSummary measured, EchoStall stall) {
-      return over(measured, stall, measured.firstStartMillis(), measured.lastEndMillis());
+    static Truth closed(LabelSummary measured, EchoStall stall, ClockOffsets offsets) {
+      return over(measured, stall, measured.firstStartMillis(), measured.lastEndMillis(),
+          offsets);
     }
 
     private static long rank(long[] sorted, double percentile) {
       int index = (int) Math.ceil(percentile / 100 * sorted.length) - 1;
       return sorted[Math.max(0, index)];
+    }
+  }
+
+  /**
+   * JMeter's sample clock minus the wall clock, read every 10 ms on a thread beside the run, as a
+   * map from JMeter time to wall time. A reading whose two wall-clock reads lie more than 1 ms
+   * apart (the reader was preempted between them) is dropped.
+   */
+  static final class ClockOffsets implements LongUnaryOperator {
+    private final ConcurrentSkipListMap<Long, Long> offsets = new ConcurrentSkipListMap<>();
+    private final Thread reader;
+    private volatile boolean running = true;
+
+    private ClockOffsets() {
+      reader = new Thread(() -> {
+        while (running) {
+          long before = System.currentTimeMillis();
+          // A fresh result: each keeps the offset JMeter held when it was created.
+          long sampleClock = new SampleResult().currentTimeInMillis();
+          long after = System.currentTimeMillis();
+          if (after - before <= 1) {
+            offsets.put(sampleClock, sampleClock - before);
+          }
+          try {
+            Thread.sleep(10);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "stall-truth-clock");
+      reader.setDaemon(true);
+    }
+
+    static ClockOffsets start() {
+      ClockOffsets offsets = new ClockOffsets();
+      offsets.reader.start();
+      return offsets;
+    }
+
+    void stop() {
+      running = false;
+      try {
+        reader.join(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    /** The wall-clock time of a JMeter stamp. */
+    @Override
+    public long applyAsLong(long sampleClockMillis) {
+      Map.Entry<Long, Long> at = offsets.floorEntry(sampleClockMillis);
+      if (at == null) {
+        at = offsets.firstEntry();
+      }
+      return at == null ? sampleClockMillis : sampleClockMillis - at.getValue();
+    }
+  }
+
+  /**
+   * Holds JMeter's sample-clock offset (its private {@code SampleResult.NanoOffset.nanoOffset},
+   * which every new result copies) a fixed amount away from the truth, rewriting it every
+   * millisecond because JMeter re-reads it every 5 s.
+   */
+  static final class SkewedSampleClock implements AutoCloseable {
+    private final java.lang.reflect.Field offset;
+    private final Thread writer;
+    private volatile boolean running = true;
+
+    private SkewedSampleClock(long skewMillis) throws ReflectiveOperationException {
+      new SampleResult(); // starts JMeter's offset reader, if it has not started yet
+      offset = Class.forName(SampleResult.class.getName() + "$NanoOffset")
+          .getDeclaredField("nanoOffset");
+      offset.setAccessible(true);
+      writer = new Thread(() -> {
+        while (running) {
+          try {
+            offset.setLong(null, trueOffset() + skewMillis);
+            Thread.sleep(1);
+          } catch (IllegalAccessException | InterruptedException e) {
+            return;
+          }
+        }
+      }, "skewed-sample-clock");
+      writer.setDaemon(true);
+      writer.start();
+    }
+
+    static SkewedSampleClock ahead(Duration by) throws ReflectiveOperationException {
+      return new SkewedSampleClock(by.toMillis());
+    }
+
+    private static long trueOffset() {
+      return System.currentTimeMillis() - System.nanoTime() / 1_000_000;
+    }
+
+    @Override
+    public void close() throws Exception {
+      running = false;
+      writer.join(1000);
+      offset.setLong(null, trueOffset());
     }
   }
 }
