@@ -5,8 +5,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,26 +52,77 @@ final class GatlingPeer {
 
   static Map<String, String> run(BenchSettings settings, URI target, int users,
       Duration duration, int bodyBytes, String name) {
+    return run(settings, List.of("gatling:test", "-Dpeer.url=" + target, "-Dpeer.users=" + users,
+        "-Dpeer.seconds=" + duration.toSeconds(), "-Dpeer.body=" + bodyBytes), name, duration,
+        STARTED, (out, r) -> global(out, "mean throughput").stream().findFirst()
+            .ifPresent(v -> r.put("rps", v)));
+  }
+
+  /**
+   * The users plan in {@code UsersSimulation}: users ramped over the ramp, each looping a GET
+   * then a constant pause of {@code think}, held; the ramp's requests are silent, so the "Global
+   * Information" table covers the hold; req/s is its request count over the hold's length
+   * (Gatling's mean throughput divides by the whole run). CPU from the hold's start marker to
+   * the report phase; {@code heap} is the forked JVM's {@code -Xmx}.
+   */
+  static Map<String, String> run(BenchSettings settings, URI target, LoadTools.UsersPlan plan,
+      String heap, String name) {
+    // test-compile first: a Gatling project resolved before UsersSimulation existed lacks it.
+    return run(settings, List.of("test-compile", "gatling:test",
+        "-Dpeer.simulation=dev.perfsuite.peers.UsersSimulation",
+        "-Dpeer.url=" + target, "-Dpeer.users=" + plan.users(),
+        "-Dpeer.think-ms=" + plan.think().toMillis(), "-Dpeer.ramp-ms=" + plan.ramp().toMillis(),
+        "-Dpeer.hold-ms=" + plan.hold().toMillis(), "-Dpeer.heap=" + heap), name, plan.limit(),
+        Pattern.compile(Pattern.quote(LoadTools.HOLD_MARKER)),
+        (out, r) -> r.putAll(hold(out, plan.hold())));
+  }
+
+  /**
+   * A child {@code mvn} with {@code arguments} (goals and properties): samples, errors and
+   * p50/p99 from the "Global Information" table, plus what {@code rate} adds (req/s); CPU of the
+   * forked JVM from the log line {@code start} to the report phase.
+   */
+  private static Map<String, String> run(BenchSettings settings, List<String> arguments,
+      String name, Duration duration, Pattern start, LoadTools.Parser rate) {
     deleteOldReports();
-    List<String> command = List.of("mvn", "-o", "-B", "-ntp", "-f", PROJECT.toString(),
-        "gatling:test", "-Dpeer.url=" + target, "-Dpeer.users=" + users,
-        "-Dpeer.seconds=" + duration.toSeconds(), "-Dpeer.body=" + bodyBytes);
+    List<String> command = new ArrayList<>(List.of("mvn", "-o", "-B", "-ntp", "-f",
+        PROJECT.toString()));
+    command.addAll(arguments);
     return LoadTools.run(settings, command, name, duration,
-        s -> ProcessTree.watch(s.process(), GatlingPeer::isGatlingJvm, s.log(), STARTED,
+        s -> ProcessTree.watch(s.process(), GatlingPeer::isGatlingJvm, s.log(), start,
             SIMULATION_ENDED),
         (out, r) -> {
-          List<String> requests = global(out, "request count");
-          if (requests.isEmpty()) {
+          if (global(out, "request count").isEmpty()) {
             return;
           }
-          r.put("samples", requests.get(0));
-          r.put("errors", requests.size() > 2 ? requests.get(2) : "0");
-          global(out, "mean throughput").stream().findFirst().ifPresent(v -> r.put("rps", v));
-          global(out, "response time 50th percentile").stream().findFirst()
-              .ifPresent(v -> r.put("p50", v));
-          global(out, "response time 99th percentile").stream().findFirst()
-              .ifPresent(v -> r.put("p99", v));
+          readGlobal(out, r);
+          rate.parse(out, r);
         });
+  }
+
+  /**
+   * The hold's figures from a console whose "Global Information" counts only the hold: req/s
+   * as the request count over {@code hold}; empty without the table.
+   */
+  static Map<String, String> hold(String console, Duration hold) {
+    Map<String, String> r = new LinkedHashMap<>();
+    List<String> requests = global(console, "request count");
+    if (!requests.isEmpty()) {
+      r.put("rps", LoadTools.fmt(Long.parseLong(requests.get(0)) * 1000.0 / hold.toMillis()));
+      readGlobal(console, r);
+    }
+    return r;
+  }
+
+  /** Request count, KO count, p50 and p99 of the "Global Information" table. */
+  private static void readGlobal(String console, Map<String, String> r) {
+    List<String> requests = global(console, "request count");
+    r.put("samples", requests.get(0));
+    r.put("errors", requests.size() > 2 ? requests.get(2) : "0");
+    global(console, "response time 50th percentile").stream().findFirst()
+        .ifPresent(v -> r.put("p50", v));
+    global(console, "response time 99th percentile").stream().findFirst()
+        .ifPresent(v -> r.put("p99", v));
   }
 
   /** Gatling's forked JVM, not the Maven JVM (plexus-classworlds launcher) that forked it. */

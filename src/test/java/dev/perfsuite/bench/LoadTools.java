@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,6 +35,57 @@ final class LoadTools {
   private static final Pattern WRK_SOCKET_ERRORS = Pattern.compile(
       "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
   private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * k6's users plan: the hold starts {@code RAMP_MS} after the scenario; the think times in
+   * flight at the end finish (graceful stop) but start no request.
+   */
+  private static final String K6_USERS = """
+      import http from 'k6/http';
+      import exec from 'k6/execution';
+      import { sleep } from 'k6';
+
+      const RAMP_MS = Number(__ENV.RAMP_MS);
+      const THINK_MS = Number(__ENV.THINK_MS);
+      const USERS = Number(__ENV.USERS);
+
+      export const options = {
+        discardResponseBodies: true,
+        scenarios: {
+          users: {
+            executor: 'ramping-vus',
+            startVUs: 0,
+            stages: [
+              { duration: RAMP_MS + 'ms', target: USERS },
+              { duration: __ENV.HOLD_MS + 'ms', target: USERS },
+            ],
+            gracefulStop: (THINK_MS + 30000) + 'ms',
+          },
+          hold: {
+            executor: 'shared-iterations',
+            vus: 1,
+            iterations: 1,
+            startTime: RAMP_MS + 'ms',
+            exec: 'hold',
+          },
+        },
+        // Thresholds that always pass make the summary export carry the hold's sub-metrics.
+        thresholds: {
+          'http_reqs{phase:hold}': ['count>=0'],
+          'http_req_duration{phase:hold}': ['max>=0'],
+          'http_req_failed{phase:hold}': ['rate>=0'],
+        },
+      };
+
+      export default function () {
+        const phase = Date.now() - exec.scenario.startTime >= RAMP_MS ? 'hold' : 'ramp';
+        http.get(__ENV.TARGET, { tags: { phase } });
+        sleep(THINK_MS / 1000);
+      }
+
+      export function hold() {
+        console.log(__ENV.MARKER);
+      }
+      """;
   /** The tool's whole process tree over its whole life. */
   static final Function<ProcessStart, ProcessTree> WHOLE_TREE =
       s -> ProcessTree.watch(s.process());
@@ -48,6 +100,29 @@ final class LoadTools {
   /** A started tool: its process and log, for the {@link ProcessTree} to watch. */
   record ProcessStart(Process process, Path log) {
   }
+
+  /**
+   * Users that each loop one GET then {@code think}, started linearly over {@code ramp} and then
+   * held for {@code hold} (the closed model of UsersBench); the tools' figures cover the hold.
+   */
+  record UsersPlan(int users, Duration think, Duration ramp, Duration hold) {
+
+    /** Ramp and hold: the time the users are sending. */
+    Duration sending() {
+      return ramp.plus(hold);
+    }
+
+    /**
+     * How long a run may take beyond {@link #sending()}: users finish their last think time, and
+     * the tool starts up (k6 builds every VU before the first request, Gatling starts Maven).
+     */
+    Duration limit() {
+      return sending().plus(think).plusSeconds(30 + users / 100);
+    }
+  }
+
+  /** Printed by every tool's plan when its hold begins: the CPU window's start marker. */
+  static final String HOLD_MARKER = "bench: hold started";
 
   /** wrk with 2 threads (one per core here) and {@code connections} keep-alive connections. */
   static Map<String, String> wrk(BenchSettings settings, Path wrk, URI target, int connections,
@@ -117,6 +192,60 @@ final class LoadTools {
     });
   }
 
+  /**
+   * k6 with {@code ramping-vus} (0 to {@code users} over the ramp, then held), each VU looping a
+   * GET then {@code sleep(think)}. Requests sent after the ramp carry the tag {@code phase:hold};
+   * req/s, p50/p99 and errors are that sub-metric's ({@link #k6Hold}), CPU per request from the
+   * hold's start marker (a one-iteration scenario starting at the ramp's end) to k6's exit.
+   */
+  static Map<String, String> k6(BenchSettings settings, Path k6, URI target, UsersPlan plan,
+      String name) {
+    Path script = settings.out().resolve("k6-users.js").toAbsolutePath();
+    write(script, K6_USERS);
+    Path summary = settings.out().resolve("logs").resolve(name + "-summary.json").toAbsolutePath();
+    List<String> command = List.of(k6.toString(), "run", "--quiet", "--no-usage-report",
+        "--summary-trend-stats", "med,p(99)", "--summary-export", summary.toString(),
+        "-e", "TARGET=" + target, "-e", "USERS=" + plan.users(),
+        "-e", "THINK_MS=" + plan.think().toMillis(), "-e", "RAMP_MS=" + plan.ramp().toMillis(),
+        "-e", "HOLD_MS=" + plan.hold().toMillis(), "-e", "MARKER=" + HOLD_MARKER,
+        script.toString());
+    return run(settings, command, name, plan.limit(),
+        s -> ProcessTree.watch(s.process(), p -> true, s.log(),
+            Pattern.compile(Pattern.quote(HOLD_MARKER)), null),
+        (out, r) -> {
+          try {
+            r.putAll(k6Hold(JSON.readTree(summary.toFile()), plan.hold()));
+          } catch (IOException e) {
+            // No summary: the run failed; its log says why.
+          }
+        });
+  }
+
+  /**
+   * The hold's figures of a k6 summary export: the {@code {phase:hold}} sub-metrics' count over
+   * the hold's length as req/s (k6's own rate divides by the whole run), their median and p99 in
+   * ms, failed requests; empty when the sub-metric is absent.
+   */
+  static Map<String, String> k6Hold(JsonNode summary, Duration hold) {
+    JsonNode metrics = summary.path("metrics");
+    JsonNode reqs = metrics.path("http_reqs{phase:hold}");
+    JsonNode latency = metrics.path("http_req_duration{phase:hold}");
+    Map<String, String> r = new LinkedHashMap<>();
+    if (!reqs.has("count")) {
+      return r;
+    }
+    long count = reqs.path("count").asLong();
+    r.put("rps", fmt(count * 1000.0 / hold.toMillis()));
+    r.put("samples", Long.toString(count));
+    r.put("errors", Long.toString(metrics.path("http_req_failed{phase:hold}").path("passes")
+        .asLong()));
+    if (latency.has("med")) {
+      r.put("p50", fmt(latency.path("med").asDouble()));
+      r.put("p99", fmt(latency.path("p(99)").asDouble()));
+    }
+    return r;
+  }
+
   /** Parses a tool's output (or its files) into the result map. */
   interface Parser {
     void parse(String output, Map<String, String> result);
@@ -147,15 +276,16 @@ final class LoadTools {
             TimeUnit.SECONDS)) {
           process.descendants().forEach(ProcessHandle::destroyForcibly);
           process.destroyForcibly().waitFor();
-          System.out.println("bench: " + name + " overran; see " + log);
+          note(log, "bench: " + name + " overran its limit of "
+              + duration.plus(Duration.ofSeconds(90)).toSeconds() + " s and was killed");
           return Map.of();
         }
         Thread.sleep(ProcessTree.POLL_MILLIS);
         parser.parse(Files.readString(log), result);
         if (!result.containsKey("rps") || !result.containsKey("samples")
             || Double.parseDouble(result.get("samples")) <= 0) {
-          System.out.println("bench: " + name + " reported no throughput (exit "
-              + process.exitValue() + "); see " + log);
+          note(log, "bench: " + name + " reported no throughput (exit " + process.exitValue()
+              + ")");
           return Map.of();
         }
         result.put("cpuUsPerSample", fmt(tree.cpuSeconds() * 1e6
@@ -172,6 +302,17 @@ final class LoadTools {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Map.of();
+    }
+  }
+
+  /** Prints why a run failed and leaves it as the log's last line, for a failed row to name. */
+  private static void note(Path log, String why) {
+    System.out.println(why + "; see " + log);
+    try {
+      Files.writeString(log, System.lineSeparator() + why + System.lineSeparator(),
+          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // The console line above still says it.
     }
   }
 

@@ -5,8 +5,11 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -23,6 +26,7 @@ import java.util.regex.Pattern;
 final class LocustPeer {
   private static final Pattern RAMPING =
       Pattern.compile("Sending spawn jobs|Ramping to \\d+ users");
+  private static final Pattern RESET = Pattern.compile("Resetting stats");
   private static final Pattern LIMIT = Pattern.compile("[Rr]un[- ]time limit reached");
   private static final String LOCUSTFILE = """
       import os
@@ -31,10 +35,11 @@ final class LocustPeer {
       BODY = os.environ.get("BENCH_BODY", "")
       PATH = os.environ["BENCH_PATH"]
       HEADERS = {"Content-Type": "application/json"}
+      THINK = float(os.environ.get("BENCH_THINK", "0"))
 
 
       class Peer(FastHttpUser):
-          wait_time = constant(0)
+          wait_time = constant(THINK)
 
           @task
           def request(self):
@@ -49,19 +54,52 @@ final class LocustPeer {
 
   static Map<String, String> run(BenchSettings settings, Path locust, URI target, int users,
       Duration duration, int bodyBytes, String name) {
+    return run(settings, locust, target, name, duration,
+        List.of("-u", Integer.toString(users), "-r", Integer.toString(users),
+            "-t", duration.toSeconds() + "s"),
+        Map.of("BENCH_BODY", bodyBytes > 0 ? BenchPayload.json(bodyBytes) : ""), RAMPING);
+  }
+
+  /**
+   * The users plan: {@code -u USERS -r USERS/ramp}, each user a GET then
+   * {@code wait_time = constant(think)}, {@code -t} ramp + hold. {@code --reset-stats} clears
+   * the figures once every user is spawned, so req/s (Locust's own, since the reset), p50/p99
+   * and failures cover the hold, as does CPU (from "Resetting stats" to the run-time limit).
+   */
+  static Map<String, String> run(BenchSettings settings, Path locust, URI target,
+      LoadTools.UsersPlan plan, String name) {
+    double rate = plan.ramp().isZero() ? plan.users()
+        : plan.users() * 1000.0 / plan.ramp().toMillis();
+    return run(settings, locust, target, name, plan.limit(),
+        List.of("-u", Integer.toString(plan.users()),
+            "-r", String.format(Locale.ROOT, "%.3f", rate),
+            "-t", Math.max(1, plan.sending().toSeconds()) + "s", "--reset-stats"),
+        Map.of("BENCH_THINK", String.format(Locale.ROOT, "%.3f",
+            plan.think().toMillis() / 1000.0)), RESET);
+  }
+
+  /**
+   * Locust headless with {@code plan} arguments (users, spawn rate, run time), a master and one
+   * worker per core; figures from the Aggregated row of its stats CSV, CPU from the log line
+   * {@code start} to the run-time limit.
+   */
+  private static Map<String, String> run(BenchSettings settings, Path locust, URI target,
+      String name, Duration duration, List<String> plan, Map<String, String> env,
+      Pattern start) {
     Path file = settings.out().resolve("locust").resolve("locustfile.py").toAbsolutePath();
     LoadTools.write(file, LOCUSTFILE);
     Path csv = settings.out().resolve("logs").resolve(name).toAbsolutePath();
     String host = target.getScheme() + "://" + target.getAuthority();
-    List<String> command = List.of(locust.toString(), "-f", file.toString(), "--headless",
-        "--host", host, "-u", Integer.toString(users), "-r", Integer.toString(users),
-        "-t", duration.toSeconds() + "s", "--processes",
+    List<String> command = new ArrayList<>(List.of(locust.toString(), "-f", file.toString(),
+        "--headless", "--host", host));
+    command.addAll(plan);
+    command.addAll(List.of("--processes",
         Integer.toString(Runtime.getRuntime().availableProcessors()), "--csv", csv.toString(),
-        "--only-summary", "--stop-timeout", "5");
-    Map<String, String> env = Map.of("BENCH_PATH", target.getRawPath(),
-        "BENCH_BODY", bodyBytes > 0 ? BenchPayload.json(bodyBytes) : "");
-    return LoadTools.run(settings, command, env, name, duration,
-        s -> ProcessTree.watch(s.process(), p -> true, s.log(), RAMPING, LIMIT),
+        "--only-summary", "--stop-timeout", "5"));
+    Map<String, String> environment = new HashMap<>(env);
+    environment.put("BENCH_PATH", target.getRawPath());
+    return LoadTools.run(settings, command, environment, name, duration,
+        s -> ProcessTree.watch(s.process(), p -> true, s.log(), start, LIMIT),
         (out, r) -> aggregated(Path.of(csv + "_stats.csv")).ifPresent(row -> {
           r.put("rps", row.get("Requests/s"));
           r.put("samples", row.get("Request Count"));

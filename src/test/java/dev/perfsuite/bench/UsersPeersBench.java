@@ -1,0 +1,252 @@
+package dev.perfsuite.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfsuite.bench.LoadTools.UsersPlan;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The peers at the users table's counts (issue 23): k6 (VUs), Gatling (users) and Locust (users)
+ * with UsersBench's plan, thousands of users looping a GET to the echo backend with a known delay
+ * then a think time, ramped then held; achieved against offered rate (users / (think + delay)),
+ * p50/p99 error against the delay, errors, peak RSS and CPU per request of each tool's process
+ * tree. Every figure covers the hold. A count a tool cannot run is a failed row naming why.
+ *
+ * <p>Settings, as UsersBench's ({@code bench.users.*}): {@code counts} (default
+ * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s hold),
+ * {@code ramp} (10s), {@code heap} (2g, Gatling's forked JVM). {@code bench.unavailable} and
+ * strict mode treat a missing tool as PeersBench does.
+ */
+final class UsersPeersBench {
+  /** Descriptors a tool's process holds beside its sockets (jars, pipes, logs), with room. */
+  private static final int SPARE_DESCRIPTORS = 1000;
+  private static final Pattern OPEN_FILES =
+      Pattern.compile("^Max open files\\s+(\\d+|unlimited)", Pattern.MULTILINE);
+  private static final int WORKERS = Runtime.getRuntime().availableProcessors();
+
+  /** A tool at one count: its run, and how many users its busiest process holds a socket for. */
+  private record Tool(String name, Runner runner, int processes) {
+  }
+
+  private interface Runner {
+    Map<String, String> run(URI target, UsersPlan plan, String id);
+  }
+
+  @Test
+  void shouldReportPeersAtTheSuitesUserCounts() {
+    BenchSettings settings = BenchSettings.load();
+    List<Integer> counts = Arrays.stream(System.getProperty("bench.users.counts", "1000,10000")
+        .split(",")).map(String::trim).map(Integer::parseInt).toList();
+    Duration think = BenchSettings.duration(System.getProperty("bench.users.think", "10s"));
+    Duration delay = BenchSettings.duration(System.getProperty("bench.users.delay", "20ms"));
+    Duration hold = BenchSettings.duration(System.getProperty("bench.users.duration", "120s"));
+    Duration ramp = BenchSettings.duration(System.getProperty("bench.users.ramp", "10s"));
+    String heap = System.getProperty("bench.users.heap", "2g");
+    if (hold.isZero() || hold.isNegative()) {
+      throw new IllegalArgumentException("bench.users.duration=" + hold + ": the hold is what "
+          + "the table measures. Fix: e.g. -Dbench.users.duration=120s");
+    }
+    OptionalLong fileLimit = openFileLimit(readLimits());
+    Map<String, String> gaps = new LinkedHashMap<>();
+    List<Tool> tools = tools(settings, heap, gaps);
+    long began = System.nanoTime();
+    List<String> rows = new ArrayList<>();
+    try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {
+      for (int users : counts) {
+        UsersPlan plan = new UsersPlan(users, think, ramp, hold);
+        for (Tool tool : tools) {
+          rows.add(cell(settings, echo.uri(), plan, delay, tool, fileLimit));
+        }
+      }
+    }
+    gaps.forEach((tool, why) -> rows.add(String.format(Locale.ROOT,
+        "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
+    String body = String.format(Locale.ROOT, """
+        k6 (VUs), Gatling (users) and Locust (users) with UsersBench's plan: users ramped \
+        linearly over %d s then held %d s, each looping one GET to the echo backend \
+        (--delay %d) then %d ms think time (k6 `sleep`, Gatling constant `pause`, Locust \
+        `wait_time = constant`); one run per cell, one tool at a time, the echo in its own \
+        process on the same cores. Offered = users / (think + delay).
+
+        Every figure covers the hold, the ramp left out (UsersBench also leaves out the \
+        hold's first 5 s): k6 tags each request by its send time (req/s = hold requests / \
+        hold); Gatling's ramp requests are silent (req/s = hold requests / hold); Locust \
+        resets its stats once every user is spawned (`--reset-stats`; req/s its own since the \
+        reset). p50/p99 as each tool reports them, timed from the tool's actual send (no \
+        coordinated-omission correction; Gatling in whole ms, Locust 2 significant digits \
+        above 100 ms). Errors = failed requests of the hold. CPU µs/request = CPU of the tool's \
+        process tree in the hold / hold requests (Gatling: its forked JVM, -Xmx%s, not the \
+        Maven JVM; Locust: master and %d workers). Peak RSS = VmHWM summed over the tree, \
+        whole run. Load average after each cell.
+
+        File limit (`ulimit -n`, inherited by the tools): %s. Each tool keeps one keep-alive \
+        socket per user in one process (Locust: users / %d per worker), so a count above the \
+        limit less %d is a failed row before it runs; the echo backend holds as many.
+
+        | users | tool | req/s (hold) | offered | of offered | p50 - delay | p99 - delay \
+        | errors | peak RSS MiB | CPU µs/request | load average |
+        |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+        %s
+
+        UsersPeersBench took %d s.
+        """, ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
+        WORKERS, fileLimit.isPresent() ? Long.toString(fileLimit.getAsLong()) : "unlimited",
+        WORKERS, SPARE_DESCRIPTORS, String.join("\n", rows),
+        Math.round((System.nanoTime() - began) / 1e9));
+    BenchReport.section(settings, "36-users-peers", "Peers at the same user counts", body);
+    System.out.println(body);
+    assertThat(rows).as("a row per tool and count, a gap row per missing tool")
+        .hasSize(counts.size() * tools.size() + gaps.size());
+  }
+
+  /** The installed tools; a missing one is a gap (strict mode: a failure, as PeersBench). */
+  private static List<Tool> tools(BenchSettings settings, String heap, Map<String, String> gaps) {
+    List<Tool> tools = new ArrayList<>();
+    Path k6 = PeerInstalls.k6();
+    if (available(settings, gaps, "k6", missing("k6", k6))) {
+      tools.add(new Tool("k6 " + PeerInstalls.version("K6_VERSION") + " (VUs)",
+          (target, plan, id) -> LoadTools.k6(settings, k6, target, plan, id), 1));
+    }
+    if (available(settings, gaps, "gatling", GatlingPeer.gap())) {
+      tools.add(new Tool("Gatling (users)",
+          (target, plan, id) -> GatlingPeer.run(settings, target, plan, heap, id), 1));
+    }
+    Path locust = PeerInstalls.locust();
+    if (available(settings, gaps, "locust", missing("locust", locust))) {
+      tools.add(new Tool("Locust " + PeerInstalls.version("LOCUST_VERSION")
+          + " FastHttpUser (users)",
+          (target, plan, id) -> LocustPeer.run(settings, locust, target, plan, id), WORKERS));
+    }
+    return tools;
+  }
+
+  private static Optional<String> missing(String peer, Path binary) {
+    return PeerInstalls.executable(binary).isPresent() ? Optional.empty()
+        : Optional.of(PeerInstalls.gapOf(peer, binary));
+  }
+
+  private static boolean available(BenchSettings settings, Map<String, String> gaps,
+      String name, Optional<String> missing) {
+    if (settings.unavailable().contains(name)) {
+      gaps.put(name, "declared unavailable (bench.unavailable)");
+      return false;
+    }
+    if (missing.isEmpty()) {
+      return true;
+    }
+    if (settings.strict() && !"running".equals(PeerInstalls.status(name))) {
+      throw new IllegalStateException("peer " + name + " missing: " + missing.get() + ". Fix: "
+          + "run bench/install-peers (bench/run does), or declare it unavailable, e.g. "
+          + "-Dbench.unavailable=" + name);
+    }
+    gaps.put(name, missing.get());
+    return false;
+  }
+
+  private static String cell(BenchSettings settings, URI target, UsersPlan plan,
+      Duration delay, Tool tool, OptionalLong fileLimit) {
+    int users = plan.users();
+    String id = "users-peers-" + users + "-" + tool.name().split(" ")[0].toLowerCase(Locale.ROOT);
+    int perProcess = (users + tool.processes() - 1) / tool.processes();
+    if (fileLimit.isPresent() && perProcess + SPARE_DESCRIPTORS > fileLimit.getAsLong()) {
+      return failed(users, tool, String.format(Locale.ROOT, "file limit: %d sockets in one "
+          + "process need about %d descriptors, `ulimit -n` is %d; not run", perProcess,
+          perProcess + SPARE_DESCRIPTORS, fileLimit.getAsLong()));
+    }
+    long start = System.nanoTime();
+    Map<String, String> r;
+    try {
+      r = tool.runner().run(target, plan, id);
+    } catch (RuntimeException e) {
+      r = Map.of();
+      System.out.println("bench: " + id + " failed: " + e);
+    }
+    System.out.printf(Locale.ROOT, "bench: %s: %s req/s (%.0f s)%n", id,
+        r.getOrDefault("rps", "failed"), (System.nanoTime() - start) / 1e9);
+    if (r.isEmpty()) {
+      Path log = settings.out().resolve("logs").resolve(id + ".log");
+      return failed(users, tool, failure(readLog(log)) + "; see " + log);
+    }
+    double samples = Double.parseDouble(r.get("samples"));
+    double errors = Double.parseDouble(r.getOrDefault("errors", "0"));
+    if (errors > 0 && errors * 2 >= samples) {
+      return failed(users, tool, String.format(Locale.ROOT, "%.0f errors of %.0f requests, no "
+          + "figure; see %s", errors, samples, settings.out().resolve("logs").resolve(id
+          + ".log")));
+    }
+    double offered = users / ((plan.think().toMillis() + delay.toMillis()) / 1000.0);
+    double rps = Double.parseDouble(r.get("rps"));
+    return String.format(Locale.ROOT,
+        "| %d | %s | %.0f | %.0f | %.1f %% | %s | %s | %.0f | %s | %s | %s |", users,
+        tool.name(), rps, offered, rps / offered * 100, minusDelay(r.get("p50"), delay),
+        minusDelay(r.get("p99"), delay), errors, r.getOrDefault("rssPeakMiB", "—"),
+        String.format(Locale.ROOT, "%.0f", Double.parseDouble(r.get("cpuUsPerSample")))
+            + (r.containsKey("cpuWindow") ? " (whole life)" : ""),
+        Machine.readLoadAverage());
+  }
+
+  private static String failed(int users, Tool tool, String why) {
+    return String.format(Locale.ROOT, "| %d | %s | **FAILED**: %s | | | | | | | | |", users,
+        tool.name(), why);
+  }
+
+  private static String minusDelay(String percentile, Duration delay) {
+    return percentile == null || percentile.isBlank() || percentile.equals("N/A") ? "—"
+        : String.format(Locale.ROOT, "%+.1f ms", Double.parseDouble(percentile)
+            - delay.toMillis());
+  }
+
+  /**
+   * Why a tool's run gave no figures, from its log: a file limit, memory, a kill, else the
+   * harness's own last line (overran, no throughput with the exit code).
+   */
+  static String failure(String log) {
+    String lower = log.toLowerCase(Locale.ROOT);
+    if (lower.contains("too many open files")) {
+      return "file limit (too many open files)";
+    }
+    if (log.contains("OutOfMemoryError") || lower.contains("cannot allocate memory")) {
+      return "out of memory";
+    }
+    Optional<String> harness = log.lines().filter(l -> l.startsWith("bench: "))
+        .reduce((a, b) -> b).map(l -> l.substring("bench: ".length()));
+    if (harness.isPresent() && harness.get().contains("(exit 137)")) {
+      return harness.get() + ": killed (SIGKILL, e.g. the kernel's OOM killer)";
+    }
+    return harness.orElse("no figures in its output");
+  }
+
+  /** The soft open-file limit of a {@code /proc/PID/limits} text; empty when unlimited. */
+  static OptionalLong openFileLimit(String limits) {
+    Matcher m = OPEN_FILES.matcher(limits);
+    return m.find() && !m.group(1).equals("unlimited")
+        ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+  }
+
+  private static String readLimits() {
+    return readLog(Path.of("/proc/self/limits"));
+  }
+
+  private static String readLog(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}
