@@ -3,8 +3,12 @@ package dev.perfsuite.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The peers' reports in the users plan, read as UsersPeersBench reads them (real samples). */
 class UsersPeerOutputTest {
@@ -54,6 +58,24 @@ class UsersPeerOutputTest {
         .containsEntry("rps", "11.000").containsEntry("samples", "33")
         .containsEntry("errors", "3").containsEntry("p50", "21").containsEntry("p99", "53");
     assertThat(GatlingPeer.hold("Simulation failed", HOLD)).as("no table").isEmpty();
+  }
+
+  @Test
+  void shouldReadLocustHoldRowOverTheHold(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("run_stats.csv");
+    Files.write(csv, List.of(
+        "Type,Name,Request Count,Failure Count,Median Response Time,Requests/s,50%,99%",
+        "GET,hold,30,1,22,9.7,22,34",
+        "GET,ramp,12,0,21,4.0,21,30",
+        ",Aggregated,42,1,22,13.7,22,34"));
+    assertThat(LocustPeer.hold(csv, HOLD)).as("the hold row, req/s over the hold")
+        .hasValueSatisfying(row -> assertThat(row).containsEntry("Request Count", "30")
+            .containsEntry("Failure Count", "1").containsEntry("Requests/s", "10.000")
+            .containsEntry("99%", "34"));
+    assertThat(LocustPeer.aggregated(csv)).as("Aggregated by its name, not the hold row")
+        .hasValueSatisfying(row -> assertThat(row).containsEntry("Request Count", "42"));
+    Files.write(csv, List.of("Type,Name,Request Count", ",Aggregated,12"));
+    assertThat(LocustPeer.hold(csv, HOLD)).as("no request in the hold").isEmpty();
   }
 
   @Test

@@ -84,10 +84,9 @@ final class UsersPeersBench {
         process on the same cores. Offered = users / (think + delay).
 
         Every figure covers the hold, the ramp left out (UsersBench also leaves out the \
-        hold's first 5 s): k6 tags each request by its send time (req/s = hold requests / \
-        hold); Gatling's ramp requests are silent (req/s = hold requests / hold); Locust \
-        resets its stats once every user is spawned (`--reset-stats`; req/s its own since the \
-        reset). p50/p99 as each tool reports them, timed from the tool's actual send (no \
+        hold's first 5 s): each tool sorts requests by their send time, k6 by a tag, Gatling \
+        by silencing the ramp's, Locust by naming them, and req/s = hold requests / hold. \
+        p50/p99 as each tool reports them, timed from the tool's actual send (no \
         coordinated-omission correction; Gatling in whole ms, Locust 2 significant digits \
         above 100 ms). Errors = failed requests of the hold. CPU µs/request = CPU of the tool's \
         process tree in the hold / hold requests (Gatling: its forked JVM, -Xmx%s, not the \
