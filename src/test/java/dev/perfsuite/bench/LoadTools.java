@@ -122,7 +122,7 @@ final class LoadTools {
   }
 
   /** Printed by every tool's plan when its hold begins: the CPU window's start marker. */
-  static final String HOLD_MARKER = "bench: hold started";
+  static final String HOLD_MARKER = "users plan: hold started";
 
   /** wrk with 2 threads (one per core here) and {@code connections} keep-alive connections. */
   static Map<String, String> wrk(BenchSettings settings, Path wrk, URI target, int connections,

@@ -21,13 +21,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * as the suite's users).
  *
  * <p>Requests sent during the ramp are silent, so the console's "Global Information" covers the
- * hold only; the first request of the hold prints {@code bench: hold started} (the bench's CPU
- * window starts there). A user's last pause ends after the hold without a request. The warm-up
- * request Gatling sends by default to an outside host is off: load goes to the loopback target
- * only.
+ * hold only; the first request of the hold prints {@code users plan: hold started} (the bench's
+ * CPU window starts there). A user's last pause ends after the hold without a request. The
+ * warm-up request Gatling sends by default to an outside host is off: load goes to the loopback
+ * target only.
  */
 public class UsersSimulation extends Simulation {
-  private static final String HOLD_MARKER = "bench: hold started";
+  private static final String HOLD_MARKER = "users plan: hold started";
 
   private final String url = require("peer.url");
   private final int users = Integer.parseInt(require("peer.users"));
