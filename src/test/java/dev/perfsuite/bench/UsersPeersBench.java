@@ -39,7 +39,7 @@ final class UsersPeersBench {
       Pattern.compile("^Max open files\\s+(\\d+|unlimited)", Pattern.MULTILINE);
   private static final int WORKERS = Runtime.getRuntime().availableProcessors();
 
-  /** A tool at one count: its run, and how many users its busiest process holds a socket for. */
+  /** A tool: its name, its run at one count, and over how many processes it spreads the users. */
   private record Tool(String name, Runner runner, int processes) {
   }
 
