@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * <p>Settings ({@code bench.users.*}): {@code counts} (default {@code 1000,10000,50000}),
  * {@code threads} ({@code virtual,platform}; virtual needs the bench JVM on Java 21+, run Maven
  * with {@code JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64}), {@code think} (10s), {@code delay}
- * (20ms), {@code duration} (120s hold), {@code ramp} (10s), {@code heap} (2g).
+ * (20ms), {@code duration} (120s hold), {@code ramp} (10s), {@code heap} (2g), {@code jvm} (extra
+ * generator JVM flags, space-separated, e.g. {@code -Xlog:gc:file=gc.log}; default none).
  */
 final class UsersBench {
 
@@ -35,24 +36,28 @@ final class UsersBench {
     Duration hold = BenchSettings.duration(System.getProperty("bench.users.duration", "120s"));
     Duration ramp = BenchSettings.duration(System.getProperty("bench.users.ramp", "10s"));
     String heap = System.getProperty("bench.users.heap", "2g");
+    List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
+    Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
+        .filter(f -> !f.isEmpty()).forEach(jvm::add);
     List<String> rows = new ArrayList<>();
     try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {
       for (int users : counts) {
         for (String kind : kinds) {
-          rows.add(cell(settings, echo, users, kind.trim(), think, delay, hold, ramp, heap));
+          rows.add(cell(settings, echo, users, kind.trim(), think, delay, hold, ramp, jvm));
         }
       }
     }
     String body = String.format(Locale.ROOT, """
         The suite (every listener), users ramped over %d s then held %d s (the ramp and 5 s \
         more are warm-up), %d ms think time, GET to the echo backend with --delay %d; child \
-        JVM -Xmx%s, Java %d; offered = users / (think + delay). Load average after each cell.
+        JVM %s, Java %d; offered = users / (think + delay). Load average after each cell.
 
         | users | threads | req/s | offered | of offered | p50 - delay | p99 - delay | errors | \
         peak heap MiB | peak RSS MiB | peak threads | CPU us/request | load average |
         |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
         %s
-        """, ramp.toSeconds(), hold.toSeconds(), think.toMillis(), delay.toMillis(), heap,
+        """, ramp.toSeconds(), hold.toSeconds(), think.toMillis(), delay.toMillis(),
+        String.join(" ", jvm),
         Runtime.version().feature(), String.join("\n", rows));
     BenchReport.section(settings, "35-users", "Users per generator", body);
     System.out.println(body);
@@ -60,10 +65,10 @@ final class UsersBench {
   }
 
   private static String cell(BenchSettings settings, LoopbackServer echo, int users, String kind,
-      Duration think, Duration delay, Duration hold, Duration ramp, String heap) {
+      Duration think, Duration delay, Duration hold, Duration ramp, List<String> jvm) {
     Duration warmUp = ramp.plusSeconds(5);
     Map<String, String> r = SuiteRuns.suite(settings, "users-" + kind + "-" + users, echo.uri(),
-        users, hold.plus(ramp), 0, List.of("-Xmx" + heap, "-Dperf.users.threads=" + kind),
+        users, hold.plus(ramp), 0, flags(jvm, "-Dperf.users.threads=" + kind),
         "think=" + think.toMillis() + "ms", "ramp=" + ramp.toMillis() + "ms",
         "warmup=" + warmUp.toMillis() + "ms");
     double offered = users / ((think.toMillis() + delay.toMillis()) / 1000.0);
@@ -79,5 +84,11 @@ final class UsersBench {
         r.get("rssPeakMiB"), r.get("threadsPeak"), r.containsKey("cpuUsPerSample")
             ? Double.parseDouble(r.get("cpuUsPerSample")) : cpuPerRequest,
         Machine.readLoadAverage());
+  }
+
+  private static List<String> flags(List<String> jvm, String more) {
+    List<String> all = new ArrayList<>(jvm);
+    all.add(more);
+    return all;
   }
 }
