@@ -176,6 +176,12 @@ final class GeneratorRun {
     long first = warm.samples() > 0 ? warm.firstStartMillis() : measured.firstStartMillis();
     throughput(samples, warm.errors() + measured.errors(), first, measured.lastEndMillis());
     out.put("measuredRps", fmt(measured.throughput()));
+    if (measured.samples() > 0) {
+      // The measured window alone: a ramp's start-up work (plan clones, clients, connects)
+      // would otherwise be spread over the steady state's requests.
+      out.put("measuredCpuUsPerSample", fmt(CpuTimeline.nanosBetween(measured.firstStartMillis(),
+          measured.lastEndMillis()) / 1000.0 / measured.samples()));
+    }
     out.put("p50", measured.latency().p50());
     out.put("p99", measured.latency().p99());
     out.put("mean", fmt(measured.latency().mean()));
