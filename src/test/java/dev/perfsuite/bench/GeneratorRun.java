@@ -158,8 +158,11 @@ final class GeneratorRun {
     // A ramp spreads the users' first requests: with a constant think time, users started at
     // once stay in step and hit the target in bursts (the memory run's 5,000 users).
     Duration ramp = BenchSettings.duration(args.getOrDefault("ramp", "0s"));
+    // The users' threads and connections as -Dperf.users.* asks (the profile is the bench's).
     LoadProfile profile = Profiles.closed("bench", warmUp,
-        Profiles.stage(threads(), ramp, duration())).withThinkTime(think());
+        Profiles.stage(threads(), ramp, duration())).withThinkTime(think())
+        .withUserThreads(config.profile().userThreads())
+        .withConnections(config.profile().connections());
     LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
         sampler(args.get("url")));
     String managers = args.getOrDefault("managers", "on");
