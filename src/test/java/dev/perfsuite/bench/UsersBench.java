@@ -73,8 +73,8 @@ final class UsersBench {
         |---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
         %s
         """, ramp.toSeconds(), hold.toSeconds(), think.toMillis(), delay.toMillis(),
-        String.join(" ", jvm), openFiles,
-        Runtime.version().feature(), String.join("\n", rows));
+        String.join(" ", jvm),
+        Runtime.version().feature(), openFiles, String.join("\n", rows));
     BenchReport.section(settings, "35-users", "Users per generator", body);
     System.out.println(body);
     assertThat(rows).isNotEmpty();
