@@ -162,6 +162,11 @@ public enum ConfigKey implements KeyDescription {
   USERS_THREADS("perf.users.threads", "auto", "one of auto, virtual, platform",
       "What each JMeter user runs on: auto = virtual threads on Java 24+, platform threads "
           + "otherwise; virtual needs Java 21+ (pinning before 24)."),
+  USERS_CONNECTIONS("perf.users.connections", "keep-alive", "one of keep-alive, per-request",
+      "keep-alive: each user keeps one connection (a socket per user for the whole run); "
+          + "per-request: a new connection per request, closed after it, as users who think "
+          + "longer than the server's keep-alive timeout reconnect (a socket per request in "
+          + "flight). The suite's own plans; JMX samplers keep their Use KeepAlive."),
   JMX_CLASSPATH("perf.jmx.classpath", null,
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "

@@ -16,6 +16,7 @@ import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.profiles.Arrivals;
+import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreads;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
@@ -306,6 +307,8 @@ public record PerfConfig(
     Optional<Duration> warmUp = read.duration(ConfigKey.WARM_UP, false);
     Optional<Arrivals> arrivals = read.choice(ConfigKey.ARRIVALS, Arrivals.class);
     Optional<UserThreads> userThreads = read.choice(ConfigKey.USERS_THREADS, UserThreads.class);
+    Optional<UserConnections> connections =
+        read.choice(ConfigKey.USERS_CONNECTIONS, UserConnections.class);
     if (userThreads.orElse(UserThreads.AUTO) == UserThreads.VIRTUAL
         && Runtime.version().feature() < UserThreads.FIRST_VIRTUAL_JAVA) {
       read.fail("perf.users.threads=virtual needs Java " + UserThreads.FIRST_VIRTUAL_JAVA
@@ -333,6 +336,7 @@ public record PerfConfig(
       p = think.map(p::withThinkTime).orElse(p);
       p = arrivals.map(p::withArrivals).orElse(p);
       p = userThreads.map(p::withUserThreads).orElse(p);
+      p = connections.map(p::withConnections).orElse(p);
       return p.withWarmUp(warmUp.orElse(base.warmUp()));
     } catch (IllegalArgumentException e) {
       read.fail("Inconsistent load profile from perf.profile=" + base.name()

@@ -1,6 +1,8 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.users.UserConnections;
+import dev.perfsuite.users.UserThreadFactory;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -92,7 +94,7 @@ public final class GeneratorSettings {
    * in measured latencies.
    */
   static void checkBeforeLoad(LoadProfile profile) {
-    capacityProblem(profile.peakUsers(), Limits.current()).ifPresent(problem -> {
+    capacityProblem(profile, Limits.current()).ifPresent(problem -> {
       throw new IllegalStateException(problem);
     });
     // Warnings about the run's figures: the user must see them, so the console.
@@ -137,32 +139,58 @@ public final class GeneratorSettings {
         + "by itself with one CPU or less than 1792 MiB of memory)" : ""));
   }
 
-  /** What keeps {@code users} from fitting in {@code limits}, or empty when they fit. */
+  /**
+   * What keeps {@code profile}'s users from fitting in {@code limits}, or empty when they fit: a
+   * socket per user unless users open a connection per request and think between requests (then
+   * only requests in flight hold one), and a thread with its stack mappings per user unless they
+   * run on virtual threads here.
+   */
+  static Optional<String> capacityProblem(LoadProfile profile, Limits limits) {
+    return capacityProblem(profile, UserThreadFactory.resolve(profile.userThreads()).virtual(),
+        limits);
+  }
+
+  /** As {@link #capacityProblem(LoadProfile, Limits)}, users on virtual threads or not. */
+  static Optional<String> capacityProblem(LoadProfile profile, boolean virtual, Limits limits) {
+    int users = profile.peakUsers();
+    boolean socketPerUser = profile.connections() == UserConnections.KEEP_ALIVE
+        || profile.thinkTime().isZero();
+    return capacityProblem(users, socketPerUser ? users : 0, virtual ? 0 : users, limits);
+  }
+
+  /** What keeps {@code users} (a socket and a thread each) from fitting in {@code limits}. */
   public static Optional<String> capacityProblem(int users, Limits limits) {
+    return capacityProblem(users, users, users, limits);
+  }
+
+  private static Optional<String> capacityProblem(int users, int sockets, int threads,
+      Limits limits) {
     if (limits.openFiles().isPresent()
-        && users + OWN_FILES > limits.openFiles().getAsLong()) {
+        && sockets + OWN_FILES > limits.openFiles().getAsLong()) {
       return Optional.of(String.format(Locale.ROOT, "%d users need about %d open files (one "
           + "socket each), but this generator's limit is %d. Fix: raise it before the run "
-          + "(ulimit -n %d, or LimitNOFILE / --ulimit nofile in a service or container), or "
-          + "spread the users over more engines (perf.engine=distributed)", users,
-          users + OWN_FILES, limits.openFiles().getAsLong(), 2 * (users + OWN_FILES)));
+          + "(ulimit -n %d, or LimitNOFILE / --ulimit nofile in a service or container), "
+          + "spread the users over more engines (perf.engine=distributed), or, for users who "
+          + "think between requests, perf.users.connections=per-request (a socket per request "
+          + "in flight)", users, sockets + OWN_FILES, limits.openFiles().getAsLong(),
+          2 * (sockets + OWN_FILES)));
     }
     if (limits.processes().isPresent()
-        && users + OWN_THREADS > limits.processes().getAsLong()) {
+        && threads + OWN_THREADS > limits.processes().getAsLong()) {
       return Optional.of(String.format(Locale.ROOT, "%d users need about %d threads (JMeter "
           + "runs one per user), but this generator's process limit is %d. Fix: raise it "
-          + "before the run (ulimit -u %d), or spread the users over more engines "
-          + "(perf.engine=distributed)", users, users + OWN_THREADS,
-          limits.processes().getAsLong(), 2 * (users + OWN_THREADS)));
+          + "before the run (ulimit -u %d), run users on virtual threads (Java 24+), or spread "
+          + "the users over more engines (perf.engine=distributed)", users,
+          threads + OWN_THREADS, limits.processes().getAsLong(), 2 * (threads + OWN_THREADS)));
     }
     if (limits.maps().isPresent()
-        && (long) users * MAPS_PER_THREAD + OWN_MAPS > limits.maps().getAsLong()) {
-      long needed = (long) users * MAPS_PER_THREAD + OWN_MAPS;
+        && (long) threads * MAPS_PER_THREAD + OWN_MAPS > limits.maps().getAsLong()) {
+      long needed = (long) threads * MAPS_PER_THREAD + OWN_MAPS;
       return Optional.of(String.format(Locale.ROOT, "%d users need about %d memory mappings "
           + "(each thread's stack takes %d), but vm.max_map_count is %d. Fix: raise it before "
-          + "the run (sysctl -w vm.max_map_count=%d), or spread the users over more engines "
-          + "(perf.engine=distributed)", users, needed, MAPS_PER_THREAD,
-          limits.maps().getAsLong(), 2 * needed));
+          + "the run (sysctl -w vm.max_map_count=%d), run users on virtual threads (Java 24+), "
+          + "or spread the users over more engines (perf.engine=distributed)", users, needed,
+          MAPS_PER_THREAD, limits.maps().getAsLong(), 2 * needed));
     }
     return Optional.empty();
   }

@@ -17,6 +17,7 @@ import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
+import dev.perfsuite.users.UserConnections;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,6 +44,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 
 /**
  * The skeleton every engine shares: cleans the run's directory, records every sample (the JTL),
@@ -150,7 +152,10 @@ public final class RunExecution {
   private TestPlanChild[] children(LoadPlan plan, List<TestPlanChild> elements,
       LoadProfile threads, TestPlanChild listener) {
     List<TestPlanChild> children = new ArrayList<>();
-    children.add(httpDefaults().connectionTimeout(connectTimeout).responseTimeout(responseTimeout));
+    DslHttpDefaults defaults = httpDefaults().connectionTimeout(connectTimeout)
+        .responseTimeout(responseTimeout);
+    children.add(threads.connections() == UserConnections.PER_REQUEST
+        ? defaults.useKeepAlive(false) : defaults);
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
     // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
     children.add(httpCache().disable());

@@ -54,7 +54,7 @@ public final class UserSplit {
         ? (int) Math.ceil(whole.maxThreads() / (double) engines) : whole.maxThreads();
     return new LoadProfile(whole.name(), whole.model(), stages, whole.iterations(),
         whole.thinkTime(), whole.warmUp(), maxThreads, whole.arrivals(),
-        whole.userThreads());
+        whole.userThreads(), whole.connections());
   }
 
   private static double share(LoadProfile whole, int index, double level, int engines) {

@@ -4,6 +4,7 @@ import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.UserThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
@@ -63,12 +64,16 @@ final class PlanShape {
       }
     }
     try {
+      // The plan's own Thread Groups run one platform thread per user (the capacity check reads
+      // this), whatever perf.users.threads says.
       if (!timed) {
         return new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users, ramp,
-            Duration.ZERO)), OptionalInt.of(iterations), Duration.ZERO, warmUp, 0);
+            Duration.ZERO)), OptionalInt.of(iterations), Duration.ZERO, warmUp, 0)
+            .withUserThreads(UserThreads.PLATFORM);
       }
       return new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users, min(ramp, longest),
-          longest.minus(min(ramp, longest)))), OptionalInt.empty(), Duration.ZERO, warmUp, 0);
+          longest.minus(min(ramp, longest)))), OptionalInt.empty(), Duration.ZERO, warmUp, 0)
+          .withUserThreads(UserThreads.PLATFORM);
     } catch (IllegalArgumentException e) {
       throw new JmxException(plan + ": perf.warm-up=" + Durations.format(warmUp) + " is not "
           + "shorter than the plan's own duration " + Durations.format(longest) + ". Fix: "

@@ -1,5 +1,6 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreads;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,11 +27,12 @@ import java.util.OptionalInt;
  * @param arrivals how the open model spaces intended starts; ignored by the closed model
  * @param userThreads what each user runs on, virtual or platform threads ({@code auto}: virtual
  *     on Java 24+)
+ * @param connections whether users keep their connection alive or open one per request
  */
 public record LoadProfile(
     String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
     Duration thinkTime, Duration warmUp, int maxThreads, Arrivals arrivals,
-    UserThreads userThreads) {
+    UserThreads userThreads, UserConnections connections) {
 
   public LoadProfile {
     Objects.requireNonNull(name, "name");
@@ -41,6 +43,7 @@ public record LoadProfile(
     Objects.requireNonNull(warmUp, "warmUp");
     Objects.requireNonNull(arrivals, "arrivals");
     Objects.requireNonNull(userThreads, "userThreads");
+    Objects.requireNonNull(connections, "connections");
     if (stages.isEmpty()) {
       throw new IllegalArgumentException("a load profile needs at least one stage");
     }
@@ -67,13 +70,13 @@ public record LoadProfile(
   public LoadProfile(String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
       Duration thinkTime, Duration warmUp, int maxThreads) {
     this(name, model, stages, iterations, thinkTime, warmUp, maxThreads, Arrivals.CONSTANT,
-        UserThreads.AUTO);
+        UserThreads.AUTO, UserConnections.KEEP_ALIVE);
   }
 
   /** Sets how the open model spaces intended starts. */
   public LoadProfile withArrivals(Arrivals spacing) {
     return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
-        spacing, userThreads);
+        spacing, userThreads, connections);
   }
 
   /**
@@ -89,7 +92,13 @@ public record LoadProfile(
   /** Sets what each user runs on. */
   public LoadProfile withUserThreads(UserThreads kind) {
     return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
-        arrivals, kind);
+        arrivals, kind, connections);
+  }
+
+  /** Sets whether users keep their connection alive or open one per request. */
+  public LoadProfile withConnections(UserConnections kind) {
+    return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, maxThreads,
+        arrivals, userThreads, kind);
   }
 
   /** Name of the smoke profile, the default: seconds, a few users, local backends. */
@@ -139,7 +148,7 @@ public record LoadProfile(
     }
     if (model == LoadModel.OPEN) {
       return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, users, arrivals,
-        userThreads);
+        userThreads, connections);
     }
     return withStages(scaled(users));
   }
@@ -160,7 +169,7 @@ public record LoadProfile(
     }
     return new LoadProfile(name, LoadModel.OPEN, shaped, OptionalInt.empty(), thinkTime, warmUp,
         cap, arrivals,
-        userThreads);
+        userThreads, connections);
   }
 
   /** Sets the open model's thread cap. */
@@ -169,7 +178,7 @@ public record LoadProfile(
       throw new IllegalArgumentException("max threads must be positive: " + threads);
     }
     return new LoadProfile(name, model, stages, iterations, thinkTime, warmUp, threads, arrivals,
-        userThreads);
+        userThreads, connections);
   }
 
   /** Sets every stage's ramp-up. */
@@ -189,24 +198,24 @@ public record LoadProfile(
     }
     return new LoadProfile(name, model, stages, OptionalInt.of(count), thinkTime, warmUp,
         maxThreads, arrivals,
-        userThreads);
+        userThreads, connections);
   }
 
   /** Sets the pause per request per user. */
   public LoadProfile withThinkTime(Duration pause) {
     return new LoadProfile(name, model, stages, iterations, pause, warmUp, maxThreads, arrivals,
-        userThreads);
+        userThreads, connections);
   }
 
   /** Sets the warm-up window excluded from statistics. */
   public LoadProfile withWarmUp(Duration window) {
     return new LoadProfile(name, model, stages, iterations, thinkTime, window, maxThreads, arrivals,
-        userThreads);
+        userThreads, connections);
   }
 
   private LoadProfile withStages(List<Stage> newStages) {
     return new LoadProfile(name, model, newStages, iterations, thinkTime, warmUp, maxThreads,
-        arrivals, userThreads);
+        arrivals, userThreads, connections);
   }
 
   private List<Stage> scaled(int users) {
@@ -234,6 +243,9 @@ public record LoadProfile(
     iterations.ifPresent(n -> text.append(", ").append(n).append(" iterations per user"));
     text.append("; warm-up ").append(Durations.format(warmUp))
         .append(", think time ").append(Durations.format(thinkTime));
+    if (connections == UserConnections.PER_REQUEST) {
+      text.append(", a connection per request");
+    }
     if (model == LoadModel.OPEN) {
       text.append(", max threads ").append(maxThreads);
       if (arrivals == Arrivals.POISSON) {

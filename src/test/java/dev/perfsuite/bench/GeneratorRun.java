@@ -158,8 +158,11 @@ final class GeneratorRun {
     // A ramp spreads the users' first requests: with a constant think time, users started at
     // once stay in step and hit the target in bursts (the memory run's 5,000 users).
     Duration ramp = BenchSettings.duration(args.getOrDefault("ramp", "0s"));
+    // The users' threads and connections as -Dperf.users.* asks (the profile is the bench's).
     LoadProfile profile = Profiles.closed("bench", warmUp,
-        Profiles.stage(threads(), ramp, duration())).withThinkTime(think());
+        Profiles.stage(threads(), ramp, duration())).withThinkTime(think())
+        .withUserThreads(config.profile().userThreads())
+        .withConnections(config.profile().connections());
     LoadPlan plan = LoadPlan.of("bench-" + args.getOrDefault("name", "run"), profile,
         sampler(args.get("url")));
     String managers = args.getOrDefault("managers", "on");
@@ -176,6 +179,12 @@ final class GeneratorRun {
     long first = warm.samples() > 0 ? warm.firstStartMillis() : measured.firstStartMillis();
     throughput(samples, warm.errors() + measured.errors(), first, measured.lastEndMillis());
     out.put("measuredRps", fmt(measured.throughput()));
+    if (measured.samples() > 0) {
+      // The measured window alone: a ramp's start-up work (plan clones, clients, connects)
+      // would otherwise be spread over the steady state's requests.
+      out.put("measuredCpuUsPerSample", fmt(CpuTimeline.nanosBetween(measured.firstStartMillis(),
+          measured.lastEndMillis()) / 1000.0 / measured.samples()));
+    }
     out.put("p50", measured.latency().p50());
     out.put("p99", measured.latency().p99());
     out.put("mean", fmt(measured.latency().mean()));

@@ -24,6 +24,19 @@ record Machine(int cores, String cpuModel, String jvm, String load) {
     }
   }
 
+  /** This process's soft open-files limit (children inherit it), {@code Long.MAX_VALUE} if none. */
+  static long openFilesLimit() {
+    try {
+      return Files.readAllLines(Path.of("/proc/self/limits")).stream()
+          .filter(l -> l.startsWith("Max open files"))
+          .map(l -> l.substring("Max open files".length()).trim().split("\\s+")[0])
+          .filter(v -> !v.equals("unlimited")).mapToLong(Long::parseLong).findFirst()
+          .orElse(Long.MAX_VALUE);
+    } catch (IOException | RuntimeException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
   private static String readCpuModel() {
     try {
       return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()

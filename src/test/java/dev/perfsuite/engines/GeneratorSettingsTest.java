@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.engines.GeneratorSettings.Limits;
+import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.users.UserConnections;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +82,27 @@ class GeneratorSettingsTest {
         OptionalLong.of(65_530));
     assertThat(GeneratorSettings.capacityProblem(40_000, limits)).as("40,000 users, 65,530 maps")
         .hasValueSatisfying(m -> assertThat(m).contains("vm.max_map_count", "65530"));
+  }
+
+  @Test
+  void shouldFitFiftyThousandVirtualUsersThatOpenAConnectionPerRequest() {
+    Limits here = new Limits(OptionalLong.of(96_365), OptionalLong.of(20_000),
+        OptionalLong.of(65_530));
+    LoadProfile users = Profiles.smoke().withUsers(50_000).withThinkTime(Duration.ofSeconds(10));
+    assertThat(GeneratorSettings.capacityProblem(
+        users.withConnections(UserConnections.PER_REQUEST), true, here))
+        .as("50,000 virtual users, a connection per request, 10 s think").isEmpty();
+    assertThat(GeneratorSettings.capacityProblem(users, true, here))
+        .as("50,000 virtual users keeping their connections: a socket each")
+        .hasValueSatisfying(m -> assertThat(m).contains("50000 users", "20000",
+            "perf.users.connections=per-request"));
+    assertThat(GeneratorSettings.capacityProblem(users.withConnections(
+        UserConnections.PER_REQUEST).withThinkTime(Duration.ZERO), true, here))
+        .as("without think time every user is always in flight: a socket each").isPresent();
+    assertThat(GeneratorSettings.capacityProblem(users.withConnections(
+        UserConnections.PER_REQUEST), false, here))
+        .as("50,000 platform threads: their stacks exceed the map count")
+        .hasValueSatisfying(m -> assertThat(m).contains("vm.max_map_count"));
   }
 
   @Test
