@@ -60,8 +60,8 @@ final class GatlingPeer {
 
   /**
    * The users plan in {@code UsersSimulation}: users ramped over the ramp, each looping a GET
-   * then a constant pause of {@code think}, held; the ramp's requests are silent, so the "Global
-   * Information" table covers the hold; req/s is its request count over the hold's length
+   * then a constant pause of {@code think}, held; the warm-up's requests are silent, so the
+   * "Global Information" table covers the hold; req/s is its request count over the hold's length
    * (Gatling's mean throughput divides by the whole run). CPU from the hold's start marker to
    * the report phase; {@code heap} is the forked JVM's {@code -Xmx}.
    */
@@ -72,7 +72,8 @@ final class GatlingPeer {
         "-Dpeer.simulation=dev.perfsuite.peers.UsersSimulation",
         "-Dpeer.url=" + target, "-Dpeer.users=" + plan.users(),
         "-Dpeer.think-ms=" + plan.think().toMillis(), "-Dpeer.ramp-ms=" + plan.ramp().toMillis(),
-        "-Dpeer.hold-ms=" + plan.hold().toMillis(), "-Dpeer.heap=" + heap), name, plan.limit(),
+        "-Dpeer.warmup-ms=" + plan.warmUp().toMillis(), "-Dpeer.hold-ms=" + plan.hold().toMillis(),
+        "-Dpeer.heap=" + heap), name, plan.limit(),
         Pattern.compile(Pattern.quote(LoadTools.HOLD_MARKER)),
         (out, r) -> r.putAll(hold(out, plan.hold())));
   }

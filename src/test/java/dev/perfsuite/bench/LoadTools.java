@@ -36,8 +36,9 @@ final class LoadTools {
       "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
   private static final ObjectMapper JSON = new ObjectMapper();
   /**
-   * k6's users plan: the hold starts {@code RAMP_MS} after the scenario; the think times in
-   * flight at the end finish (graceful stop) but start no request.
+   * k6's users plan: ramp, then users held through the warm-up and the hold, which starts
+   * {@code WARMUP_MS} after the scenario; the think times in flight at the end finish (graceful
+   * stop) but start no request.
    */
   private static final String K6_USERS = """
       import http from 'k6/http';
@@ -45,6 +46,7 @@ final class LoadTools {
       import { sleep } from 'k6';
 
       const RAMP_MS = Number(__ENV.RAMP_MS);
+      const WARMUP_MS = Number(__ENV.WARMUP_MS);
       const THINK_MS = Number(__ENV.THINK_MS);
       const USERS = Number(__ENV.USERS);
 
@@ -56,7 +58,7 @@ final class LoadTools {
             startVUs: 0,
             stages: [
               { duration: RAMP_MS + 'ms', target: USERS },
-              { duration: __ENV.HOLD_MS + 'ms', target: USERS },
+              { duration: (WARMUP_MS - RAMP_MS + Number(__ENV.HOLD_MS)) + 'ms', target: USERS },
             ],
             gracefulStop: (THINK_MS + 30000) + 'ms',
           },
@@ -64,7 +66,7 @@ final class LoadTools {
             executor: 'shared-iterations',
             vus: 1,
             iterations: 1,
-            startTime: RAMP_MS + 'ms',
+            startTime: WARMUP_MS + 'ms',
             exec: 'hold',
           },
         },
@@ -77,7 +79,7 @@ final class LoadTools {
       };
 
       export default function () {
-        const phase = Date.now() - exec.scenario.startTime >= RAMP_MS ? 'hold' : 'ramp';
+        const phase = Date.now() - exec.scenario.startTime >= WARMUP_MS ? 'hold' : 'warm-up';
         http.get(__ENV.TARGET, { tags: { phase } });
         sleep(THINK_MS / 1000);
       }
@@ -102,14 +104,23 @@ final class LoadTools {
   }
 
   /**
-   * Users that each loop one GET then {@code think}, started linearly over {@code ramp} and then
-   * held for {@code hold} (the closed model of UsersBench); the tools' figures cover the hold.
+   * Users that each loop one GET then {@code think}, started linearly over {@code ramp}, then
+   * one think time of warm-up, then {@code hold} measured (UsersBench's closed model and
+   * window); the tools' figures cover the hold, the requests sent in it.
    */
   record UsersPlan(int users, Duration think, Duration ramp, Duration hold) {
 
-    /** Ramp and hold: the time the users are sending. */
+    /**
+     * Ramp plus one think time: every user's second request falls in the think time after the
+     * ramp, and starting users keeps a generator busy past it.
+     */
+    Duration warmUp() {
+      return ramp.plus(think);
+    }
+
+    /** Warm-up and hold: the time the users are sending. */
     Duration sending() {
-      return ramp.plus(hold);
+      return warmUp().plus(hold);
     }
 
     /**
@@ -194,9 +205,10 @@ final class LoadTools {
 
   /**
    * k6 with {@code ramping-vus} (0 to {@code users} over the ramp, then held), each VU looping a
-   * GET then {@code sleep(think)}. Requests sent after the ramp carry the tag {@code phase:hold};
-   * req/s, p50/p99 and errors are that sub-metric's ({@link #k6Hold}), CPU per request from the
-   * hold's start marker (a one-iteration scenario starting at the ramp's end) to k6's exit.
+   * GET then {@code sleep(think)}. Requests sent after the warm-up carry the tag
+   * {@code phase:hold}; req/s, p50/p99 and errors are that sub-metric's ({@link #k6Hold}), CPU
+   * per request from the hold's start marker (a one-iteration scenario starting at the warm-up's
+   * end) to k6's exit.
    */
   static Map<String, String> k6(BenchSettings settings, Path k6, URI target, UsersPlan plan,
       String name) {
@@ -207,7 +219,8 @@ final class LoadTools {
         "--summary-trend-stats", "med,p(99)", "--summary-export", summary.toString(),
         "-e", "TARGET=" + target, "-e", "USERS=" + plan.users(),
         "-e", "THINK_MS=" + plan.think().toMillis(), "-e", "RAMP_MS=" + plan.ramp().toMillis(),
-        "-e", "HOLD_MS=" + plan.hold().toMillis(), "-e", "MARKER=" + HOLD_MARKER,
+        "-e", "WARMUP_MS=" + plan.warmUp().toMillis(), "-e", "HOLD_MS=" + plan.hold().toMillis(),
+        "-e", "MARKER=" + HOLD_MARKER,
         script.toString());
     return run(settings, command, name, plan.limit(),
         s -> ProcessTree.watch(s.process(), p -> true, s.log(),

@@ -31,9 +31,9 @@ final class LocustPeer {
   private static final Pattern HOLD = Pattern.compile(Pattern.quote(LoadTools.HOLD_MARKER));
   private static final Pattern LIMIT = Pattern.compile("[Rr]un[- ]time limit reached");
   /**
-   * Without {@code BENCH_RAMP} (PeersBench) every request is one name; with it (the users plan)
-   * a GET sent {@code BENCH_RAMP} s or more after the test's start is named "hold", earlier ones
-   * "ramp", and each process prints {@code BENCH_MARKER} when the hold begins.
+   * Without {@code BENCH_WARMUP} (PeersBench) every request is one name; with it (the users
+   * plan) a GET sent {@code BENCH_WARMUP} s or more after the test's start is named "hold",
+   * earlier ones "warm-up", and each process prints {@code BENCH_MARKER} when the hold begins.
    */
   private static final String LOCUSTFILE = """
       import os
@@ -46,15 +46,15 @@ final class LocustPeer {
       PATH = os.environ["BENCH_PATH"]
       HEADERS = {"Content-Type": "application/json"}
       THINK = float(os.environ.get("BENCH_THINK", "0"))
-      RAMP = float(os.environ.get("BENCH_RAMP", "-1"))
+      WARMUP = float(os.environ.get("BENCH_WARMUP", "-1"))
       START = [0.0]
 
 
       @events.test_start.add_listener
       def started(environment, **kwargs):
           START[0] = time.time()
-          if RAMP >= 0:
-              gevent.spawn_later(RAMP, print, os.environ["BENCH_MARKER"], flush=True)
+          if WARMUP >= 0:
+              gevent.spawn_later(WARMUP, print, os.environ["BENCH_MARKER"], flush=True)
 
 
       class Peer(FastHttpUser):
@@ -64,9 +64,9 @@ final class LocustPeer {
           def request(self):
               if BODY:
                   self.client.post(PATH, data=BODY, headers=HEADERS)
-              elif RAMP >= 0:
-                  hold = time.time() - START[0] >= RAMP
-                  self.client.get(PATH, name="hold" if hold else "ramp")
+              elif WARMUP >= 0:
+                  hold = time.time() - START[0] >= WARMUP
+                  self.client.get(PATH, name="hold" if hold else "warm-up")
               else:
                   self.client.get(PATH)
       """;
@@ -85,11 +85,11 @@ final class LocustPeer {
 
   /**
    * The users plan: {@code -u USERS -r USERS/ramp}, each user a GET then
-   * {@code wait_time = constant(think)}, {@code -t} ramp + hold. Requests sent after the ramp
-   * are named "hold" (their own row of the stats CSV), so req/s (hold requests / hold), p50/p99
-   * and failures cover the hold, as does CPU (from the hold's start marker to the run-time
-   * limit). No {@code --reset-stats}: with workers it races their stats reports (up to a report
-   * interval, 3 s, of one worker's requests on the wrong side of the reset).
+   * {@code wait_time = constant(think)}, {@code -t} warm-up + hold. Requests sent after the
+   * warm-up are named "hold" (their own row of the stats CSV), so req/s (hold requests / hold),
+   * p50/p99 and failures cover the hold, as does CPU (from the hold's start marker to the
+   * run-time limit). No {@code --reset-stats}: with workers it races their stats reports (up to
+   * a report interval, 3 s, of one worker's requests on the wrong side of the reset).
    */
   static Map<String, String> run(BenchSettings settings, Path locust, URI target,
       LoadTools.UsersPlan plan, String name) {
@@ -99,7 +99,7 @@ final class LocustPeer {
         List.of("-u", Integer.toString(plan.users()),
             "-r", String.format(Locale.ROOT, "%.3f", rate),
             "-t", Math.max(1, plan.sending().toSeconds()) + "s"),
-        Map.of("BENCH_THINK", seconds(plan.think()), "BENCH_RAMP", seconds(plan.ramp()),
+        Map.of("BENCH_THINK", seconds(plan.think()), "BENCH_WARMUP", seconds(plan.warmUp()),
             "BENCH_MARKER", LoadTools.HOLD_MARKER), HOLD,
         stats -> hold(stats, plan.hold()));
   }

@@ -92,16 +92,4 @@ class UsersPeerOutputTest {
     assertThat(UsersPeersBench.failure("")).as("nothing to go by")
         .isEqualTo("no figures in its output");
   }
-
-  @Test
-  void shouldReadTheSoftOpenFileLimit() {
-    String limits = """
-        Limit                     Soft Limit           Hard Limit           Units
-        Max processes             unlimited            unlimited            processes
-        Max open files            20000                20000                files
-        """;
-    assertThat(UsersPeersBench.openFileLimit(limits)).as("soft limit").hasValue(20000);
-    assertThat(UsersPeersBench.openFileLimit("Max open files   unlimited   unlimited   files"))
-        .as("unlimited").isEmpty();
-  }
 }

@@ -15,28 +15,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * The peers at the users table's counts (issue 23): k6 (VUs), Gatling (users) and Locust (users)
  * with UsersBench's plan, thousands of users looping a GET to the echo backend with a known delay
- * then a think time, ramped then held; achieved against offered rate (users / (think + delay)),
- * p50/p99 error against the delay, errors, peak RSS and CPU per request of each tool's process
- * tree. Every figure covers the hold. A count a tool cannot run is a failed row naming why.
+ * then a think time, ramped, warmed up for one think time, then held; achieved against offered
+ * rate (users / (think + delay)), p50/p99 error against the delay, errors, peak RSS and CPU per
+ * request of each tool's process tree. Every figure covers the hold (UsersBench's measured
+ * window). A count a tool cannot run is a failed row naming why.
  *
  * <p>Settings, as UsersBench's ({@code bench.users.*}): {@code counts} (default
- * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s hold),
- * {@code ramp} (10s), {@code heap} (2g, Gatling's forked JVM). {@code bench.unavailable} and
+ * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s measured
+ * hold), {@code ramp} (10s), {@code heap} (2g, Gatling's forked JVM). {@code bench.unavailable} and
  * strict mode treat a missing tool as PeersBench does.
  */
 final class UsersPeersBench {
   /** Descriptors a tool's process holds beside its sockets (jars, pipes, logs), with room. */
   private static final int SPARE_DESCRIPTORS = 1000;
-  private static final Pattern OPEN_FILES =
-      Pattern.compile("^Max open files\\s+(\\d+|unlimited)", Pattern.MULTILINE);
   private static final int WORKERS = Runtime.getRuntime().availableProcessors();
 
   /** A tool: its name, its run at one count, and over how many processes it spreads the users. */
@@ -61,7 +57,7 @@ final class UsersPeersBench {
       throw new IllegalArgumentException("bench.users.duration=" + hold + ": the hold is what "
           + "the table measures. Fix: e.g. -Dbench.users.duration=120s");
     }
-    OptionalLong fileLimit = openFileLimit(readLimits());
+    long fileLimit = Machine.openFilesLimit();
     Map<String, String> gaps = new LinkedHashMap<>();
     List<Tool> tools = tools(settings, heap, gaps);
     long began = System.nanoTime();
@@ -78,20 +74,21 @@ final class UsersPeersBench {
         "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
     String body = String.format(Locale.ROOT, """
         k6 (VUs), Gatling (users) and Locust (users) with UsersBench's plan: users ramped \
-        linearly over %d s then held %d s, each looping one GET to the echo backend \
-        (--delay %d) then %d ms think time (k6 `sleep`, Gatling constant `pause`, Locust \
-        `wait_time = constant`); one run per cell, one tool at a time, the echo in its own \
-        process on the same cores. Offered = users / (think + delay).
+        linearly over %d s, then one think time of warm-up, then %d s measured (the hold), \
+        each looping one GET to the echo backend (--delay %d) then %d ms think time (k6 \
+        `sleep`, Gatling constant `pause`, Locust `wait_time = constant`); one run per cell, \
+        one tool at a time, the echo in its own process on the same cores. Offered = users / \
+        (think + delay).
 
-        Every figure covers the hold, the ramp left out (UsersBench also leaves out the \
-        hold's first 5 s): each tool sorts requests by their send time, k6 by a tag, Gatling \
-        by silencing the ramp's, Locust by naming them, and req/s = hold requests / hold. \
-        p50/p99 as each tool reports them, timed from the tool's actual send (no \
-        coordinated-omission correction; Gatling in whole ms, Locust 2 significant digits \
-        above 100 ms). Errors = failed requests of the hold. CPU µs/request = CPU of the tool's \
-        process tree in the hold / hold requests (Gatling: its forked JVM, -Xmx%s, not the \
-        Maven JVM; Locust: master and %d workers). Peak RSS = VmHWM summed over the tree, \
-        whole run. Load average after each cell.
+        Every figure covers the hold, UsersBench's measured window: each tool sorts requests \
+        by their send time, k6 by a tag, Gatling by silencing the warm-up's, Locust by naming \
+        them, and req/s = hold requests / hold. p50/p99 as each tool reports them, timed \
+        from the tool's actual send (no coordinated-omission correction; Gatling in whole ms, \
+        Locust 2 significant digits above 100 ms). Errors = failed requests of the hold. \
+        CPU µs/request = CPU of the tool's process tree in the hold / hold requests \
+        (Gatling: its forked JVM, -Xmx%s, not the Maven JVM; Locust: master and %d \
+        workers). Peak RSS = VmHWM summed over the tree, whole run. Load average after each \
+        cell.
 
         File limit (`ulimit -n`, inherited by the tools): %s. Each tool keeps one keep-alive \
         socket per user in one process (Locust: users / %d per worker), so a count above the \
@@ -104,7 +101,7 @@ final class UsersPeersBench {
 
         UsersPeersBench took %d s.
         """, ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
-        WORKERS, fileLimit.isPresent() ? Long.toString(fileLimit.getAsLong()) : "unlimited",
+        WORKERS, fileLimit == Long.MAX_VALUE ? "unlimited" : Long.toString(fileLimit),
         WORKERS, SPARE_DESCRIPTORS, String.join("\n", rows),
         Math.round((System.nanoTime() - began) / 1e9));
     BenchReport.section(settings, "36-users-peers", "Peers at the same user counts", body);
@@ -158,14 +155,14 @@ final class UsersPeersBench {
   }
 
   private static String cell(BenchSettings settings, URI target, UsersPlan plan,
-      Duration delay, Tool tool, OptionalLong fileLimit) {
+      Duration delay, Tool tool, long fileLimit) {
     int users = plan.users();
     String id = "users-peers-" + users + "-" + tool.name().split(" ")[0].toLowerCase(Locale.ROOT);
     int perProcess = (users + tool.processes() - 1) / tool.processes();
-    if (fileLimit.isPresent() && perProcess + SPARE_DESCRIPTORS > fileLimit.getAsLong()) {
+    if (perProcess + SPARE_DESCRIPTORS > fileLimit) {
       return failed(users, tool, String.format(Locale.ROOT, "file limit: %d sockets in one "
           + "process need about %d descriptors, `ulimit -n` is %d; not run", perProcess,
-          perProcess + SPARE_DESCRIPTORS, fileLimit.getAsLong()));
+          perProcess + SPARE_DESCRIPTORS, fileLimit));
     }
     long start = System.nanoTime();
     Map<String, String> r;
@@ -228,17 +225,6 @@ final class UsersPeersBench {
       return harness.get() + ": killed (SIGKILL, e.g. the kernel's OOM killer)";
     }
     return harness.orElse("no figures in its output");
-  }
-
-  /** The soft open-file limit of a {@code /proc/PID/limits} text; empty when unlimited. */
-  static OptionalLong openFileLimit(String limits) {
-    Matcher m = OPEN_FILES.matcher(limits);
-    return m.find() && !m.group(1).equals("unlimited")
-        ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
-  }
-
-  private static String readLimits() {
-    return readLog(Path.of("/proc/self/limits"));
   }
 
   private static String readLog(Path file) {

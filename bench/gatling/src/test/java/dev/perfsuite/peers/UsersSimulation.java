@@ -17,14 +17,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The users benchmark's plan in Gatling (UsersPeersBench): {@code peer.users} users started
  * linearly over {@code peer.ramp-ms}, each looping one GET then a constant pause of
- * {@code peer.think-ms}, until {@code peer.ramp-ms + peer.hold-ms} after the start (closed model,
- * as the suite's users).
+ * {@code peer.think-ms}, until {@code peer.warmup-ms + peer.hold-ms} after the start (closed
+ * model, as the suite's users).
  *
- * <p>Requests sent during the ramp are silent, so the console's "Global Information" covers the
- * hold only; the first request of the hold prints {@code users plan: hold started} (the bench's
- * CPU window starts there). A user's last pause ends after the hold without a request. The
- * warm-up request Gatling sends by default to an outside host is off: load goes to the loopback
- * target only.
+ * <p>Requests sent during the warm-up ({@code peer.warmup-ms}: the ramp and one think time) are
+ * silent, so the console's "Global Information" covers the hold only; the first request of the
+ * hold prints {@code users plan: hold started} (the bench's CPU window starts there). A user's
+ * last pause ends after the hold without a request. The warm-up request Gatling sends by default
+ * to an outside host is off: load goes to the loopback target only.
  */
 public class UsersSimulation extends Simulation {
   private static final String HOLD_MARKER = "users plan: hold started";
@@ -33,6 +33,7 @@ public class UsersSimulation extends Simulation {
   private final int users = Integer.parseInt(require("peer.users"));
   private final Duration think = Duration.ofMillis(Long.parseLong(require("peer.think-ms")));
   private final long rampMillis = Long.parseLong(require("peer.ramp-ms"));
+  private final long warmUpMillis = Long.parseLong(require("peer.warmup-ms"));
   private final long holdMillis = Long.parseLong(require("peer.hold-ms"));
   private final AtomicBoolean holding = new AtomicBoolean();
   private volatile long start;
@@ -40,17 +41,17 @@ public class UsersSimulation extends Simulation {
   private final HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching();
 
   private final ScenarioBuilder loop = scenario("users")
-      .asLongAs(session -> System.currentTimeMillis() - start < rampMillis + holdMillis)
+      .asLongAs(session -> System.currentTimeMillis() - start < warmUpMillis + holdMillis)
       .on(doIfOrElse(session -> inHold())
           .then(exec(http("hold").get(url)))
-          .orElse(exec(http("ramp").get(url).silent()))
+          .orElse(exec(http("warm-up").get(url).silent()))
           .pause(think));
 
   {
     OpenInjectionStep injection = rampMillis > 0
         ? rampUsers(users).during(Duration.ofMillis(rampMillis)) : atOnceUsers(users);
     setUp(loop.injectOpen(injection)).protocols(protocol).constantPauses()
-        .maxDuration(Duration.ofMillis(rampMillis + holdMillis).plus(think).plusSeconds(30));
+        .maxDuration(Duration.ofMillis(warmUpMillis + holdMillis).plus(think).plusSeconds(30));
   }
 
   @Override
@@ -59,7 +60,7 @@ public class UsersSimulation extends Simulation {
   }
 
   private boolean inHold() {
-    boolean hold = System.currentTimeMillis() - start >= rampMillis;
+    boolean hold = System.currentTimeMillis() - start >= warmUpMillis;
     if (hold && holding.compareAndSet(false, true)) {
       System.out.println(HOLD_MARKER);
     }
