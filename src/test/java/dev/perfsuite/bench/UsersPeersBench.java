@@ -88,7 +88,10 @@ final class UsersPeersBench {
         CPU µs/request = CPU of the tool's process tree in the hold / hold requests \
         (Gatling: its forked JVM, -Xmx%s, not the Maven JVM; Locust: master and %d \
         workers). Peak RSS = VmHWM summed over the tree, whole run. Load average after each \
-        cell.
+        cell. Locust spawns its users in batches, one a second (its dispatcher: floor(spawn \
+        rate) users per step), so its users run in step by batch and a window's count can \
+        exceed offered by up to one request per user (smoke, 200 users, 1 s think, 20 s \
+        hold: 102 %%; at the defaults, 10 batches over a 10 s think, about +0.2 %%).
 
         File limit (`ulimit -n`, inherited by the tools): %s. Each tool keeps one keep-alive \
         socket per user in one process (Locust: users / %d per worker), so a count above the \
