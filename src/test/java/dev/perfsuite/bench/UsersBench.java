@@ -24,11 +24,12 @@ import org.junit.jupiter.api.Test;
  * {@code connections} ({@code auto}: keep-alive while the users' sockets fit the open-files limit,
  * a connection per request beyond it; or {@code keep-alive}, {@code per-request}).
  *
- * <p>Warm-up is the ramp plus one think time: starting users (a plan clone, an HTTP client and a
- * connect each) keeps the generator busy past the ramp, and every user's second request falls in
- * the think time after it. Measuring from the ramp's end plus 5 s put those queued second
- * requests in the measurement (10,000 virtual users: p99 +646 to +1,486 ms over the delay, all
- * of it within 20 s of the start).
+ * <p>Warm-up is the ramp plus one think time: a JMeter timer delays the sampler after it, so each
+ * user's first request (a plan clone, an HTTP client and a connect before it) comes one think time
+ * after the user starts, and the first requests span the ramp shifted by the think time. Measuring
+ * from the ramp's end plus 5 s put half of those first requests, queued behind the start-up work,
+ * in the measurement (10,000 virtual users: p99 +646 to +1,486 ms over the delay, every slow
+ * sample within 20 s of the start; +53 ms with this warm-up).
  */
 final class UsersBench {
 
