@@ -2,6 +2,9 @@ package dev.perfsuite.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,14 +93,15 @@ final class UsersBench {
     flags.add("-Dperf.users.threads=" + kind);
     flags.add("-Dperf.users.connections=" + connections);
     Map<String, String> r;
+    String name = "users-" + kind + "-" + users;
     try {
-      r = SuiteRuns.suite(settings, "users-" + kind + "-" + users, echo.uri(), users,
+      r = SuiteRuns.suite(settings, name, echo.uri(), users,
           length.minus(ramp), 0, flags, "think=" + think.toMillis() + "ms",
           "ramp=" + ramp.toMillis() + "ms", "warmup=" + warmUp.toMillis() + "ms");
     } catch (IllegalStateException e) {
       // A cell that cannot run is a named failure, never a figure.
       return String.format(Locale.ROOT, "| %d | %s | %s | FAILED: %s |", users, kind,
-          connections, e.getMessage());
+          connections, reason(settings.out().resolve("logs").resolve(name + ".log"), e));
     }
     double offered = users / ((think.toMillis() + delay.toMillis()) / 1000.0);
     double achieved = Double.parseDouble(r.get("measuredRps"));
@@ -108,5 +112,17 @@ final class UsersBench {
         r.get("rssPeakMiB"), r.get("threadsPeak"),
         Double.parseDouble(r.getOrDefault("measuredCpuUsPerSample", "0")),
         r.getOrDefault("gcMaxPauseMs", "-"), Machine.readLoadAverage());
+  }
+
+  /** The generator's own exception message from its log (e.g. a refusal before load). */
+  private static String reason(Path log, IllegalStateException failure) {
+    try {
+      return Files.readAllLines(log).stream().filter(l -> l.startsWith("Exception in thread"))
+          .map(l -> l.substring(l.indexOf(':', l.indexOf("Exception:") < 0 ? 0
+              : l.indexOf("Exception:")) + 1).trim())
+          .findFirst().orElse(failure.getMessage());
+    } catch (IOException e) {
+      return failure.getMessage();
+    }
   }
 }
