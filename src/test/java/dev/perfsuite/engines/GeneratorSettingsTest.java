@@ -106,6 +106,21 @@ class GeneratorSettingsTest {
   }
 
   @Test
+  void shouldWarnWhenUsersOpeningAConnectionPerRequestOutnumberTheFileLimit() {
+    Limits here = new Limits(OptionalLong.empty(), OptionalLong.of(20_000), OptionalLong.empty());
+    LoadProfile users = Profiles.smoke().withUsers(50_000).withThinkTime(Duration.ofSeconds(10))
+        .withConnections(UserConnections.PER_REQUEST);
+    assertThat(GeneratorSettings.socketWarning(users, here)).as("50,000 users, limit 20,000")
+        .hasValueSatisfying(w -> assertThat(w).contains("50000 users", "20000",
+            "Too many open files", "ulimit -n"));
+    assertThat(GeneratorSettings.socketWarning(users.withUsers(10_000), here))
+        .as("10,000 users fit the limit even if every one is in flight").isEmpty();
+    assertThat(GeneratorSettings.socketWarning(users.withConnections(
+        UserConnections.KEEP_ALIVE), here)).as("keep-alive: the capacity check refuses instead")
+        .isEmpty();
+  }
+
+  @Test
   void shouldWarnWhenTheCollectorPausesEveryUserAtOnce() {
     assertThat(GeneratorSettings.collectorWarning(List.of("Copy", "MarkSweepCompact")))
         .as("Serial").hasValueSatisfying(w -> assertThat(w).contains("Serial", "-XX:+UseG1GC"));
