@@ -66,14 +66,13 @@ final class PlanShape {
     try {
       // The plan's own Thread Groups run one platform thread per user (the capacity check reads
       // this), whatever perf.users.threads says.
-      if (!timed) {
-        return new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users, ramp,
-            Duration.ZERO)), OptionalInt.of(iterations), Duration.ZERO, warmUp, 0)
-            .withUserThreads(UserThreads.PLATFORM);
-      }
-      return new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users, min(ramp, longest),
-          longest.minus(min(ramp, longest)))), OptionalInt.empty(), Duration.ZERO, warmUp, 0)
-          .withUserThreads(UserThreads.PLATFORM);
+      LoadProfile shape = timed
+          ? new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users,
+              min(ramp, longest), longest.minus(min(ramp, longest)))), OptionalInt.empty(),
+              Duration.ZERO, warmUp, 0)
+          : new LoadProfile("jmx", LoadModel.CLOSED, List.of(new Stage(users, ramp,
+              Duration.ZERO)), OptionalInt.of(iterations), Duration.ZERO, warmUp, 0);
+      return shape.withUserThreads(UserThreads.PLATFORM);
     } catch (IllegalArgumentException e) {
       throw new JmxException(plan + ": perf.warm-up=" + Durations.format(warmUp) + " is not "
           + "shorter than the plan's own duration " + Durations.format(longest) + ". Fix: "

@@ -117,9 +117,10 @@ final class UsersBench {
   /** The generator's own exception message from its log (e.g. a refusal before load). */
   private static String reason(Path log, IllegalStateException failure) {
     try {
-      return Files.readAllLines(log).stream().filter(l -> l.startsWith("Exception in thread"))
-          .map(l -> l.substring(l.indexOf(':', l.indexOf("Exception:") < 0 ? 0
-              : l.indexOf("Exception:")) + 1).trim())
+      // e.g. Exception in thread "main" java.lang.IllegalStateException: 50000 users need ...
+      return Files.readAllLines(log).stream()
+          .filter(l -> l.startsWith("Exception in thread") && l.contains("Exception: "))
+          .map(l -> l.substring(l.indexOf("Exception: ") + "Exception: ".length()))
           .findFirst().orElse(failure.getMessage());
     } catch (IOException e) {
       return failure.getMessage();
