@@ -70,7 +70,7 @@ public final class LocalRemoteEngines implements AutoCloseable {
         PASSWORD));
   }
 
-  static Path keystore() {
+  public static Path keystore() {
     transport();
     return KEYSTORE;
   }
