@@ -44,13 +44,8 @@ final class HeyPeer {
       command.addAll(List.of("-m", "POST", "-D", body.toString(), "-T", "application/json"));
     }
     command.add(target.toString());
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(summary(out)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(summary(out)));
   }
 
   /**
@@ -126,36 +121,21 @@ final class HeyPeer {
     while (header < lines.size() && !lines.get(header).startsWith("response-time,")) {
       header++;
     }
-    Map<String, String> r = new LinkedHashMap<>();
     if (header == lines.size()) {
-      return r;
+      return Map.of();
     }
     List<String> columns = List.of(lines.get(header).split(","));
     int time = columns.indexOf("response-time");
     int code = columns.indexOf("status-code");
     int offset = columns.indexOf("offset");
-    double from = warmUp.toMillis() / 1000.0;
-    double to = from + hold.toMillis() / 1000.0;
-    List<double[]> inHold = lines.subList(header + 1, lines.size()).stream()
+    List<SentRequest> sent = lines.subList(header + 1, lines.size()).stream()
         .map(l -> l.split(",")).filter(f -> f.length == columns.size())
-        .map(f -> new double[] {Double.parseDouble(f[time]), Double.parseDouble(f[code]),
-            Double.parseDouble(f[offset])})
-        .filter(f -> f[2] >= from && f[2] < to).toList();
-    if (inHold.isEmpty()) {
-      return r;
-    }
-    double[] seconds = inHold.stream().mapToDouble(f -> f[0]).sorted().toArray();
-    r.put("rps", LoadTools.fmt(inHold.size() * 1000.0 / hold.toMillis()));
-    r.put("samples", Integer.toString(inHold.size()));
-    r.put("errors", Long.toString(inHold.stream().filter(f -> f[1] < 200 || f[1] >= 400)
-        .count()));
-    r.put("p50", LoadTools.fmt(rank(seconds, 50) * 1000));
-    r.put("p99", LoadTools.fmt(rank(seconds, 99) * 1000));
-    return r;
+        .map(f -> new SentRequest(nanos(f[offset]), Integer.parseInt(f[code]), nanos(f[time])))
+        .toList();
+    return SentRequest.hold(sent, warmUp.toNanos(), hold);
   }
 
-  private static double rank(double[] sorted, double percentile) {
-    int index = (int) Math.ceil(percentile / 100 * sorted.length) - 1;
-    return sorted[Math.max(0, index)];
+  private static long nanos(String seconds) {
+    return Math.round(Double.parseDouble(seconds) * 1e9);
   }
 }

@@ -177,6 +177,20 @@ final class LoadTools {
     }
   }
 
+  /**
+   * {@link #run} over the tool's whole process tree, with its launch (epoch ms, {@code launch})
+   * added to a run that gave figures: StallBench takes each run's truth over its own window.
+   */
+  static Map<String, String> runLaunched(BenchSettings settings, List<String> command,
+      String name, Duration duration, Parser parser) {
+    long launch = System.currentTimeMillis();
+    Map<String, String> r = run(settings, command, name, duration, WHOLE_TREE, parser);
+    if (!r.isEmpty()) {
+      r.put("launch", Long.toString(launch));
+    }
+    return r;
+  }
+
   /** Prints why a run failed and leaves it as the log's last line, for a failed row to name. */
   private static void note(Path log, String why) {
     System.out.println(why + "; see " + log);

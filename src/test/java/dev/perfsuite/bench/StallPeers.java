@@ -50,13 +50,8 @@ final class StallPeers {
         "model=" + model, "rate=" + rate, "threads=" + threads,
         "duration=" + duration.toMillis() + "ms", "warmup=" + warmUp.toMillis() + "ms",
         "url=" + target, "name=" + name));
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, warmUp.plus(duration),
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(resultLine(out)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, warmUp.plus(duration),
+        (out, result) -> result.putAll(resultLine(out)));
   }
 
   /** The fields of the last {@code BENCH-RESULT k=v ...} line of a child's output. */
@@ -79,13 +74,8 @@ final class StallPeers {
     LoadTools.write(script, WRK_SCRIPT);
     List<String> command = List.of(wrk.toString(), "-t2", "-c" + connections,
         "-d" + duration.toSeconds() + "s", "-s", script.toString(), target.toString());
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(wrkOutput(out, connections)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(wrkOutput(out, connections)));
   }
 
   /**
@@ -139,13 +129,8 @@ final class StallPeers {
         "-Dpeer.rate=" + rate, "-Dpeer.seconds=" + duration.toSeconds(),
         // Gatling's console shows 50/75/95/99 by default; the table wants 90 as the others.
         "-Dgatling.charting.indicators.percentile2=90");
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(gatlingOutput(out)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(gatlingOutput(out)));
   }
 
   /** The figures of Gatling's "Global Information" console table. */

@@ -83,10 +83,11 @@ final class UsersPeersBench {
         %d s, then one think time of warm-up, then %d s measured (the hold), each looping one \
         GET to the echo backend (--delay %d) then %d ms think time (Gatling constant `pause`, \
         Locust `wait_time = constant`). hey: as many workers, all started at once (no ramp), \
-        each at most one GET per think time + delay (`-q`, its own ticker). Vegeta: no users, \
-        the offered rate as an open model (`-rate`, at most users requests in flight), no \
-        ramp. One run per cell, one tool at a time, the echo in its own process on the same \
-        cores. Offered = users / (think + delay).
+        each at most one GET per think time + delay (`-q`, its own ticker), at most 500 idle \
+        connections kept (its own cap: above 500 users most requests connect anew). Vegeta: \
+        no users, the offered rate as an open model (`-rate`, at most users requests in \
+        flight), no ramp. One run per cell, one tool at a time, the echo in its own process on \
+        the same cores. Offered = users / (think + delay).
 
         Every figure covers the hold, UsersBench's measured window: each tool sorts requests \
         by their send time, Gatling by silencing the warm-up's, Locust by naming them, hey \

@@ -62,7 +62,8 @@ final class VegetaPeer {
         plan.sending(), 0, results, name);
     return LoadTools.run(settings, command, name, plan.limit(), LoadTools.WHOLE_TREE,
         (out, r) -> r.putAll(window(output(List.of(vegeta.toString(), "encode", "-to=csv",
-            results.toString()), settings, name + "-csv"), plan.warmUp(), plan.hold())));
+            results.toString()), results, settings, name + "-csv"), plan.warmUp(),
+            plan.hold())));
   }
 
   private static Map<String, String> attack(BenchSettings settings, Path vegeta, URI target,
@@ -70,15 +71,10 @@ final class VegetaPeer {
     Path results = results(settings, name);
     List<String> command = attackCommand(settings, vegeta, target, rate, workers, duration,
         bodyBytes, results, name);
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(report(output(List.of(
-            vegeta.toString(), "report", "-type=json", results.toString()), settings,
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(report(output(List.of(
+            vegeta.toString(), "report", "-type=json", results.toString()), results, settings,
             name + "-report"))));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
   }
 
   private static List<String> attackCommand(BenchSettings settings, Path vegeta, URI target,
@@ -139,42 +135,24 @@ final class VegetaPeer {
    * and p99 (nearest rank) in ms; empty when none was sent in it.
    */
   static Map<String, String> window(String csv, Duration warmUp, Duration hold) {
-    List<long[]> sent = new ArrayList<>();
+    List<SentRequest> sent = new ArrayList<>();
     csv.lines().forEach(line -> {
       Matcher m = CSV_RESULT.matcher(line);
       if (m.find()) {
-        sent.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
-            Long.parseLong(m.group(3))});
+        sent.add(new SentRequest(Long.parseLong(m.group(1)), Integer.parseInt(m.group(2)),
+            Long.parseLong(m.group(3))));
       }
     });
-    Map<String, String> r = new LinkedHashMap<>();
-    if (sent.isEmpty()) {
-      return r;
-    }
-    long first = sent.stream().mapToLong(s -> s[0]).min().orElseThrow();
-    long from = first + warmUp.toNanos();
-    long to = from + hold.toNanos();
-    List<long[]> inHold = sent.stream().filter(s -> s[0] >= from && s[0] < to).toList();
-    if (inHold.isEmpty()) {
-      return r;
-    }
-    long[] latencies = inHold.stream().mapToLong(s -> s[2]).sorted().toArray();
-    r.put("rps", LoadTools.fmt(inHold.size() * 1000.0 / hold.toMillis()));
-    r.put("samples", Integer.toString(inHold.size()));
-    r.put("errors", Long.toString(inHold.stream().filter(s -> s[1] < 200 || s[1] >= 400)
-        .count()));
-    r.put("p50", LoadTools.fmt(rank(latencies, 50) / 1e6));
-    r.put("p99", LoadTools.fmt(rank(latencies, 99) / 1e6));
-    return r;
+    return sent.isEmpty() ? Map.of() : SentRequest.hold(sent, sent.stream()
+        .mapToLong(SentRequest::sentNanos).min().orElseThrow() + warmUp.toNanos(), hold);
   }
 
-  private static long rank(long[] sorted, double percentile) {
-    int index = (int) Math.ceil(percentile / 100 * sorted.length) - 1;
-    return sorted[Math.max(0, index)];
-  }
-
-  /** A Vegeta sub-command's output (report, encode), after the attack; empty when it failed. */
-  private static String output(List<String> command, BenchSettings settings, String name) {
+  /**
+   * A Vegeta sub-command's output (report, encode) of the attack's {@code results}, which it then
+   * deletes (tens of MB a run); empty when it failed.
+   */
+  private static String output(List<String> command, Path results, BenchSettings settings,
+      String name) {
     Path out = settings.out().resolve("logs").resolve(name + ".out").toAbsolutePath();
     try {
       Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
@@ -183,6 +161,7 @@ final class VegetaPeer {
         process.destroyForcibly().waitFor();
         return "";
       }
+      Files.deleteIfExists(results);
       return Files.readString(out);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + Arrays.toString(command.toArray()), e);
