@@ -61,7 +61,7 @@ final class HeyPeer {
         "-c", Integer.toString(plan.users()), "-q", String.format(Locale.ROOT, "%.6f",
             perWorker), "-o", "csv", target.toString());
     return LoadTools.run(settings, command, name, plan.limit(), LoadTools.WHOLE_TREE,
-        (out, r) -> r.putAll(window(out, plan.warmUp(), plan.hold())));
+        (out, r) -> LoadTools.wholeLife(r, window(out, plan.warmUp(), plan.hold())));
   }
 
   /**

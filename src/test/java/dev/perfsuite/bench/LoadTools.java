@@ -191,6 +191,15 @@ final class LoadTools {
     return r;
   }
 
+  /**
+   * Puts a hold window's figures into {@code result}, marking its CPU as the tool's whole life:
+   * a tool that prints no marker at the hold's start has its warm-up and start-up in it too.
+   */
+  static void wholeLife(Map<String, String> result, Map<String, String> hold) {
+    result.putAll(hold);
+    result.put("cpuWindow", "whole-life");
+  }
+
   /** Prints why a run failed and leaves it as the log's last line, for a failed row to name. */
   private static void note(Path log, String why) {
     System.out.println(why + "; see " + log);

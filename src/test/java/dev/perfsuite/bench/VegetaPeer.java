@@ -61,8 +61,8 @@ final class VegetaPeer {
         plan.users() + "/" + plan.think().plus(delay).toMillis() + "ms", plan.users(),
         plan.sending(), 0, results, name);
     return LoadTools.run(settings, command, name, plan.limit(), LoadTools.WHOLE_TREE,
-        (out, r) -> r.putAll(window(output(List.of(vegeta.toString(), "encode", "-to=csv",
-            results.toString()), results, settings, name + "-csv"), plan.warmUp(),
+        (out, r) -> LoadTools.wholeLife(r, window(output(List.of(vegeta.toString(), "encode",
+            "-to=csv", results.toString()), results, settings, name + "-csv"), plan.warmUp(),
             plan.hold())));
   }
 
