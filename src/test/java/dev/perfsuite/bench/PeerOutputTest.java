@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,10 +66,8 @@ class PeerOutputTest {
         "status_codes":{"200":100},"errors":[]}
         """;
     assertThat(VegetaPeer.report(json)).as("ns to ms; req/s over attack and wait")
-        .containsEntry("samples", "100").containsEntry("errors", "0")
-        .containsEntry("rps", "50.464").containsEntry("p50", "1.249")
-        .containsEntry("p90", "8.600").containsEntry("p95", "13.380")
-        .containsEntry("p99", "42.345").containsEntry("mean", "3.487");
+        .containsAllEntriesOf(Map.of("samples", "100", "errors", "0", "rps", "50.464",
+            "p50", "1.249", "p90", "8.600", "p95", "13.380", "p99", "42.345", "mean", "3.487"));
   }
 
   @Test
@@ -134,7 +133,7 @@ class PeerOutputTest {
   void shouldCountHeysErrorResponsesAndFailedRequests() {
     String notFound = """
         Summary:
-          Requests/sec:\t2150.3322
+          Requests/sec:\t282.5790
 
         Status code distribution:
           [404]\t20 responses
