@@ -2,6 +2,7 @@ package dev.perfsuite.backends.otp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -210,7 +211,8 @@ class ReferenceOtpServiceIT {
       // The first request takes the only connection and blocks on the lock; the second waits
       // for the pool and times out.
       CompletableFuture<JsonNode> holder = generateAsync(tiny.baseUri());
-      Thread.sleep(200);
+      await("the first request blocked on the lock").atMost(Duration.ofSeconds(10))
+          .until(() -> lockWaits() > 0);
       HttpResponse<String> starved = send(generateRequest(tiny.baseUri(), nextKey()));
       locker.rollback();
 
@@ -283,6 +285,17 @@ class ReferenceOtpServiceIT {
   private static Connection connect() throws SQLException {
     return DriverManager.getConnection(postgres.jdbcUrl(), postgres.username(),
         postgres.password().reveal());
+  }
+
+  /** Queries waiting for a lock another transaction holds. */
+  private static int lockWaits() throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
+        ResultSet waits = statement.executeQuery(
+            "SELECT count(*) FROM pg_locks WHERE NOT granted")) {
+      waits.next();
+      return waits.getInt(1);
+    }
   }
 
   /** {@code otp,retries,status,ref_id} of the key's row, or null. */
