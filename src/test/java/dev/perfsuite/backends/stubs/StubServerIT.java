@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.testcontainers.DockerClientFactory;
@@ -34,7 +35,8 @@ import org.testcontainers.DockerClientFactory;
  * <p>One server per provider for the whole class ({@link StubsPerProvider}).
  */
 class StubServerIT {
-  private static final StubsPerProvider STUBS = new StubsPerProvider();
+  @RegisterExtension
+  static final StubsPerProvider STUBS = new StubsPerProvider();
 
   @ParameterizedTest
   @EnumSource(Provider.class)

@@ -5,16 +5,18 @@ import dev.perfsuite.backends.ProvidersUnderTest;
 import dev.perfsuite.config.PerfConfig;
 import java.util.EnumMap;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The API stubs of one test class: one server per provider, started on first use and closed
- * with {@link #close()} (from the class's {@code @AfterAll}).
+ * after the class's tests; register it as a {@code static} {@code @RegisterExtension} field.
  *
  * <p>Testcontainers runs whenever a Docker engine answers; CI sets
  * {@code PERF_BACKENDS=testcontainers}, which turns a missing engine into a failure rather than a
  * skip.
  */
-public final class StubsPerProvider implements AutoCloseable {
+public final class StubsPerProvider implements AfterAllCallback, AutoCloseable {
   private final Map<Provider, StubServer> servers = new EnumMap<>(Provider.class);
 
   /** The server of {@code provider}, started (and its start time printed) on first use. */
@@ -39,6 +41,11 @@ public final class StubsPerProvider implements AutoCloseable {
   /** Skips the calling test without a Docker engine (fails it under CI's setting). */
   static void assumeDocker() {
     ProvidersUnderTest.configFor(Provider.TESTCONTAINERS);
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -30,7 +30,8 @@ class MosipStubAnswersIT {
   /** The extractor of Kernel_Helper_Script.jmx, on headers. */
   private static final Pattern MOSIP_COOKIE = Pattern.compile("Authorization=([\\w.-]+);");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final StubsPerProvider STUBS = new StubsPerProvider();
+  @RegisterExtension
+  static final StubsPerProvider STUBS = new StubsPerProvider();
 
   @ParameterizedTest
   @EnumSource(Provider.class)
@@ -107,11 +108,6 @@ class MosipStubAnswersIT {
         .contains("\"status\":\"success\",\"message\":\"VALIDATION_SUCCESSFUL\"");
     assertThat(send(stubs, get(stubs, "/v1/otpmanager/otp/validate?key=1&otp=2")).statusCode())
         .as("otp validate without cookie").isEqualTo(401);
-  }
-
-  @AfterAll
-  static void stopStubs() {
-    STUBS.close();
   }
 
   private static String mosipToken(StubServer stubs) throws IOException, InterruptedException {

@@ -22,7 +22,7 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -34,7 +34,8 @@ class SunbirdStubAnswersIT {
   private static final Pattern UUID_PATTERN = Pattern.compile(
       "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final StubsPerProvider STUBS = new StubsPerProvider();
+  @RegisterExtension
+  static final StubsPerProvider STUBS = new StubsPerProvider();
 
   @ParameterizedTest
   @EnumSource(Provider.class)
@@ -244,11 +245,6 @@ class SunbirdStubAnswersIT {
     assertThat(home.statusCode()).as("home status").isEqualTo(200);
     assertThat(home.headers().firstValue("Content-Type")).as("home content type")
         .hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
-  }
-
-  @AfterAll
-  static void stopStubs() {
-    STUBS.close();
   }
 
   private static JsonNode sunbirdOk(HttpResponse<String> response, String what)
