@@ -1,5 +1,6 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.Stage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

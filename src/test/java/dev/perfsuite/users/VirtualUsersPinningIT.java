@@ -80,7 +80,7 @@ class VirtualUsersPinningIT {
     System.out.printf("pinning: %d pins from users, %d of them %d ms or longer%n", all.size(),
         pins.size(), JFR_DEFAULT_THRESHOLD.toMillis());
 
-    assertThat(UserGroup.lastStart()).as("the run's users").hasValueSatisfying(start ->
+    assertThat(result.starts()).as("the run's user groups").singleElement().satisfies(start ->
         assertThat(start.virtual()).as("users ran on virtual threads").isTrue());
     assertThat(result.overall(Phase.MEASUREMENT).samples()).as("samples").isPositive();
     assertThat(result.overall(Phase.MEASUREMENT).errors()).as("errors").isZero();
