@@ -163,7 +163,8 @@ public final class RunExecution {
     children.add(threads.connections() == UserConnections.PER_REQUEST
         ? defaults.useKeepAlive(false) : defaults);
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
-    // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
+    // from a cache, and it doubled the generator's CPU per request (docs/performance.md,
+    // "Figures behind design choices").
     children.add(httpCache().disable());
     children.addAll(elements);
     if (!plan.ownThreadGroups()) {
