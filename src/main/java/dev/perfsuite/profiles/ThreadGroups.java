@@ -55,9 +55,11 @@ public final class ThreadGroups {
       if (!profile.thinkTime().isZero()) {
         all.add(constantTimer(profile.thinkTime()));
       }
-      return closed(name, profile).reportingStartsTo(starts).children(all.toArray(ThreadGroupChild[]::new));
+      return closed(name, profile).reportingStartsTo(starts)
+          .children(all.toArray(ThreadGroupChild[]::new));
     }
-    return open(name, profile).reportingStartsTo(starts).children(all.toArray(ThreadGroupChild[]::new));
+    return open(name, profile).reportingStartsTo(starts)
+        .children(all.toArray(ThreadGroupChild[]::new));
   }
 
   private static Users closed(String name, LoadProfile profile) {

@@ -40,7 +40,8 @@ final class PostgresContainer {
         .withDatabaseName(database)
         .withUsername(database)
         .withPassword(password.reveal())
-        .withCommand("postgres", "-c", "fsync=off", "-c", "max_connections=" + PostgresServer.MAX_CONNECTIONS)
+        .withCommand("postgres", "-c", "fsync=off", "-c",
+            "max_connections=" + PostgresServer.MAX_CONNECTIONS)
         .withLogConsumer(log);
     container.withStartupTimeout(Startup.wholeSeconds(settings.startupTimeout()));
     if (network != null) {
