@@ -40,7 +40,7 @@ public class UserGroup extends ThreadGroup {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(UserGroup.class);
 
-  /** Stages as {@code users:rampMillis:holdMillis,...} ({@link Stage#encode}). */
+  /** Stages in their property form, {@code level:rampMillis:holdMillis,...} ({@link Stage}). */
   static final String STEPS = "PerfUsers.steps";
   /** The requested {@link UserThreads}, resolved by the engine that runs the group. */
   static final String THREADS = "PerfUsers.threads";

@@ -68,18 +68,11 @@ class TimetableTest {
   }
 
   @Test
-  void shouldKeepStagesThroughItsPropertyForm() {
-    List<Stage> stages = List.of(stage(50, 250_000, 1_200_000), stage(0, 10, 0));
-
-    assertThat(Stage.decode(Stage.encode(stages))).as("stages after the property form")
-        .isEqualTo(stages);
-  }
-
-  @Test
-  void shouldStoreAProfileStageAsTheUsersItRoundsTo() {
+  void shouldRunAFractionalLevelAsTheNearestUserCount() {
     // A closed-model profile's level is a double; the group runs the nearest user count.
-    Stage profile = new Stage(2.6, Duration.ofSeconds(1), Duration.ofMillis(1500));
+    Timetable t = Timetable.of(List.of(new Stage(2.6, Duration.ZERO, Duration.ofSeconds(1))),
+        true);
 
-    assertThat(Stage.encode(List.of(profile))).as("property form").isEqualTo("3:1000:1500");
+    assertThat(t.users()).as("users of a 2.6 level").isEqualTo(3);
   }
 }
