@@ -231,4 +231,23 @@ class UsersIT {
     assertThat(Set.copyOf(users)).as("distinct users").hasSize(4);
     assertThat(late).as("one user left in the last step, the first started").containsExactly("1");
   }
+
+  @Test
+  @Timeout(60)
+  void shouldReportEachGroupsStartToItsOwnReaderOnly() throws Exception {
+    // Was a JVM-wide "last start": a second group, or a priming run, overwrote the first's.
+    List<StartReport> three = new CopyOnWriteArrayList<>();
+    List<StartReport> two = new CopyOnWriteArrayList<>();
+    testPlan(
+        Users.looping("three", 3, Duration.ofSeconds(1)).reportingStartsTo(three::add)
+            .children(httpSampler("visit", url() + "?user=${__threadNum}&n=1&row=x")),
+        Users.looping("two", 2, Duration.ofSeconds(1)).reportingStartsTo(two::add)
+            .children(httpSampler("visit", url() + "?user=${__threadNum}&n=1&row=x")))
+        .run();
+
+    assertThat(three).as("starts of the group of 3").singleElement()
+        .extracting(StartReport::users).isEqualTo(3);
+    assertThat(two).as("starts of the group of 2").singleElement()
+        .extracting(StartReport::users).isEqualTo(2);
+  }
 }
