@@ -1,6 +1,7 @@
 package dev.perfsuite.profiles;
 
 import dev.perfsuite.users.Stage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.engine.util.NoThreadClone;
@@ -137,9 +138,30 @@ public final class ArrivalTimer extends BaseTimer {
     }
 
     private void start(long now) {
-      schedule = ArrivalSchedule.of(Stage.decode(getPropertyAsString(STAGES)),
+      schedule = ArrivalSchedule.of(stages(getPropertyAsString(STAGES)),
           Arrivals.valueOf(getPropertyAsString(ARRIVALS)), SEED);
       originMillis = now;
+    }
+
+    /**
+     * The stages property: {@link Stage#encode}'s form, or the timer's older
+     * {@code level,rampNanos,holdNanos;...} form that plans saved before 2026-11-26 still hold.
+     */
+    static List<Stage> stages(String text) {
+      if (text.isBlank() || text.contains(":")) {
+        return Stage.decode(text);
+      }
+      List<Stage> stages = new ArrayList<>();
+      for (String part : text.split(";")) {
+        String[] fields = part.trim().split(",");
+        if (fields.length != 3) {
+          throw new IllegalArgumentException("arrival stages are level:rampMillis:holdMillis,... "
+              + "(or the older level,rampNanos,holdNanos;...), not '" + text + "'");
+        }
+        stages.add(new Stage(Double.parseDouble(fields[0]), Duration.ofNanos(
+            Long.parseLong(fields[1])), Duration.ofNanos(Long.parseLong(fields[2]))));
+      }
+      return stages;
     }
 
     @Override
