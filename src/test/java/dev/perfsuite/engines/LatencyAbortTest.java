@@ -10,7 +10,6 @@ import dev.perfsuite.results.SampleTiming;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
