@@ -104,8 +104,8 @@ public enum ConfigKey implements KeyDescription {
       "Stop a run early when a percentile over perf.abort.latency-window exceeds its limit "
           + "(measurement phase; no prefix judges response time); results so far are kept."),
   ABORT_LATENCY_WINDOW("perf.abort.latency-window", "10s", "a duration of at least 1s such as 10s",
-      "The sliding window perf.abort.latency judges; a rule fires at most one window after a "
-          + "breach began."),
+      "The sliding window perf.abort.latency judges; a sustained breach stops the run about one "
+          + "window (plus a second) after it began."),
   JUNIT_REPORTS_DIR("perf.junit.reports-dir", "off", "a directory path, or off",
       "Where each run also writes TEST-perf-<scenario>.xml, one JUnit test case per SLA "
           + "threshold and regression metric; the build points it at target/failsafe-reports."),
