@@ -99,6 +99,16 @@ public enum ConfigKey implements KeyDescription {
           + "abortOnFail); results so far are kept and the run is reported as stopped."),
   ABORT_WINDOW("perf.abort.window", "30s", "a duration of at least 1s such as 30s",
       "How long the error rate must stay above perf.abort.error-rate before the run stops."),
+  ABORT_LATENCY("perf.abort.latency", "off", "comma-separated rules "
+      + "[response.|service.]p<percentile>><duration> such as p95>800ms or service.p99>1s, or off",
+      "Stop a run early when a percentile over perf.abort.latency-window exceeds its limit "
+          + "(measurement phase; no prefix judges response time); results so far are kept."),
+  ABORT_LATENCY_WINDOW("perf.abort.latency-window", "10s", "a duration of at least 1s such as 10s",
+      "The sliding window perf.abort.latency judges; a sustained breach stops the run about one "
+          + "window (plus a second) after it began."),
+  JUNIT_REPORTS_DIR("perf.junit.reports-dir", "off", "a directory path, or off",
+      "Where each run also writes TEST-perf-<scenario>.xml, one JUnit test case per SLA "
+          + "threshold and regression metric; the build points it at target/failsafe-reports."),
   HISTORY_DIR("perf.history.dir", ".perf-history", "a directory path (~ is your home)",
       "Where run history is appended; outside target/ so that mvn clean keeps it."),
   REGRESSION("perf.regression", "warn", "one of off, warn, fail",

@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.AbortSettings;
+import dev.perfsuite.config.settings.LatencyRule;
 import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.settings.EchoStall;
@@ -261,7 +262,21 @@ public record PerfConfig(
       read.fail("perf.abort.window=" + window + " is shorter than 1 s. Fix: a duration such as "
           + "30s");
     }
-    return new AbortSettings(rate, window);
+    List<LatencyRule> rules = read.parse(ConfigKey.ABORT_LATENCY, v -> {
+      try {
+        return LatencyRule.parseAll(v);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("perf.abort.latency=" + v + ": " + e.getMessage()
+            + ". Fix: a rule such as p95>800ms, several separated by commas, or off");
+      }
+    }).orElse(List.of());
+    Duration latencyWindow = read.duration(ConfigKey.ABORT_LATENCY_WINDOW, true)
+        .orElse(defaults.latencyWindow());
+    if (latencyWindow.toSeconds() < 1) {
+      read.fail("perf.abort.latency-window=" + latencyWindow + " is shorter than 1 s. Fix: a "
+          + "duration such as 10s");
+    }
+    return new AbortSettings(rate, window, rules, latencyWindow);
   }
 
   private static Optional<Integer> port(SettingsReader read, ConfigKey key) {

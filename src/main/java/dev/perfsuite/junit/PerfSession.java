@@ -5,12 +5,15 @@ import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.keycloak.RealmClient;
 import dev.perfsuite.backends.keycloak.RealmDescription;
 import dev.perfsuite.backends.Services;
+import dev.perfsuite.config.ConfigKey;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.ErrorRateAbort;
+import dev.perfsuite.engines.LatencyAbort;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.engines.Priming;
@@ -28,6 +31,8 @@ import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
 import dev.perfsuite.sla.VerdictListener;
+import dev.perfsuite.verdict.RunVerdict;
+import dev.perfsuite.verdict.VerdictFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -35,6 +40,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,6 +63,10 @@ public final class PerfSession implements AutoCloseable {
   /** Where this session's verdicts go: its Allure report first, then what tests added. */
   private final List<VerdictListener> verdictListeners =
       new CopyOnWriteArrayList<>(List.of(AllureRunReport::verdict));
+  /** The verdict so far of each run this session made, by run directory (verdict.json). */
+  private final Map<Path, RunVerdict> verdicts = new ConcurrentHashMap<>();
+  private final Optional<LatencyAbort> latencyAbort;
+  private final Optional<Path> junitReports;
   private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
@@ -79,6 +89,13 @@ public final class PerfSession implements AutoCloseable {
         ProgressReporter.every(config.progressInterval()), metrics));
     config.abort().errorRatePercent().ifPresent(rate -> watchers.add(
         ErrorRateAbort.above(rate, config.abort().window())));
+    this.latencyAbort = config.abort().latencyRules().isEmpty() ? Optional.empty()
+        : Optional.of(LatencyAbort.when(config.abort().latencyRules(),
+            config.abort().latencyWindow()));
+    latencyAbort.ifPresent(watchers::add);
+    String reports = ScenarioSettings.text(ConfigKey.JUNIT_REPORTS_DIR).trim();
+    this.junitReports = reports.isEmpty() || "off".equalsIgnoreCase(reports) ? Optional.empty()
+        : Optional.of(Path.of(reports));
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
     this.history = RunHistory.fromConfig(config, selection);
@@ -245,6 +262,9 @@ public final class PerfSession implements AutoCloseable {
       // A passing test with a status message: the overview's categories list it (warn mode).
       AllureReport.warning(lastHistory.verdict().headline() + " (perf.regression=warn)");
     }
+    // Written before a regression can fail the test, and again by every judge().
+    record(RunVerdict.of(result, plan.profile(), Optional.of(lastHistory.verdict()),
+        config.history().regression(), latencyAbort.flatMap(LatencyAbort::lastBreach)));
     lastHistory.verdict().enforce(config.history().regression());
     return result;
   }
@@ -277,8 +297,17 @@ public final class PerfSession implements AutoCloseable {
    */
   public SlaVerdict judge(Sla sla, RunResult result) {
     SlaVerdict verdict = sla.evaluate(result);
+    RunVerdict sofar = verdicts.get(result.directory());
+    if (sofar != null) {
+      record(sofar.with(verdict));
+    }
     verdictListeners.forEach(listener -> listener.judged(result, verdict));
     return verdict;
+  }
+
+  private void record(RunVerdict verdict) {
+    verdicts.put(verdict.result().directory(), verdict);
+    VerdictFiles.write(verdict, junitReports);
   }
 
   /**

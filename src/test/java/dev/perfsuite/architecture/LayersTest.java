@@ -33,7 +33,7 @@ class LayersTest {
       "\\bdev\\.perfsuite\\.((?:[a-z]+\\.)+)([A-Z][A-Za-z0-9]*)");
   private static final List<String> BACKENDS = List.of("echo", "keycloak", "postgres", "stubs");
   private static final Pattern ALLURE_REFERENCE = Pattern.compile("\\bio\\.qameta\\.allure\\b");
-  private static final Set<String> HIGH = Set.of("reporting", "junit");
+  private static final Set<String> HIGH = Set.of("reporting", "junit", "verdict");
 
   @Test
   void shouldKeepEnginesFreeOfReportingJunitAndAllure() {

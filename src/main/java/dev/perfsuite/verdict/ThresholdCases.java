@@ -1,0 +1,146 @@
+package dev.perfsuite.verdict;
+
+import dev.perfsuite.config.settings.RegressionMode;
+import dev.perfsuite.history.MetricComparison;
+import dev.perfsuite.sla.Metric;
+import dev.perfsuite.sla.SlaVerdict;
+import dev.perfsuite.sla.ThresholdResult;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * A {@link RunVerdict} as a JUnit XML test suite (the Ant/Surefire format Jenkins' {@code junit}
+ * step, GitLab's {@code reports:junit} and Azure's PublishTestResults read): one test case per
+ * SLA threshold and per regression metric, so a CI test trend shows which threshold broke.
+ *
+ * <p>A failed threshold's message is {@code expected <limit>, actual <value>}. A regression fails
+ * its case only under {@code perf.regression=fail} (warn: the case passes and its output says
+ * so); a metric that could not be judged is skipped. A run stopped before its profile without an
+ * SLA verdict still gets a failing {@code run completed} case naming why.
+ */
+final class ThresholdCases {
+  private ThresholdCases() {
+  }
+
+  /** One case of the suite: its class and name, and a failure or skip message if any. */
+  record Case(String classname, String name, Kind kind, String message, String detail) {
+  }
+
+  /** How a case ended. */
+  enum Kind {
+    PASSED, FAILED, SKIPPED
+  }
+
+  /** Every case of the run, SLA rows first (in judging order), then regression metrics. */
+  static List<Case> cases(RunVerdict verdict) {
+    String scenario = verdict.result().scenario();
+    List<Case> cases = new ArrayList<>();
+    boolean completedRow = false;
+    for (SlaVerdict sla : verdict.slas()) {
+      List<List<String>> cells = sla.cells();
+      for (int i = 0; i < sla.results().size(); i++) {
+        ThresholdResult row = sla.results().get(i);
+        List<String> text = cells.get(i);
+        completedRow |= row.threshold().metric() == Metric.RUN_COMPLETED;
+        String name = text.get(0) + " " + text.get(1) + " " + text.get(2);
+        cases.add(new Case("perf." + scenario + ".sla", name,
+            row.passed() ? Kind.PASSED : Kind.FAILED,
+            "expected " + text.get(2) + ", actual " + text.get(3), row.detail()));
+      }
+    }
+    if (!completedRow && verdict.result().interrupted()) {
+      cases.add(new Case("perf." + scenario + ".sla", "overall run completed", Kind.FAILED,
+          "expected the whole profile, actual stopped early",
+          verdict.stopReason().orElse("stopped before the end of its profile")));
+    }
+    verdict.regression().ifPresent(r -> r.comparisons().forEach(c -> cases.add(
+        regression(scenario, c, verdict.regressionMode(), r.tolerancePercent()))));
+    return cases;
+  }
+
+  private static Case regression(String scenario, MetricComparison c, RegressionMode mode,
+      double tolerance) {
+    String name = c.label() + " " + c.metric().title() + " vs baseline";
+    String message = String.format(Locale.ROOT, "expected within %s %% of baseline %s %s, "
+            + "actual %s %s (%s, %s)", trim(tolerance), trim(c.baseline()), c.metric().unit(),
+        trim(c.current()), c.metric().unit(), c.change(), c.test());
+    Kind kind = switch (c.status()) {
+      case REGRESSION -> mode == RegressionMode.FAIL ? Kind.FAILED : Kind.PASSED;
+      case INCONCLUSIVE -> Kind.SKIPPED;
+      default -> Kind.PASSED;
+    };
+    String detail = c.status().name().toLowerCase(Locale.ROOT)
+        + (c.status() == MetricComparison.Status.REGRESSION && kind == Kind.PASSED
+            ? " (perf.regression=" + mode.name().toLowerCase(Locale.ROOT) + ")" : "")
+        + (c.note() == null || c.note().isBlank() ? "" : ": " + c.note());
+    return new Case("perf." + scenario + ".regression", name, kind,
+        kind == Kind.SKIPPED ? detail : message, kind == Kind.SKIPPED ? "" : detail);
+  }
+
+  /** The suite as JUnit XML. */
+  static String xml(RunVerdict verdict) {
+    List<Case> cases = cases(verdict);
+    StringWriter out = new StringWriter();
+    try {
+      XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+      xml.writeStartDocument("UTF-8", "1.0");
+      xml.writeCharacters("\n");
+      xml.writeStartElement("testsuite");
+      xml.writeAttribute("name", "perf." + verdict.result().scenario());
+      xml.writeAttribute("tests", Integer.toString(cases.size()));
+      xml.writeAttribute("failures", Long.toString(count(cases, Kind.FAILED)));
+      xml.writeAttribute("errors", "0");
+      xml.writeAttribute("skipped", Long.toString(count(cases, Kind.SKIPPED)));
+      xml.writeAttribute("time", "0");
+      xml.writeCharacters("\n");
+      for (Case c : cases) {
+        xml.writeCharacters("  ");
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("classname", c.classname());
+        xml.writeAttribute("name", c.name());
+        xml.writeAttribute("time", "0");
+        if (c.kind() == Kind.FAILED) {
+          xml.writeStartElement("failure");
+          xml.writeAttribute("message", c.message());
+          xml.writeAttribute("type", "AssertionError");
+          xml.writeCharacters(c.message() + (c.detail().isBlank() ? "" : "\n" + c.detail()));
+          xml.writeEndElement();
+        } else if (c.kind() == Kind.SKIPPED) {
+          xml.writeEmptyElement("skipped");
+          xml.writeAttribute("message", c.message());
+        } else if (!c.detail().isBlank()) {
+          xml.writeStartElement("system-out");
+          xml.writeCharacters(c.message() + "\n" + c.detail());
+          xml.writeEndElement();
+        }
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+      }
+      xml.writeEndElement();
+      xml.writeCharacters("\n");
+      xml.writeEndDocument();
+      xml.close();
+    } catch (XMLStreamException e) {
+      throw new IllegalStateException("cannot write the test cases of "
+          + verdict.result().scenario(), e);
+    }
+    return out.toString();
+  }
+
+  private static long count(List<Case> cases, Kind kind) {
+    return cases.stream().filter(c -> c.kind() == kind).count();
+  }
+
+  private static String trim(double value) {
+    if (!Double.isFinite(value)) {
+      return "-";
+    }
+    return value == Math.rint(value) ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.2f", value);
+  }
+}
