@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -24,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +37,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
@@ -344,13 +343,7 @@ public final class RunExecution {
 
   private static void clean(Path dir) {
     try {
-      if (Files.exists(dir)) {
-        try (Stream<Path> files = Files.walk(dir)) {
-          for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-            Files.delete(p);
-          }
-        }
-      }
+      DirectoryTree.delete(dir);
       Files.createDirectories(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare results directory " + dir, e);

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
@@ -243,20 +244,7 @@ public final class JmxPlans {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
-      deleteTemporary(dir);
-    }
-  }
-
-  private static void deleteTemporary(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
+      DirectoryTree.deleteQuietly(dir, "temporary plan");
     }
   }
 

@@ -1,12 +1,12 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.files.DirectoryTree;
 import static dev.perfsuite.diagnostics.Causes.rootMessage;
 
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -128,7 +128,7 @@ public final class DataShipment {
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
     } finally {
-      ScratchDirectory.deleteQuietly(slices, "data slices");
+      DirectoryTree.deleteQuietly(slices, "data slices");
     }
   }
 
