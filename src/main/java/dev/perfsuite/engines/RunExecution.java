@@ -307,9 +307,9 @@ public final class RunExecution {
           watcher.runEnded(context, result);
         } catch (RuntimeException e) {
           // A broken watcher must not cost the other watchers' results (the summary files).
-          // A warning about the run: the console; the stack trace is a diagnostic.
-          System.out.println("WARNING: " + watcher.getClass().getSimpleName()
-              + " failed at the end of the run: " + e);
+          // The warning names the failure; the stack trace is a diagnostic.
+          LOG.warn("{} failed at the end of the run: {}", watcher.getClass().getSimpleName(),
+              e.toString());
           LOG.debug("{} failed at the end of the run", watcher.getClass().getName(), e);
         }
       }

@@ -172,7 +172,8 @@ public final class SummaryRebuild {
     }
     Duration warmUp = args.length == 2 ? Duration.parse("PT" + args[1].toUpperCase())
         : Duration.ZERO;
-    RunResult result = rebuild(Path.of(args[0]), warmUp);
-    System.out.println(ResultFiles.console(result));
+    // A command line tool: without this, Log4j's default (errors only) would hide the warnings.
+    PerfLog.apply();
+    ResultFiles.show(rebuild(Path.of(args[0]), warmUp));
   }
 }

@@ -80,9 +80,9 @@ public final class DataShipment {
       return List.of();
     }
     DataFiles.Found found = DataFiles.in(plan);
-    // A warning about the run (the file may be missing on an engine): the console.
-    found.expressions().forEach(e -> System.out.println("WARNING: data file not shipped, its "
-        + "path is a JMeter expression each engine evaluates itself: " + e));
+    // A warning about the run: the file may be missing on an engine.
+    found.expressions().forEach(e -> LOG.warn("data file not shipped, its path is a JMeter "
+        + "expression each engine evaluates itself: {}", e));
     if (found.files().isEmpty()) {
       return List.of();
     }
