@@ -1,8 +1,8 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.backends.echo.ContainerEcho;
+import dev.perfsuite.backends.echo.EchoContainer;
 import dev.perfsuite.backends.echo.EchoService;
-import dev.perfsuite.backends.echo.EmbeddedEcho;
+import dev.perfsuite.backends.echo.EchoEmbedded;
 import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.keycloak.KeycloakServer;
 import dev.perfsuite.backends.keycloak.RealmDescription;
@@ -108,8 +108,8 @@ public final class Backends implements AutoCloseable {
   public synchronized URI echo() {
     if (echo == null) {
       echo = timed("echo", () -> provider().provider() == Provider.TESTCONTAINERS
-          ? new ContainerEcho(config.echoImage(), config.echoDelay(), config.echoStall())
-          : new EmbeddedEcho(config.backendSettings().echoPort(), config.echoDelay(),
+          ? new EchoContainer(config.echoImage(), config.echoDelay(), config.echoStall())
+          : new EchoEmbedded(config.backendSettings().echoPort(), config.echoDelay(),
               config.echoStall()));
       started.add(echo);
     }

@@ -47,7 +47,7 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
   /**
    * The DSL's engine without its own statistics collector: the suite keeps exact statistics of
    * its own, and the DSL's P² estimates, never read, cost the most contended lock on the sample
-   * path (bench: 1.5 us per sample under one global monitor).
+   * path, under one global monitor (docs/performance.md, "Figures behind design choices").
    */
   static final class WithoutDslStatistics extends EmbeddedJmeterEngine {
     @Override

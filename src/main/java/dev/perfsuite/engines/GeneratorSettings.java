@@ -45,7 +45,8 @@ public final class GeneratorSettings {
   /**
    * Generator JVM flags. G1 is pinned because the JVM picks the Serial collector by itself on a
    * machine or container with one CPU or less than 1792 MiB, and Serial's stop-the-world pauses
-   * go straight into the latencies being measured (bench: p99 error against the echo delay).
+   * go straight into the latencies being measured (their p99 error against a known delay:
+   * docs/performance.md, "Figures behind design choices").
    */
   public static final List<String> JVM_FLAGS = List.of("-XX:+UseG1GC");
 
@@ -55,11 +56,15 @@ public final class GeneratorSettings {
   static final int OWN_FILES = 300;
   /**
    * Heap a user holds on the generator (its copy of the plan, an HttpClient with its pool and
-   * buffers, the last SampleResult): bench, 5,000 users, 847 MiB peak = 173 KiB per user; with
-   * -Xmx1g that left G1 at 85 % occupancy, 40 s of GC in 195 s and an 832 ms pause.
+   * buffers, the last SampleResult), rounded up from what 5,000 users held: below it G1 collects
+   * back to back and its pauses land in the latencies (docs/performance.md, "Figures behind
+   * design choices").
    */
   static final long HEAP_PER_USER = 256 * 1024;
-  /** Memory mappings per thread (stack and guard; bench: 10,260 maps at 5,027 threads). */
+  /**
+   * Memory mappings per platform thread: its stack and guard page (docs/performance.md,
+   * "Figures behind design choices").
+   */
   static final int MAPS_PER_THREAD = 2;
   /** Memory mappings of a JVM besides its threads' (heap, jars, libraries), an estimate. */
   static final int OWN_MAPS = 2000;
@@ -76,8 +81,8 @@ public final class GeneratorSettings {
     p.put("httpclient4.request_sent_retry_enabled", "false");
     // Checks a pooled connection idle longer than this before reuse, so a keep-alive connection
     // the server closed is not counted as an error. Under load no connection idles that long
-    // and the check costs nothing (bench: no CPU change per request at 50 users); it stays
-    // below the usual 5 s server keep-alive timeout.
+    // and the check costs nothing (docs/performance.md, "Figures behind design choices"); it
+    // stays below the usual 5 s server keep-alive timeout.
     p.put("httpclient4.validate_after_inactivity", "4900");
     return Collections.unmodifiableMap(p);
   }
@@ -110,7 +115,7 @@ public final class GeneratorSettings {
    * A warning when users opening a connection per request outnumber the open-files limit: they
    * fit while few requests are in flight, but a generator that falls behind keeps more in flight
    * (users wait for the CPU inside their request), and past the limit requests fail with "Too
-   * many open files" (bench: 50,000 users on a 20,000 limit, 1,966 such errors when saturated).
+   * many open files" (seen at 50,000 users: docs/performance.md, "Figures behind design choices").
    */
   static Optional<String> socketWarning(LoadProfile profile, Limits limits) {
     int users = profile.peakUsers();

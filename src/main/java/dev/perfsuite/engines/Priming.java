@@ -29,8 +29,8 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * them: the plan's journey runs briefly in this JVM's embedded JMeter, through a sample recorder
  * of its own, against the same services ({@code PerfSession} decides when). The
  * JIT then has compiled the sample path, and the local backends have served their first requests,
- * before any sample is measured: a class run alone otherwise measures its JVM's warm-up (seen:
- * ~100 to ~1,300 req/s over 7 s, past a 2 s warm-up).
+ * before any sample is measured: a class run alone otherwise measures its JVM's warm-up, well
+ * past a warm-up of seconds (docs/performance.md, "Figures behind design choices").
  *
  * <p>Excluded from every figure: nothing of it reaches the run's results, the history, live
  * metrics, progress lines or the report; its JTL lives in a temporary directory deleted at once.

@@ -9,6 +9,7 @@ import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
 import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyWarnings;
@@ -18,6 +19,7 @@ import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
+import dev.perfsuite.users.StartReport;
 import dev.perfsuite.users.UserConnections;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,12 +33,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
@@ -119,11 +123,13 @@ public final class RunExecution {
       List<TestPlanChild> elements = plan.ownThreadGroups()
           ? driver.perEngine(plan.scenario(), plan.planElements()) : plan.planElements();
       LoadProfile threads = driver.perEngine(profile);
-      DslTestPlan testPlan = testPlan(children(plan, elements, threads,
+      List<StartReport> starts = new CopyOnWriteArrayList<>();
+      DslTestPlan testPlan = testPlan(children(plan, elements, threads, starts::add,
           driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
-      Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings);
+      Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings,
+          starts);
       AtomicReference<Future<?>> running = new AtomicReference<>();
       // SIGINT or SIGTERM: stop the samplers first, so that no sample lands in the JTL after the
       // summary was taken, then write the results marked interrupted.
@@ -149,18 +155,19 @@ public final class RunExecution {
   }
 
   private TestPlanChild[] children(LoadPlan plan, List<TestPlanChild> elements,
-      LoadProfile threads, TestPlanChild listener) {
+      LoadProfile threads, Consumer<StartReport> starts, TestPlanChild listener) {
     List<TestPlanChild> children = new ArrayList<>();
     DslHttpDefaults defaults = httpDefaults().connectionTimeout(connectTimeout)
         .responseTimeout(responseTimeout);
     children.add(threads.connections() == UserConnections.PER_REQUEST
         ? defaults.useKeepAlive(false) : defaults);
     // The DSL adds a browser-like HTTP cache manager to every plan; API load must not be served
-    // from a cache, and it doubled the generator's CPU per request (bench: 220 -> 111 us).
+    // from a cache, and it doubled the generator's CPU per request (docs/performance.md,
+    // "Figures behind design choices").
     children.add(httpCache().disable());
     children.addAll(elements);
     if (!plan.ownThreadGroups()) {
-      children.add(ThreadGroups.of(plan.scenario(), threads,
+      children.add(ThreadGroups.of(plan.scenario(), threads, starts,
           plan.journey().toArray(ThreadGroupChild[]::new)));
     }
     children.add(listener);
@@ -234,12 +241,13 @@ public final class RunExecution {
     private final EngineDriver driver;
     private final Path dir;
     private final List<String> warnings;
+    private final List<StartReport> starts;
     /** Set by the shutdown hook: the run ends interrupted, whoever finishes it. */
     private volatile boolean signalled;
     private RunResult finished;
 
     Outcome(LoadPlan plan, RunContext context, SampleRecorder recorder, TimelineRecorder timeline,
-        EngineDriver driver, Path dir, List<String> warnings) {
+        EngineDriver driver, Path dir, List<String> warnings, List<StartReport> starts) {
       this.plan = plan;
       this.context = context;
       this.recorder = recorder;
@@ -247,6 +255,7 @@ public final class RunExecution {
       this.driver = driver;
       this.dir = dir;
       this.warnings = warnings;
+      this.starts = starts;
     }
 
     /** The result, built once: the shutdown hook and the run's own thread may both ask. */
@@ -301,7 +310,7 @@ public final class RunExecution {
       }
       RunResult result = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
           profile.warmUp(), summaries, all, dir, interrupted, timeline.timeline(),
-          driver.engineSummaries());
+          driver.engineSummaries(), LatencyFigure.RESPONSE, starts);
       for (RunWatcher watcher : watchers) {
         try {
           watcher.runEnded(context, result);

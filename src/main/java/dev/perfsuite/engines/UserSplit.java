@@ -3,7 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.Stage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package dev.perfsuite.jmx;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.Stage;
 import dev.perfsuite.users.UserThreads;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,9 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.Stage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
@@ -56,7 +57,7 @@ public final class ArrivalTimer extends BaseTimer {
   @Override
   protected TestElement buildTestElement() {
     Element element = new Element();
-    element.setProperty(Element.STAGES, encode(stages));
+    element.setProperty(Element.STAGES, Stage.encode(stages));
     element.setProperty(Element.ARRIVALS, arrivals.name());
     return element;
   }
@@ -91,25 +92,6 @@ public final class ArrivalTimer extends BaseTimer {
       }
       SampleEvent.initSampleVariables();
     }
-  }
-
-  private static String encode(List<Stage> stages) {
-    StringBuilder text = new StringBuilder();
-    for (Stage stage : stages) {
-      text.append(text.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%s,%d,%d",
-          Double.toString(stage.level()), stage.rampUp().toNanos(), stage.hold().toNanos()));
-    }
-    return text.toString();
-  }
-
-  static List<Stage> decode(String text) {
-    List<Stage> stages = new ArrayList<>();
-    for (String part : text.split(";")) {
-      String[] f = part.split(",");
-      stages.add(new Stage(Double.parseDouble(f[0]), java.time.Duration.ofNanos(
-          Long.parseLong(f[1])), java.time.Duration.ofNanos(Long.parseLong(f[2]))));
-    }
-    return stages;
   }
 
   /** The JMeter side: one instance for all users of its thread group ({@link NoThreadClone}). */
@@ -156,9 +138,30 @@ public final class ArrivalTimer extends BaseTimer {
     }
 
     private void start(long now) {
-      schedule = ArrivalSchedule.of(decode(getPropertyAsString(STAGES)),
+      schedule = ArrivalSchedule.of(stages(getPropertyAsString(STAGES)),
           Arrivals.valueOf(getPropertyAsString(ARRIVALS)), SEED);
       originMillis = now;
+    }
+
+    /**
+     * The stages property: {@link Stage#encode}'s form, or the timer's older
+     * {@code level,rampNanos,holdNanos;...} form that plans saved before 2026-11-26 still hold.
+     */
+    static List<Stage> stages(String text) {
+      if (text.isBlank() || text.contains(":")) {
+        return Stage.decode(text);
+      }
+      List<Stage> stages = new ArrayList<>();
+      for (String part : text.split(";")) {
+        String[] fields = part.trim().split(",");
+        if (fields.length != 3) {
+          throw new IllegalArgumentException("arrival stages are level:rampMillis:holdMillis,... "
+              + "(or the older level,rampNanos,holdNanos;...), not '" + text + "'");
+        }
+        stages.add(new Stage(Double.parseDouble(fields[0]), Duration.ofNanos(
+            Long.parseLong(fields[1])), Duration.ofNanos(Long.parseLong(fields[2]))));
+      }
+      return stages;
     }
 
     @Override

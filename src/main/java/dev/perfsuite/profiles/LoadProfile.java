@@ -1,5 +1,6 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.Stage;
 import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreads;
 import java.time.Duration;

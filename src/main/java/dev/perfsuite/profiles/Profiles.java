@@ -1,5 +1,6 @@
 package dev.perfsuite.profiles;
 
+import dev.perfsuite.users.Stage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

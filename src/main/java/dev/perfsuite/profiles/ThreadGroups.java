@@ -2,10 +2,13 @@ package dev.perfsuite.profiles;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
 
+import dev.perfsuite.users.Stage;
+import dev.perfsuite.users.StartReport;
 import dev.perfsuite.users.Users;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -38,25 +41,36 @@ public final class ThreadGroups {
    */
   public static BaseThreadGroup<?> of(String name, LoadProfile profile,
       ThreadGroupChild... children) {
+    return of(name, profile, report -> { }, children);
+  }
+
+  /**
+   * As {@link #of(String, LoadProfile, ThreadGroupChild...)}, handing how fast the group started
+   * its users in this JVM to {@code starts} (nothing when a remote engine runs the group).
+   */
+  public static BaseThreadGroup<?> of(String name, LoadProfile profile,
+      Consumer<StartReport> starts, ThreadGroupChild... children) {
     List<ThreadGroupChild> all = new ArrayList<>(Arrays.asList(children));
     if (profile.model() == LoadModel.CLOSED) {
       if (!profile.thinkTime().isZero()) {
         all.add(constantTimer(profile.thinkTime()));
       }
-      return closed(name, profile).children(all.toArray(ThreadGroupChild[]::new));
+      return closed(name, profile).reportingStartsTo(starts)
+          .children(all.toArray(ThreadGroupChild[]::new));
     }
-    return open(name, profile).children(all.toArray(ThreadGroupChild[]::new));
+    return open(name, profile).reportingStartsTo(starts)
+        .children(all.toArray(ThreadGroupChild[]::new));
   }
 
   private static Users closed(String name, LoadProfile profile) {
     if (profile.iterations().isPresent()) {
       Stage first = profile.stages().get(0);
-      return Users.iterating(name, users(first), first.rampUp(),
+      return Users.iterating(name, first.users(), first.rampUp(),
           profile.iterations().getAsInt()).threads(profile.userThreads());
     }
     Users group = Users.inSteps(name).threads(profile.userThreads());
     for (Stage stage : profile.stages()) {
-      group = group.rampToAndHold(users(stage), stage.rampUp(), stage.hold());
+      group = group.rampToAndHold(stage.users(), stage.rampUp(), stage.hold());
     }
     return group;
   }
@@ -64,9 +78,5 @@ public final class ThreadGroups {
   private static Users open(String name, LoadProfile profile) {
     return Users.looping(name, profile.maxThreads(), profile.plannedDuration())
         .threads(profile.userThreads()).children(ArrivalTimer.of(profile));
-  }
-
-  private static int users(Stage stage) {
-    return (int) Math.round(stage.level());
   }
 }

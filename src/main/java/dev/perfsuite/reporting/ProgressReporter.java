@@ -9,6 +9,8 @@ import dev.perfsuite.results.SampleBatch;
 import dev.perfsuite.results.SampleObserver;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,27 +29,43 @@ import org.apache.jmeter.samplers.SampleResult;
  *
  * <p>On a terminal the line is rewritten in place; elsewhere (CI logs, Jenkins) each report is a
  * plain line, so logs stay greppable. An interval of zero turns progress off.
+ *
+ * <p>Lines follow the reporter's clock: a printer thread looks at it four times an interval and
+ * prints once a whole interval has passed on it, so a line comes at most a quarter interval late
+ * and a test can drive the clock instead of waiting for it.
  */
 public final class ProgressReporter implements RunWatcher {
   private final Duration interval;
   private final PrintStream out;
   private final boolean terminal;
+  private final InstantSource clock;
   private final Map<String, Progress> running = new ConcurrentHashMap<>();
 
-  private ProgressReporter(Duration interval, PrintStream out, boolean terminal) {
+  private ProgressReporter(Duration interval, PrintStream out, boolean terminal,
+      InstantSource clock) {
     this.interval = interval;
     this.out = out;
     this.terminal = terminal;
+    this.clock = clock;
   }
 
   /** Progress on standard output every {@code interval}; in place when a console is attached. */
   public static ProgressReporter every(Duration interval) {
-    return new ProgressReporter(interval, System.out, System.console() != null);
+    return new ProgressReporter(interval, System.out, System.console() != null,
+        InstantSource.system());
   }
 
   /** Progress as plain lines on {@code out}, for tests and log files. */
   public static ProgressReporter plainLines(Duration interval, PrintStream out) {
-    return new ProgressReporter(interval, out, false);
+    return plainLines(interval, out, InstantSource.system());
+  }
+
+  /**
+   * As {@link #plainLines(Duration, PrintStream)}, timed by {@code clock}: elapsed time,
+   * throughput and when lines are due. A {@link java.time.Clock} is one; a test passes its own.
+   */
+  static ProgressReporter plainLines(Duration interval, PrintStream out, InstantSource clock) {
+    return new ProgressReporter(interval, out, false, clock);
   }
 
   @Override
@@ -75,12 +93,12 @@ public final class ProgressReporter implements RunWatcher {
     private final LongAdder samples = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final AtomicInteger threads = new AtomicInteger();
-    private final long started = System.nanoTime();
+    private final Instant started = clock.instant();
     private volatile long origin = -1;
     private volatile Phase phase = Phase.WARM_UP;
     private Histogram recycled;
     private long lastSamples;
-    private long lastTick = System.nanoTime();
+    private Instant lastTick = started;
     private ScheduledExecutorService printer;
 
     Progress(RunContext run) {
@@ -93,8 +111,8 @@ public final class ProgressReporter implements RunWatcher {
         t.setDaemon(true);
         return t;
       });
-      printer.scheduleAtFixedRate(this::print, interval.toMillis(), interval.toMillis(),
-          TimeUnit.MILLISECONDS);
+      long look = Math.max(1, interval.toMillis() / 4);
+      printer.scheduleAtFixedRate(this::tick, look, look, TimeUnit.MILLISECONDS);
     }
 
     void stop() {
@@ -140,17 +158,23 @@ public final class ProgressReporter implements RunWatcher {
       phase = batch.phase();
     }
 
-    private synchronized void print() {
+    private synchronized void tick() {
+      Instant now = clock.instant();
+      if (Duration.between(lastTick, now).compareTo(interval) >= 0) {
+        print(now);
+      }
+    }
+
+    private void print(Instant now) {
       recycled = window.getIntervalHistogram(recycled);
-      long now = System.nanoTime();
       long total = samples.sum();
-      double seconds = Math.max(1e-3, (now - lastTick) / 1e9);
+      double seconds = Math.max(1e-3, Duration.between(lastTick, now).toNanos() / 1e9);
       double rate = (total - lastSamples) / seconds;
       lastSamples = total;
       lastTick = now;
       long errorCount = errors.sum();
-      Duration elapsed = origin > 0 ? Duration.ofMillis(System.currentTimeMillis() - origin)
-          : Duration.ofNanos(now - started);
+      Duration elapsed = origin > 0 ? Duration.ofMillis(now.toEpochMilli() - origin)
+          : Duration.between(started, now);
       Duration planned = run.planned();
       Duration eta = planned.minus(elapsed);
       String line = String.format(Locale.ROOT,

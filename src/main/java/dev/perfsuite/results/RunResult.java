@@ -1,6 +1,7 @@
 package dev.perfsuite.results;
 
 import dev.perfsuite.config.settings.LatencyFigure;
+import dev.perfsuite.users.StartReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -26,17 +27,22 @@ import java.util.Optional;
  *     when the run used one engine
  * @param judged which latency verdicts judge ({@code perf.sla.latency}): response time unless
  *     the run asks for service time
+ * @param starts how fast each of the suite's user groups started its users in this JVM, in the
+ *     order they finished starting; empty when the users ran on remote engines or in a plan's
+ *     own (JMeter) thread groups
  */
 public record RunResult(
     String scenario, int users, Duration thinkTime, Duration warmUp,
     List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
-    Timeline timeline, Map<String, LabelSummary> engines, LatencyFigure judged) {
+    Timeline timeline, Map<String, LabelSummary> engines, LatencyFigure judged,
+    List<StartReport> starts) {
 
   public RunResult {
     summaries = List.copyOf(summaries);
     warnings = List.copyOf(warnings);
     engines = Collections.unmodifiableMap(new LinkedHashMap<>(engines));
     java.util.Objects.requireNonNull(judged, "judged");
+    starts = List.copyOf(starts);
   }
 
   /** A result whose verdicts judge response time. */
@@ -44,13 +50,13 @@ public record RunResult(
       List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
       Timeline timeline, Map<String, LabelSummary> engines) {
     this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
-        timeline, engines, LatencyFigure.RESPONSE);
+        timeline, engines, LatencyFigure.RESPONSE, List.of());
   }
 
   /** The same result, judged on {@code figure}. */
   public RunResult judging(LatencyFigure figure) {
     return new RunResult(scenario, users, thinkTime, warmUp, summaries, warnings, directory,
-        interrupted, timeline, engines, figure);
+        interrupted, timeline, engines, figure, starts);
   }
 
   /** A single-engine result without a timeline, for tests and hand-built results. */

@@ -25,11 +25,11 @@ final class Timetable {
     this.ends = ends;
   }
 
-  /** Users of {@code steps}; with {@code bounded} false nobody gets an end time. */
-  static Timetable of(List<Step> steps, boolean bounded) {
+  /** Users of {@code stages}; with {@code bounded} false nobody gets an end time. */
+  static Timetable of(List<Stage> stages, boolean bounded) {
     int total = 0;
     int level = 0;
-    for (Step s : steps) {
+    for (Stage s : stages) {
       total += Math.max(0, s.users() - level);
       level = s.users();
     }
@@ -40,17 +40,17 @@ final class Timetable {
     int count = 0;
     long time = 0;
     level = 0;
-    for (Step s : steps) {
+    for (Stage s : stages) {
       int diff = s.users() - level;
       for (int k = 0; k < diff; k++) {
-        starts[count] = time + s.rampMillis() * k / diff;
+        starts[count] = time + s.rampUp().toMillis() * k / diff;
         running.push(count++);
       }
       for (int k = 0; k < -diff; k++) {
-        ends[running.pop()] = time + s.rampMillis() * (k + 1) / -diff;
+        ends[running.pop()] = time + s.rampUp().toMillis() * (k + 1) / -diff;
       }
       level = s.users();
-      time += s.rampMillis() + s.holdMillis();
+      time += s.rampUp().toMillis() + s.hold().toMillis();
     }
     for (int user : running) {
       ends[user] = bounded ? time : UNBOUNDED;

@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -40,7 +40,7 @@ public class UserGroup extends ThreadGroup {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(UserGroup.class);
 
-  /** Steps as {@code users:rampMillis:holdMillis,...}. */
+  /** Stages in their property form, {@code level:rampMillis:holdMillis,...} ({@link Stage}). */
   static final String STEPS = "PerfUsers.steps";
   /** The requested {@link UserThreads}, resolved by the engine that runs the group. */
   static final String THREADS = "PerfUsers.threads";
@@ -48,17 +48,18 @@ public class UserGroup extends ThreadGroup {
   private static final long WAIT_TO_DIE = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
   /** How long the other virtual users may wait for the lead user's first sample. */
   static final Duration LEAD_LIMIT = Duration.ofSeconds(3);
-  private static volatile StartReport lastStart;
 
   private transient volatile Launch launch;
+  /** Where this group reports its start; none once JMeter cloned or a remote engine read it. */
+  private transient Consumer<StartReport> starts;
 
   /** For JMeter's cloning and deserialization; the DSL element {@link Users} configures it. */
   public UserGroup() {
   }
 
-  void configure(List<Step> steps, OptionalInt iterations, UserThreads threads) {
+  void configure(List<Stage> steps, OptionalInt iterations, UserThreads threads) {
     Timetable timetable = Timetable.of(steps, iterations.isEmpty());
-    setProperty(STEPS, Step.encode(steps));
+    setProperty(STEPS, Stage.encode(steps));
     setProperty(THREADS, threads.name().toLowerCase(Locale.ROOT));
     setNumThreads(timetable.peak());
     setRampUp((int) TimeUnit.MILLISECONDS.toSeconds(timeToPeak(steps)));
@@ -70,27 +71,32 @@ public class UserGroup extends ThreadGroup {
       setScheduler(true);
       setDelay(0);
       setDuration(Math.max(1, TimeUnit.MILLISECONDS.toSeconds(
-          steps.stream().mapToLong(s -> s.rampMillis() + s.holdMillis()).sum())));
+          steps.stream().mapToLong(s -> s.duration().toMillis()).sum())));
     }
     setIsSameUserOnNextIteration(false);
   }
 
-  private static long timeToPeak(List<Step> steps) {
+  /** Hands the report of each start of this group, in this JVM, to {@code starts}. */
+  void reportStartsTo(Consumer<StartReport> starts) {
+    this.starts = starts;
+  }
+
+  private static long timeToPeak(List<Stage> steps) {
     long time = 0;
     long toPeak = 0;
     int peak = 0;
-    for (Step s : steps) {
+    for (Stage s : steps) {
       if (s.users() > peak) {
         peak = s.users();
-        toPeak = time + s.rampMillis();
+        toPeak = time + s.rampUp().toMillis();
       }
-      time += s.rampMillis() + s.holdMillis();
+      time += s.duration().toMillis();
     }
     return toPeak;
   }
 
-  List<Step> steps() {
-    return Step.decode(getPropertyAsString(STEPS));
+  List<Stage> steps() {
+    return Stage.decode(getPropertyAsString(STEPS));
   }
 
   UserThreads requestedThreads() {
@@ -100,11 +106,6 @@ public class UserGroup extends ThreadGroup {
 
   private boolean bounded() {
     return getScheduler();
-  }
-
-  /** How fast the most recent group of this JVM started its users; empty before any start. */
-  public static Optional<StartReport> lastStart() {
-    return Optional.ofNullable(lastStart);
   }
 
   @Override
@@ -245,20 +246,6 @@ public class UserGroup extends ThreadGroup {
     return thread == null || !thread.isAlive();
   }
 
-  /**
-   * Users started per second by one group.
-   *
-   * @param users users started
-   * @param took from the group's start to the last user's start
-   * @param virtual whether they run on virtual threads
-   */
-  public record StartReport(int users, Duration took, boolean virtual) {
-    /** Users per second; the user count when they all started within a millisecond. */
-    public double perSecond() {
-      return took.toNanos() <= 1_000_000 ? users : users / (took.toNanos() / 1e9);
-    }
-  }
-
   /** One start of the group: its starter thread and running users. */
   private final class Launch implements Runnable {
     private final int groupNumber;
@@ -323,9 +310,10 @@ public class UserGroup extends ThreadGroup {
           break;
         }
       }
-      if (count > 0) {
-        lastStart = new StartReport(count, Duration.ofNanos(System.nanoTime() - originNanos),
-            factory.virtual());
+      Consumer<StartReport> report = starts;
+      if (count > 0 && report != null) {
+        report.accept(new StartReport(count, Duration.ofNanos(System.nanoTime() - originNanos),
+            factory.virtual()));
       }
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.gui.ThreadGroupGui;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
@@ -23,9 +24,10 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
  * {@code perf.users.threads} (validated with the rest of the configuration, before load).
  */
 public final class Users extends BaseThreadGroup<Users> {
-  private final List<Step> steps = new ArrayList<>();
+  private final List<Stage> steps = new ArrayList<>();
   private OptionalInt iterations = OptionalInt.empty();
   private Optional<UserThreads> threads = Optional.empty();
+  private Consumer<StartReport> starts = report -> { };
 
   private Users(String name) {
     super(name, ThreadGroupGui.class, new ArrayList<>());
@@ -57,7 +59,7 @@ public final class Users extends BaseThreadGroup<Users> {
     if (iterations.isPresent()) {
       throw new IllegalStateException("no step can follow holdIterating");
     }
-    steps.add(new Step(users, ramp.toMillis(), hold.toMillis()));
+    steps.add(new Stage(users, ramp, hold));
     return this;
   }
 
@@ -74,7 +76,7 @@ public final class Users extends BaseThreadGroup<Users> {
     if (count <= 0) {
       throw new IllegalArgumentException("iterations must be positive: " + count);
     }
-    if (steps.size() != 1 || steps.get(0).holdMillis() != 0) {
+    if (steps.size() != 1 || !steps.get(0).hold().isZero()) {
       throw new IllegalStateException("holdIterating follows exactly one rampTo");
     }
     iterations = OptionalInt.of(count);
@@ -87,6 +89,15 @@ public final class Users extends BaseThreadGroup<Users> {
     return this;
   }
 
+  /**
+   * Hands how fast the group started its users, once per start in this JVM, to {@code starts};
+   * a group run by a remote engine reports nothing here.
+   */
+  public Users reportingStartsTo(Consumer<StartReport> starts) {
+    this.starts = starts;
+    return this;
+  }
+
   @Override
   protected AbstractThreadGroup buildThreadGroup() {
     if (steps.isEmpty()) {
@@ -94,6 +105,7 @@ public final class Users extends BaseThreadGroup<Users> {
     }
     UserGroup group = new UserGroup();
     group.configure(steps, iterations, threads.orElse(UserThreads.AUTO));
+    group.reportStartsTo(starts);
     return group;
   }
 }

@@ -110,6 +110,35 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepRecoveryACommandOnTheResultsAndTheirFiles() {
+    // SummaryRebuild runs after the controller died, from the remote-engine jar (docs/faults.md):
+    // it reads the JTL (results) and writes the summary files (reporting), with no JUnit, engine
+    // or backend to lean on.
+    Set<String> allowed = Set.of("results", "reporting", "config", "diagnostics");
+    assertThat(references("recovery").stream()
+        .filter(r -> !allowed.contains(r.substring(r.indexOf("-> ") + 3))).toList())
+        .as("recovery -> anything but results, reporting, config and diagnostics").isEmpty();
+  }
+
+  @Test
+  void shouldBuildNothingOnRecovery() {
+    // The top of the layers beside junit: a command, not a library other packages call.
+    List<String> callers = new ArrayList<>();
+    try (Stream<Path> packages = Files.list(MAIN)) {
+      for (Path dir : packages.filter(Files::isDirectory).sorted().toList()) {
+        String layer = dir.getFileName().toString();
+        if (!layer.equals("recovery")) {
+          references(layer).stream().filter(r -> r.endsWith("-> recovery"))
+              .forEach(callers::add);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the main packages", e);
+    }
+    assertThat(callers).as("main packages -> recovery").isEmpty();
+  }
+
+  @Test
   void shouldSeeTheReferencesItGuards() {
     // Guards the scan itself: a wrong path or pattern would make every rule above pass vacuously.
     assertThat(references("junit")).as("junit's references, as the scan reads them")
@@ -117,6 +146,9 @@ class LayersTest {
         .anyMatch(r -> r.endsWith("-> engines"));
     assertThat(references("reporting")).as("reporting's references to Allure")
         .anyMatch(r -> r.endsWith("-> io.qameta.allure"));
+    assertThat(references("recovery")).as("recovery's references, as the scan reads them")
+        .anyMatch(r -> r.endsWith("-> results"))
+        .anyMatch(r -> r.endsWith("-> reporting"));
   }
 
   @Test
@@ -207,6 +239,29 @@ class LayersTest {
     }
     assertThat(crossing).as("backends.<one> -> backends.<another> (keycloak -> postgres excepted)")
         .isEmpty();
+  }
+
+  @Test
+  void shouldNameEachBackendsProvidersAsTestcontainersNamesItsModules() {
+    // <Product>Container and <Product>Embedded, one each per backend, beside the facade callers
+    // hold; the names before (ContainerEcho, KeycloakInContainer, KeycloakProcess, and both
+    // PostgreSQL providers inside PostgresServer) followed three schemes.
+    List<String> found = new ArrayList<>();
+    for (String backend : BACKENDS) {
+      try (Stream<Path> files = Files.list(MAIN.resolve("backends").resolve(backend))) {
+        files.map(f -> f.getFileName().toString())
+            .filter(f -> f.matches("[A-Za-z]*(Container|Embedded|InContainer|Process)[A-Za-z]*"
+                + "\\.java"))
+            .map(f -> backend + "/" + f.replace(".java", ""))
+            .forEach(found::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot list backends/" + backend, e);
+      }
+    }
+    assertThat(found).as("provider classes of the backends").containsExactlyInAnyOrder(
+        "echo/EchoContainer", "echo/EchoEmbedded", "postgres/PostgresContainer",
+        "postgres/PostgresEmbedded", "keycloak/KeycloakContainer", "keycloak/KeycloakEmbedded",
+        "stubs/StubContainer", "stubs/StubEmbedded");
   }
 
   @Test

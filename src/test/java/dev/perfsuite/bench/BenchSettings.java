@@ -26,26 +26,27 @@ import java.util.Optional;
  * @param echoJar the echo backend jar built by {@code mvn package}
  * @param nginx the nginx binary, empty when not installed
  * @param wrk the wrk binary, empty when not installed
- * @param k6 the k6 binary, empty when not installed
+ * @param hey the hey binary ({@code bench.hey}, default Debian's {@code /usr/bin/hey}), empty
+ *     when not installed
  * @param generatorHeap {@code -Xmx} of generator JVMs, default 1g (the issue's heap target)
  * @param generatorFlags extra JVM flags of generator JVMs (GC experiments), default none
  * @param runs runs per throughput cell ({@code bench.runs}), at least and by default 3: each cell
  *     shows their median and min-max
  * @param unavailable tools declared unavailable on this machine ({@code bench.unavailable}, e.g.
- *     {@code k6}); their rows are skipped with a note
+ *     {@code hey}); their rows are skipped with a note
  * @param strict whether a missing tool that is not declared unavailable fails the bench: on
  *     with {@code bench.strict=true}, or when the {@code CI} or {@code JENKINS_URL} environment
  *     variable is set
  */
 record BenchSettings(Duration duration, List<Integer> threads, int pairs, int memoryThreads,
     Duration memoryThink, Duration memoryDuration, Duration accuracyDuration, Path out,
-    Path echoJar, Optional<Path> nginx, Optional<Path> wrk, Optional<Path> k6,
+    Path echoJar, Optional<Path> nginx, Optional<Path> wrk, Optional<Path> hey,
     String generatorHeap, List<String> generatorFlags, int runs, List<String> unavailable,
     boolean strict) {
 
   /** Tool binaries by name, for {@link #requireTools}. */
   private Map<String, Optional<Path>> tools() {
-    return Map.of("nginx", nginx, "wrk", wrk, "k6", k6);
+    return Map.of("nginx", nginx, "wrk", wrk, "hey", hey);
   }
 
   /**
@@ -90,7 +91,7 @@ record BenchSettings(Duration duration, List<Integer> threads, int pairs, int me
         Path.of(System.getProperty("bench.echo-jar", "target/perf-suite-echo.jar")),
         binary("bench.nginx", "/usr/sbin/nginx", unavailable),
         binary("bench.wrk", "/usr/bin/wrk", unavailable),
-        binary("bench.k6", PeerInstalls.k6().toString(), unavailable),
+        binary("bench.hey", "/usr/bin/hey", unavailable),
         System.getProperty("bench.generator.heap", "1g"),
         Arrays.stream(System.getProperty("bench.generator.flags", "").split("\\s+"))
             .filter(s -> !s.isBlank()).toList(),

@@ -1,7 +1,5 @@
 package dev.perfsuite.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -21,10 +19,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The load tools outside the JVM: wrk and k6 here, Gatling and Locust in {@link GatlingPeer} and
- * {@link LocustPeer}. Each run returns the same key-value shape as a {@link ChildJvm} generator
- * run ({@code rps}, {@code samples}, {@code errors}, {@code cpuUsPerSample}, {@code rssPeakMiB},
- * {@code p50}, {@code p99} in ms), each figure as the tool itself reports it; CPU and RSS come
+ * The load tools outside the JVM: wrk here, Gatling, Locust, Vegeta and hey in
+ * {@link GatlingPeer}, {@link LocustPeer}, {@link VegetaPeer} and {@link HeyPeer}. Each run
+ * returns the same key-value shape as a {@link ChildJvm} generator run ({@code rps},
+ * {@code samples}, {@code errors}, {@code cpuUsPerSample}, {@code rssPeakMiB}, {@code p50},
+ * {@code p99} in ms), each figure as the tool itself reports it; CPU and RSS come
  * from {@link ProcessTree}. An empty map is a failed run (see its log).
  */
 final class LoadTools {
@@ -34,60 +33,6 @@ final class LoadTools {
       Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
   private static final Pattern WRK_SOCKET_ERRORS = Pattern.compile(
       "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
-  private static final ObjectMapper JSON = new ObjectMapper();
-  /**
-   * k6's users plan: ramp, then users held through the warm-up and the hold, which starts
-   * {@code WARMUP_MS} after the scenario; the think times in flight at the end finish (graceful
-   * stop) but start no request.
-   */
-  private static final String K6_USERS = """
-      import http from 'k6/http';
-      import exec from 'k6/execution';
-      import { sleep } from 'k6';
-
-      const RAMP_MS = Number(__ENV.RAMP_MS);
-      const WARMUP_MS = Number(__ENV.WARMUP_MS);
-      const THINK_MS = Number(__ENV.THINK_MS);
-      const USERS = Number(__ENV.USERS);
-
-      export const options = {
-        discardResponseBodies: true,
-        scenarios: {
-          users: {
-            executor: 'ramping-vus',
-            startVUs: 0,
-            stages: [
-              { duration: RAMP_MS + 'ms', target: USERS },
-              { duration: (WARMUP_MS - RAMP_MS + Number(__ENV.HOLD_MS)) + 'ms', target: USERS },
-            ],
-            gracefulStop: (THINK_MS + 30000) + 'ms',
-          },
-          hold: {
-            executor: 'shared-iterations',
-            vus: 1,
-            iterations: 1,
-            startTime: WARMUP_MS + 'ms',
-            exec: 'hold',
-          },
-        },
-        // Thresholds that always pass make the summary export carry the hold's sub-metrics.
-        thresholds: {
-          'http_reqs{phase:hold}': ['count>=0'],
-          'http_req_duration{phase:hold}': ['max>=0'],
-          'http_req_failed{phase:hold}': ['rate>=0'],
-        },
-      };
-
-      export default function () {
-        const phase = Date.now() - exec.scenario.startTime >= WARMUP_MS ? 'hold' : 'warm-up';
-        http.get(__ENV.TARGET, { tags: { phase } });
-        sleep(THINK_MS / 1000);
-      }
-
-      export function hold() {
-        console.log(__ENV.MARKER);
-      }
-      """;
   /** The tool's whole process tree over its whole life. */
   static final Function<ProcessStart, ProcessTree> WHOLE_TREE =
       s -> ProcessTree.watch(s.process());
@@ -125,7 +70,7 @@ final class LoadTools {
 
     /**
      * How long a run may take beyond {@link #sending()}: users finish their last think time, and
-     * the tool starts up (k6 builds every VU before the first request, Gatling starts Maven).
+     * the tool starts up (Gatling starts Maven, Locust its workers).
      */
     Duration limit() {
       return sending().plus(think).plusSeconds(30 + users / 100);
@@ -171,92 +116,6 @@ final class LoadTools {
         bodyBytes, name);
     return r.isEmpty() ? Optional.empty() : Optional.of(new ToolResult(
         Double.parseDouble(r.get("rps")), Double.parseDouble(r.get("cpuUsPerSample"))));
-  }
-
-  /** k6 with {@code vus} virtual users looping with no sleep; figures from its summary export. */
-  static Map<String, String> k6(BenchSettings settings, Path k6, URI target, int vus,
-      Duration duration, int bodyBytes, String name) {
-    Path script = settings.out().resolve("k6-" + bodyBytes + ".js");
-    write(script, bodyBytes > 0
-        ? "import http from 'k6/http';\nconst body = '" + BenchPayload.json(bodyBytes) + "';\n"
-            + "export default function () { http.post(__ENV.TARGET, body, "
-            + "{ headers: { 'Content-Type': 'application/json' } }); }\n"
-        : "import http from 'k6/http';\nexport default function () { http.get(__ENV.TARGET); }\n");
-    Path summary = settings.out().resolve("logs").resolve(name + "-summary.json").toAbsolutePath();
-    List<String> command = List.of(k6.toString(), "run", "--quiet", "--no-usage-report",
-        "--vus", Integer.toString(vus), "--duration", duration.toSeconds() + "s",
-        "--summary-trend-stats", "med,p(99)", "--summary-export", summary.toString(),
-        "-e", "TARGET=" + target, script.toString());
-    return run(settings, command, name, duration, WHOLE_TREE, (out, r) -> {
-      try {
-        JsonNode metrics = JSON.readTree(summary.toFile()).path("metrics");
-        JsonNode reqs = metrics.path("http_reqs");
-        JsonNode latency = metrics.path("http_req_duration");
-        r.put("rps", fmt(reqs.path("rate").asDouble()));
-        r.put("samples", Long.toString(reqs.path("count").asLong()));
-        r.put("errors", Long.toString(metrics.path("http_req_failed").path("passes").asLong()));
-        r.put("p50", fmt(latency.path("med").asDouble()));
-        r.put("p99", fmt(latency.path("p(99)").asDouble()));
-      } catch (IOException e) {
-        // No summary: the run failed; its log says why.
-      }
-    });
-  }
-
-  /**
-   * k6 with {@code ramping-vus} (0 to {@code users} over the ramp, then held), each VU looping a
-   * GET then {@code sleep(think)}. Requests sent after the warm-up carry the tag
-   * {@code phase:hold}; req/s, p50/p99 and errors are that sub-metric's ({@link #k6Hold}), CPU
-   * per request from the hold's start marker (a one-iteration scenario starting at the warm-up's
-   * end) to k6's exit.
-   */
-  static Map<String, String> k6(BenchSettings settings, Path k6, URI target, UsersPlan plan,
-      String name) {
-    Path script = settings.out().resolve("k6-users.js").toAbsolutePath();
-    write(script, K6_USERS);
-    Path summary = settings.out().resolve("logs").resolve(name + "-summary.json").toAbsolutePath();
-    List<String> command = List.of(k6.toString(), "run", "--quiet", "--no-usage-report",
-        "--summary-trend-stats", "med,p(99)", "--summary-export", summary.toString(),
-        "-e", "TARGET=" + target, "-e", "USERS=" + plan.users(),
-        "-e", "THINK_MS=" + plan.think().toMillis(), "-e", "RAMP_MS=" + plan.ramp().toMillis(),
-        "-e", "WARMUP_MS=" + plan.warmUp().toMillis(), "-e", "HOLD_MS=" + plan.hold().toMillis(),
-        "-e", "MARKER=" + HOLD_MARKER,
-        script.toString());
-    return run(settings, command, name, plan.limit(),
-        s -> ProcessTree.watch(s.process(), p -> true, s.log(),
-            Pattern.compile(Pattern.quote(HOLD_MARKER)), null),
-        (out, r) -> {
-          try {
-            r.putAll(k6Hold(JSON.readTree(summary.toFile()), plan.hold()));
-          } catch (IOException e) {
-            // No summary: the run failed; its log says why.
-          }
-        });
-  }
-
-  /**
-   * The hold's figures of a k6 summary export: the {@code {phase:hold}} sub-metrics' count over
-   * the hold's length as req/s (k6's own rate divides by the whole run), their median and p99 in
-   * ms, failed requests; empty when the sub-metric is absent.
-   */
-  static Map<String, String> k6Hold(JsonNode summary, Duration hold) {
-    JsonNode metrics = summary.path("metrics");
-    JsonNode reqs = metrics.path("http_reqs{phase:hold}");
-    JsonNode latency = metrics.path("http_req_duration{phase:hold}");
-    Map<String, String> r = new LinkedHashMap<>();
-    if (!reqs.has("count")) {
-      return r;
-    }
-    long count = reqs.path("count").asLong();
-    r.put("rps", fmt(count * 1000.0 / hold.toMillis()));
-    r.put("samples", Long.toString(count));
-    r.put("errors", Long.toString(metrics.path("http_req_failed{phase:hold}").path("passes")
-        .asLong()));
-    if (latency.has("med")) {
-      r.put("p50", fmt(latency.path("med").asDouble()));
-      r.put("p99", fmt(latency.path("p(99)").asDouble()));
-    }
-    return r;
   }
 
   /** Parses a tool's output (or its files) into the result map. */
@@ -316,6 +175,29 @@ final class LoadTools {
       Thread.currentThread().interrupt();
       return Map.of();
     }
+  }
+
+  /**
+   * {@link #run} over the tool's whole process tree, with its launch (epoch ms, {@code launch})
+   * added to a run that gave figures: StallBench takes each run's truth over its own window.
+   */
+  static Map<String, String> runLaunched(BenchSettings settings, List<String> command,
+      String name, Duration duration, Parser parser) {
+    long launch = System.currentTimeMillis();
+    Map<String, String> r = run(settings, command, name, duration, WHOLE_TREE, parser);
+    if (!r.isEmpty()) {
+      r.put("launch", Long.toString(launch));
+    }
+    return r;
+  }
+
+  /**
+   * Puts a hold window's figures into {@code result}, marking its CPU as the tool's whole life:
+   * a tool that prints no marker at the hold's start has its warm-up and start-up in it too.
+   */
+  static void wholeLife(Map<String, String> result, Map<String, String> hold) {
+    result.putAll(hold);
+    result.put("cpuWindow", "whole-life");
   }
 
   /** Prints why a run failed and leaves it as the log's last line, for a failed row to name. */

@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Where {@code bench/install-peers} put the peer tools: versions from {@code bench/peers.env}, k6
- * and Locust under the cache directory ({@code bench.peers.cache}, default
+ * Where {@code bench/install-peers} put the peer tools: versions from {@code bench/peers.env},
+ * Vegeta and Locust under the cache directory ({@code bench.peers.cache}, default
  * {@code $XDG_CACHE_HOME/perf-suite} or {@code ~/.cache/perf-suite}), and each install's status
  * and log under {@code install/} there, so a missing peer's gap row can say why.
  */
@@ -30,7 +30,7 @@ final class PeerInstalls {
         : Path.of(System.getProperty("user.home"), ".cache")).resolve("perf-suite");
   }
 
-  /** A pinned version from {@code bench/peers.env}, e.g. {@code K6_VERSION}. */
+  /** A pinned version from {@code bench/peers.env}, e.g. {@code VEGETA_VERSION}. */
   static String version(String key) {
     Properties p = new Properties();
     try (var in = Files.newBufferedReader(VERSIONS)) {
@@ -46,10 +46,13 @@ final class PeerInstalls {
     return v.strip();
   }
 
-  /** The k6 binary: {@code bench.k6} when set, else the cached build of the pinned version. */
-  static Path k6() {
-    return Path.of(System.getProperty("bench.k6", cache().resolve("k6")
-        .resolve(version("K6_VERSION")).resolve("bin").resolve("k6").toString()));
+  /**
+   * The Vegeta binary: {@code bench.vegeta} when set, else the cached build of the pinned
+   * version.
+   */
+  static Path vegeta() {
+    return Path.of(System.getProperty("bench.vegeta", cache().resolve("vegeta")
+        .resolve(version("VEGETA_VERSION")).resolve("bin").resolve("vegeta").toString()));
   }
 
   /** The {@code locust} script of the venv holding the pinned Locust version. */

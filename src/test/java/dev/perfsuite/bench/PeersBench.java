@@ -14,9 +14,10 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suite beside k6, Gatling, Locust, wrk and bare jmeter-java-dsl in one run: the same targets,
- * users and duration, interleaved in rounds, every cell the median of {@code bench.runs} runs with
- * min-max. Writes {@code target/bench/peers.md} and the report's "Peers" section.
+ * The suite beside Gatling, Locust, wrk, Vegeta, hey and bare jmeter-java-dsl in one run: the
+ * same targets, users and duration, interleaved in rounds, every cell the median of
+ * {@code bench.runs} runs with min-max. Writes {@code target/bench/peers.md} and the report's
+ * "Peers" section.
  *
  * <p>Targets ({@code bench.peers.targets}): {@code nginx} (GET of a 1 KiB static file),
  * {@code echo} (POST of 1 KiB to the echo backend), {@code echo-20} and {@code echo-200} (the same
@@ -43,16 +44,16 @@ final class PeersBench {
     BenchSettings settings = BenchSettings.load();
     boolean quick = System.getProperty("bench.duration") != null;
     List<String> targets = list("bench.peers.targets", quick ? QUICK_TARGETS : ALL_TARGETS);
-    // One user count by default: each is 3 rounds of six tools per target (~6 min at 15 s runs).
+    // One user count by default: each is 3 rounds of seven tools per target (~7 min at 15 s runs).
     List<Integer> users = list("bench.peers.users", List.of(settings.threads().get(0).toString()))
         .stream().map(Integer::parseInt).toList();
     targets.stream().filter(t -> !ALL_TARGETS.contains(t)).findFirst().ifPresent(t -> {
       throw new IllegalArgumentException("bench.peers.targets: unknown target '" + t
           + "'. Fix: a comma list of " + ALL_TARGETS);
     });
-    settings.requireTools(List.of("nginx", "wrk"));
+    settings.requireTools(List.of("nginx", "wrk", "hey"));
     Map<String, String> gaps = new LinkedHashMap<>();
-    Optional<Path> k6 = peer(settings, gaps, "k6", PeerInstalls.k6());
+    Optional<Path> vegeta = peer(settings, gaps, "vegeta", PeerInstalls.vegeta());
     Optional<Path> locust = peer(settings, gaps, "locust", PeerInstalls.locust());
     boolean gatling = (settings.unavailable().contains("gatling")
         ? Optional.of("declared unavailable") : GatlingPeer.gap())
@@ -60,17 +61,22 @@ final class PeersBench {
     if (settings.wrk().isEmpty()) {
       gaps.put("wrk", "not installed (`apt-get install -y wrk`) or declared unavailable");
     }
+    if (settings.hey().isEmpty()) {
+      gaps.put("hey", "not installed (`apt-get install -y hey`) or declared unavailable");
+    }
 
     StringBuilder table = new StringBuilder("""
         Closed model, every tool %d s per run with the same users and no think time, median of \
         %d runs in interleaved rounds [min-max]; targets on loopback in their own processes, on \
         the same cores. Ratio = median req/s / the suite's. CPU µs/request = CPU time of the \
         tool's process tree / requests: JVM generators (bare, suite) within their sampling \
-        window; wrk and k6 over their whole process; Gatling's forked JVM (not the Maven JVM) \
-        from simulation start to its end; Locust's master and %d workers from ramp-up to the \
-        run-time limit. Peak RSS = VmHWM summed over the tree's processes. p50/p99 as each tool \
-        reports them (JVM generators: HdrHistogram after a %d ms warm-up; Gatling: whole ms; \
-        Locust: 2 significant digits above 100 ms); on delay targets the error is p - delay. \
+        window; wrk, Vegeta and hey over their whole process; Gatling's forked JVM (not the \
+        Maven JVM) from simulation start to its end; Locust's master and %d workers from \
+        ramp-up to the run-time limit. Peak RSS = VmHWM summed over the tree's processes. \
+        p50/p99 as each tool reports them (JVM generators: HdrHistogram after a %d ms warm-up; \
+        Gatling: whole ms; Locust: 2 significant digits above 100 ms; hey: 0.1 ms; Vegeta: a \
+        t-digest estimate); on delay targets the error is \
+        p - delay. Vegeta runs as a closed loop here (-rate=0, -max-workers = users). \
         A shared, loaded machine makes these figures noisy: read ratios, not absolutes.
 
         | target | users | tool | req/s median [min-max] | ratio to suite \
@@ -99,8 +105,11 @@ final class PeersBench {
           Rounds.putBaselineAndSuite(tools, BASELINE, settings, id, server.uri(), u, d, body);
           settings.wrk().ifPresent(w -> tools.put("wrk (2 threads)", () -> LoadTools.wrk(
               settings, w, server.uri(), u, d, body, id + "-wrk")));
-          k6.ifPresent(bin -> tools.put("k6 " + PeerInstalls.version("K6_VERSION"),
-              () -> LoadTools.k6(settings, bin, server.uri(), u, d, body, id + "-k6")));
+          vegeta.ifPresent(bin -> tools.put("Vegeta " + PeerInstalls.version("VEGETA_VERSION")
+              + " (-rate=0)", () -> VegetaPeer.closed(settings, bin, server.uri(), u, d, body,
+              id + "-vegeta")));
+          settings.hey().ifPresent(bin -> tools.put("hey", () -> HeyPeer.closed(settings, bin,
+              server.uri(), u, d, body, id + "-hey")));
           if (gatling) {
             tools.put("Gatling (Maven plugin)", () -> GatlingPeer.run(settings, server.uri(), u,
                 d, body, id + "-gatling"));

@@ -39,8 +39,9 @@ final class StallBench {
   private static final String SUITE_OPEN = "suite open";
   private static final String SUITE_FEW = "suite open, too few";
   private static final String SUITE_CLOSED = "suite closed";
-  private static final String K6 = "k6";
-  private static final String K6_FEW = "k6, too few";
+  private static final String VEGETA = "vegeta";
+  private static final String VEGETA_FEW = "vegeta, too few";
+  private static final String HEY = "hey";
   private static final String GATLING = "gatling";
   private static final String LOCUST = "locust";
   private static final String WRK = "wrk";
@@ -65,13 +66,16 @@ final class StallBench {
     String loadBefore = Machine.readLoadAverage();
 
     Map<String, String> gaps = new LinkedHashMap<>();
-    Optional<Path> k6 = installed(settings, gaps, "k6", PeerInstalls.k6());
+    Optional<Path> vegeta = installed(settings, gaps, "vegeta", PeerInstalls.vegeta());
     Optional<Path> locust = installed(settings, gaps, "locust", PeerInstalls.locust());
     Optional<String> gatlingGap = settings.unavailable().contains("gatling")
         ? Optional.of("declared unavailable (bench.unavailable)") : gatlingGap();
     gatlingGap.ifPresent(why -> gaps.put("Gatling", why));
     if (settings.wrk().isEmpty()) {
       gaps.put("wrk", "not installed (`apt-get install -y wrk`) or declared unavailable");
+    }
+    if (settings.hey().isEmpty()) {
+      gaps.put("hey", "not installed (`apt-get install -y hey`) or declared unavailable");
     }
 
     Map<String, List<Map<String, String>>> results;
@@ -86,11 +90,11 @@ final class StallBench {
           rate, few, warmUp, duration));
       tools.put(SUITE_CLOSED, () -> StallPeers.suite(settings, "stall-closed-" + closed, uri,
           "closed", rate, closed, warmUp, duration));
-      k6.ifPresent(bin -> {
-        tools.put(K6, () -> StallPeers.k6(settings, bin, uri, rate, enough, duration,
-            "stall-k6-" + enough));
-        tools.put(K6_FEW, () -> StallPeers.k6(settings, bin, uri, rate, few, duration,
-            "stall-k6-" + few));
+      vegeta.ifPresent(bin -> {
+        tools.put(VEGETA, () -> VegetaPeer.open(settings, bin, uri, rate, enough, duration,
+            "stall-vegeta-" + enough));
+        tools.put(VEGETA_FEW, () -> VegetaPeer.open(settings, bin, uri, rate, few, duration,
+            "stall-vegeta-" + few));
       });
       if (gatlingGap.isEmpty()) {
         tools.put(GATLING, () -> StallPeers.gatling(settings, uri, rate, duration,
@@ -100,6 +104,8 @@ final class StallBench {
           closed, duration, "stall-locust")));
       settings.wrk().ifPresent(bin -> tools.put(WRK, () -> StallPeers.wrk(settings, bin, uri,
           closed, duration, "stall-wrk")));
+      settings.hey().ifPresent(bin -> tools.put(HEY, () -> HeyPeer.closed(settings, bin, uri,
+          closed, duration, 0, "stall-hey")));
       results = Rounds.interleave("stall", runs, tools);
     }
 
@@ -123,14 +129,15 @@ final class StallBench {
     table.suite(SUITE_CLOSED + ", " + closed + " users: corrected (response time)",
         "(same run)", results.get(SUITE_CLOSED), "r",
         "corrects: each user's expected interval fills in the requests it would have sent");
-    String k6Version = k6.isPresent() ? " " + PeerInstalls.version("K6_VERSION") : "";
-    table.peer("k6" + k6Version + " constant-arrival-rate, " + enough + " VUs",
-        "open, " + (int) rate + "/s", results.get(K6),
-        "measures from the actual send, which is on time while a VU is free");
-    table.peer("k6" + k6Version + " constant-arrival-rate, " + few + " VUs",
-        "open, " + (int) rate + "/s", results.get(K6_FEW),
-        "drops: an arrival with no free VU is not sent (dropped_iterations); the rest are "
-            + "timed from the actual send");
+    String vegetaVersion = vegeta.isPresent()
+        ? " " + PeerInstalls.version("VEGETA_VERSION") : "";
+    table.peer("Vegeta" + vegetaVersion + " -rate=" + (int) rate + ", " + enough
+        + " max workers", "open, " + (int) rate + "/s", results.get(VEGETA),
+        "measures from each request's own send, which is on time while a worker is free");
+    table.peer("Vegeta" + vegetaVersion + " -rate=" + (int) rate + ", " + few
+        + " max workers", "open, " + (int) rate + "/s", results.get(VEGETA_FEW),
+        "hides: an arrival with no free worker waits for one, then the pacer catches up; "
+            + "each request timed from its late send");
     table.peer("Gatling constantUsersPerSec(" + (int) rate + ")", "open, " + (int) rate + "/s",
         results.get(GATLING), "measures from the actual send; injects users on schedule "
             + "whatever the server does (one connection each)");
@@ -142,6 +149,8 @@ final class StallBench {
     table.peer("wrk, 2 threads, " + closed + " connections", "closed",
         results.get(WRK), "corrects: expected interval = run time / requests per connection, "
             + "after the run");
+    table.peer("hey, " + closed + " workers", "closed, no wait", results.get(HEY),
+        "hides: closed loop timed from the actual send, no correction");
     gaps.forEach(table::gap);
 
     long seconds = Math.round((System.nanoTime() - began) / 1e9);

@@ -1,8 +1,5 @@
 package dev.perfsuite.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,30 +15,12 @@ import java.util.regex.Pattern;
  * the plan that fits its model, a GET per request to the stalling echo. Every run returns the
  * {@link LoadTools} key-value shape ({@code rps}, {@code samples}, {@code errors}) plus
  * {@code p50}, {@code p90}, {@code p95}, {@code p99} and {@code mean} in ms as the tool reports
- * them, {@code launch} (epoch ms when the tool was started) and figures of its own (k6's
- * {@code dropped}, wrk's {@code intervalMs}). An empty map is a failed run (see its log).
+ * them, {@code launch} (epoch ms when the tool was started) and figures of its own (wrk's
+ * {@code intervalMs}); Vegeta and hey run through {@link VegetaPeer} and {@link HeyPeer}. An
+ * empty map is a failed run (see its log).
  */
 final class StallPeers {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern RESULT_FIELD = Pattern.compile("(\\w+)=(\\S+)");
-  /** k6's open model: a fixed arrival rate, VUs pre-allocated up to a cap. */
-  private static final String K6_SCRIPT = """
-      import http from 'k6/http';
-      export const options = {
-        discardResponseBodies: true,
-        scenarios: {
-          stall: {
-            executor: 'constant-arrival-rate',
-            rate: Number(__ENV.RATE),
-            timeUnit: '1s',
-            duration: __ENV.DURATION,
-            preAllocatedVUs: Number(__ENV.VUS),
-            maxVUs: Number(__ENV.VUS),
-          },
-        },
-      };
-      export default function () { http.get(__ENV.TARGET); }
-      """;
   /** wrk's own histogram after its expected-interval correction, in µs, printed at the end. */
   private static final String WRK_SCRIPT = """
       done = function(summary, latency, requests)
@@ -71,13 +50,8 @@ final class StallPeers {
         "model=" + model, "rate=" + rate, "threads=" + threads,
         "duration=" + duration.toMillis() + "ms", "warmup=" + warmUp.toMillis() + "ms",
         "url=" + target, "name=" + name));
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, warmUp.plus(duration),
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(resultLine(out)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, warmUp.plus(duration),
+        (out, result) -> result.putAll(resultLine(out)));
   }
 
   /** The fields of the last {@code BENCH-RESULT k=v ...} line of a child's output. */
@@ -93,50 +67,6 @@ final class StallPeers {
     return fields;
   }
 
-  /** k6 {@code constant-arrival-rate} at {@code rate}/s with {@code vus} VUs at most. */
-  static Map<String, String> k6(BenchSettings settings, Path k6, URI target, double rate,
-      int vus, Duration duration, String name) {
-    Path script = settings.out().resolve("k6-stall.js").toAbsolutePath();
-    LoadTools.write(script, K6_SCRIPT);
-    Path summary = settings.out().resolve("logs").resolve(name + "-summary.json")
-        .toAbsolutePath();
-    List<String> command = List.of(k6.toString(), "run", "--quiet", "--no-usage-report",
-        "--summary-trend-stats", "avg,med,p(90),p(95),p(99),max",
-        "--summary-export", summary.toString(),
-        "-e", "TARGET=" + target, "-e", "RATE=" + Math.round(rate), "-e", "VUS=" + vus,
-        "-e", "DURATION=" + duration.toSeconds() + "s", script.toString());
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(k6Summary(summary)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
-  }
-
-  /** Figures of a k6 summary export; empty when there is none (the run failed). */
-  static Map<String, String> k6Summary(Path summary) {
-    Map<String, String> r = new LinkedHashMap<>();
-    try {
-      JsonNode metrics = JSON.readTree(summary.toFile()).path("metrics");
-      JsonNode reqs = metrics.path("http_reqs");
-      JsonNode latency = metrics.path("http_req_duration");
-      r.put("rps", LoadTools.fmt(reqs.path("rate").asDouble()));
-      r.put("samples", Long.toString(reqs.path("count").asLong()));
-      r.put("errors", Long.toString(metrics.path("http_req_failed").path("passes").asLong()));
-      r.put("p50", LoadTools.fmt(latency.path("med").asDouble()));
-      r.put("p90", LoadTools.fmt(latency.path("p(90)").asDouble()));
-      r.put("p95", LoadTools.fmt(latency.path("p(95)").asDouble()));
-      r.put("p99", LoadTools.fmt(latency.path("p(99)").asDouble()));
-      r.put("mean", LoadTools.fmt(latency.path("avg").asDouble()));
-      // k6 leaves the metric out when nothing was dropped.
-      r.put("dropped", Long.toString(metrics.path("dropped_iterations").path("count").asLong()));
-    } catch (IOException e) {
-      // No summary: the run failed; its log says why.
-    }
-    return r;
-  }
-
   /** wrk, 2 threads and {@code connections} keep-alive connections, closed loop. */
   static Map<String, String> wrk(BenchSettings settings, Path wrk, URI target, int connections,
       Duration duration, String name) {
@@ -144,13 +74,8 @@ final class StallPeers {
     LoadTools.write(script, WRK_SCRIPT);
     List<String> command = List.of(wrk.toString(), "-t2", "-c" + connections,
         "-d" + duration.toSeconds() + "s", "-s", script.toString(), target.toString());
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(wrkOutput(out, connections)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(wrkOutput(out, connections)));
   }
 
   /**
@@ -204,13 +129,8 @@ final class StallPeers {
         "-Dpeer.rate=" + rate, "-Dpeer.seconds=" + duration.toSeconds(),
         // Gatling's console shows 50/75/95/99 by default; the table wants 90 as the others.
         "-Dgatling.charting.indicators.percentile2=90");
-    long launch = System.currentTimeMillis();
-    Map<String, String> r = LoadTools.run(settings, command, name, duration,
-        LoadTools.WHOLE_TREE, (out, result) -> result.putAll(gatlingOutput(out)));
-    if (!r.isEmpty()) {
-      r.put("launch", Long.toString(launch));
-    }
-    return r;
+    return LoadTools.runLaunched(settings, command, name, duration,
+        (out, result) -> result.putAll(gatlingOutput(out)));
   }
 
   /** The figures of Gatling's "Global Information" console table. */

@@ -83,7 +83,7 @@ final class StallTable {
         signed(errors), counted(runs, key.apply("p50").startsWith("r")), does));
   }
 
-  /** What the tool counted of the stall: late starts, drops, stalls corrected, intervals. */
+  /** What the tool counted of the stall: late starts, stalls corrected, intervals, errors. */
   private static String counted(List<Map<String, String>> runs, boolean response) {
     Map<String, String> r = runs.get(0);
     List<String> parts = new ArrayList<>();
@@ -105,9 +105,6 @@ final class StallTable {
       if (Boolean.parseBoolean(r.get("coWarning"))) {
         parts.add("warned: coordinated omission");
       }
-    }
-    if (r.containsKey("dropped")) {
-      parts.add("dropped_iterations " + figure(runs, "dropped"));
     }
     if (r.containsKey("intervalMs")) {
       parts.add("expected interval " + figure(runs, "intervalMs") + " ms");
@@ -133,11 +130,11 @@ final class StallTable {
         generator runs %d s against it; open models offer %.0f req/s, closed models run with \
         no think time (as fast as they go). The suite (each run a fresh JVM, embedded engine) \
         measures the same length after a %d ms warm-up: JMeter starts its threads inside the \
-        run, the peers start theirs before their clock. %s Figures in ms as each tool reports them \
-        (the suite: HdrHistogram, exact below 2048 ms; k6: http_req_duration; Gatling: whole \
-        ms; Locust: 2 significant digits above 100 ms; wrk: its histogram after its \
-        correction). The truth integrates the server's schedule over each run's own window \
-        (a model, not a measurement); p99 − truth uses that run's window.
+        run, the peers start theirs before their clock. %s Figures in ms as each tool reports \
+        them (the suite: HdrHistogram, exact below 2048 ms; Vegeta: a t-digest estimate; \
+        Gatling: whole ms; Locust: 2 significant digits above 100 ms; wrk: its histogram after \
+        its correction; hey: 0.1 ms). The truth integrates the server's schedule over each \
+        run's own window (a model, not a measurement); p99 − truth uses that run's window.
 
         | generator | model | req/s | p50 | p90 | p95 | p99 | mean | p99 − truth | counted \
         | what it does with a stall |

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.perfsuite.config.settings.EchoStall;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The stall bench's yardstick and the tools' stall-run output, read as StallBench reads it. */
 class StallTruthTest {
@@ -64,29 +61,6 @@ class StallTruthTest {
         .containsEntry("rps", "4000.00").containsEntry("errors", "0");
     assertThat(Double.parseDouble(r.get("intervalMs")))
         .as("run time / requests per connection: 40,000 ms / 8,000").isEqualTo(5.0);
-  }
-
-  @Test
-  void shouldReadK6DroppedIterations(@TempDir Path dir) throws Exception {
-    Path summary = dir.resolve("summary.json");
-    Files.writeString(summary, """
-        {"metrics": {
-          "http_reqs": {"count": 7279, "rate": 181.9},
-          "http_req_failed": {"passes": 0, "fails": 7279, "value": 0},
-          "http_req_duration": {"avg": 13.1, "med": 2.1, "p(90)": 2.9, "p(95)": 3.0,
-            "p(99)": 893.2, "max": 1001.0},
-          "dropped_iterations": {"count": 721, "rate": 18.0}
-        }}
-        """);
-    assertThat(StallPeers.k6Summary(summary)).as("k6 summary export")
-        .containsEntry("dropped", "721").containsEntry("p99", "893.200")
-        .containsEntry("mean", "13.100").containsEntry("samples", "7279");
-    Files.writeString(summary, """
-        {"metrics": {"http_reqs": {"count": 8000, "rate": 200},
-          "http_req_duration": {"avg": 54, "med": 2, "p(90)": 3, "p(95)": 515, "p(99)": 915}}}
-        """);
-    assertThat(StallPeers.k6Summary(summary)).as("nothing dropped: k6 leaves the metric out")
-        .containsEntry("dropped", "0");
   }
 
   @Test

@@ -28,7 +28,7 @@ final class ThroughputBench {
   @Test
   void shouldCompareGeneratorsWhenTargetsRunOnLoopback() {
     BenchSettings settings = BenchSettings.load();
-    settings.requireTools(List.of("nginx", "wrk", "k6"));
+    settings.requireTools(List.of("nginx", "wrk"));
     StringBuilder table = new StringBuilder("""
         Closed model, %d s per run, median of %d runs in interleaved rounds [min-max], every \
         generator in a fresh JVM (-Xmx%s); targets in their own processes on the same cores. \
@@ -58,12 +58,8 @@ final class ThroughputBench {
     if (settings.wrk().isEmpty()) {
       skipped.append("- wrk: unavailable (`apt-get install -y wrk`); wrk rows skipped.\n");
     }
-    if (settings.k6().isEmpty()) {
-      skipped.append("- k6: unavailable (bench/install-peers builds it into the cache; "
-          + PeerInstalls.gapOf("k6", PeerInstalls.k6()) + "); k6 rows skipped.\n");
-    }
-    skipped.append("- Gatling and Locust: in PeersBench (target/bench/peers.md), beside k6, wrk, "
-        + "bare jmeter-java-dsl and the suite.\n");
+    skipped.append("- Gatling, Locust, Vegeta and hey: in PeersBench (target/bench/peers.md), "
+        + "beside wrk, bare jmeter-java-dsl and the suite.\n");
     BenchReport.section(settings, "10-throughput", "Throughput", table + "\n" + skipped);
     assertThat(table.toString()).as("throughput table has rows").contains("| suite |");
   }
@@ -83,8 +79,6 @@ final class ThroughputBench {
           "warmup=" + SuiteRuns.warmUp(d).toMillis() + "ms"));
       settings.wrk().ifPresent(wrk -> generators.put("wrk (2 threads)", () -> LoadTools.wrk(
           settings, wrk, server.uri(), threads, d, body, "tp-wrk-" + id)));
-      settings.k6().ifPresent(k6 -> generators.put("k6", () -> LoadTools.k6(settings, k6,
-          server.uri(), threads, d, body, "tp-k6-" + id)));
       Map<String, List<Map<String, String>>> runs = Rounds.interleave(id, settings.runs(),
           generators);
       Rounds.require(id, runs, BASELINE, "suite");

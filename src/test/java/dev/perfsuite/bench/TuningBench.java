@@ -92,11 +92,10 @@ final class TuningBench {
       settings.wrk().ifPresent(wrk -> LoadTools.wrk(settings, wrk, uri, THREADS, 0,
           "tune-wrk").ifPresent(w -> table.append(String.format(Locale.ROOT,
           "| wrk (2 threads) | %.0f | %.1f |%n%nPer core (CPU per request): suite without cache "
-              + "manager / wrk = %.3f, req/s ratio %.3f. Against the issue's k6 figure (23,949 "
-              + "req/s on this machine class; k6 is not installed here): %.2f of k6.%n",
+              + "manager / wrk = %.3f, req/s ratio %.3f.%n",
           w.rps(), w.cpuUsPerRequest(), w.cpuUsPerRequest()
               / Double.parseDouble(tuned.get("cpuUsPerSample")),
-          SuiteRuns.rps(tuned) / w.rps(), SuiteRuns.rps(tuned) / 23949))));
+          SuiteRuns.rps(tuned) / w.rps()))));
     }
     BenchReport.section(settings, "70-tuning", "Generator tuning", table.toString());
   }

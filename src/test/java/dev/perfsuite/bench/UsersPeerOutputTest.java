@@ -2,7 +2,6 @@ package dev.perfsuite.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,33 +14,60 @@ class UsersPeerOutputTest {
   private static final Duration HOLD = Duration.ofSeconds(3);
 
   @Test
-  void shouldReadK6HoldSubMetricsOverTheHold() throws Exception {
-    // k6 v1.8.1 --summary-export of a ramped run: 40 requests, 30 of them in the 3 s hold.
-    String summary = """
-        {"metrics": {
-          "http_reqs": {"count": 40, "rate": 7.3615049626944336},
-          "http_reqs{phase:hold}": {"count": 30, "rate": 5.521128722020825,
-            "thresholds": {"count>=0": false}},
-          "http_req_duration": {"med": 1.221517, "p(99)": 3.9545573999999983},
-          "http_req_duration{phase:hold}": {"med": 1.183739, "p(99)": 1.58165287,
-            "thresholds": {"max>=0": false}},
-          "http_req_failed": {"passes": 4, "fails": 36, "value": 0.1},
-          "http_req_failed{phase:hold}": {"passes": 1, "fails": 29,
-            "thresholds": {"rate>=0": false}, "value": 0.033}
-        }}
+  void shouldReadVegetasRequestsSentInTheHold() {
+    // vegeta v12.13.0 encode -to=csv of 2 s at -rate=4/1s (the base64 headers column cut off).
+    String csv = """
+        1795687989694945759,200,2571390,0,0,,,,0,GET,http://127.0.0.1:18080/
+        1795687989944972199,200,2427508,0,0,,,,1,GET,http://127.0.0.1:18080/
+        1795687990195681911,200,2379805,0,0,,,,2,GET,http://127.0.0.1:18080/
+        1795687990445612673,200,1664743,0,0,,,,3,GET,http://127.0.0.1:18080/
+        1795687990698560961,200,1496242,0,0,,,,4,GET,http://127.0.0.1:18080/
+        1795687990945615706,200,1592554,0,0,,,,5,GET,http://127.0.0.1:18080/
+        1795687991195686223,200,1736419,0,0,,,,6,GET,http://127.0.0.1:18080/
+        1795687991444851408,200,3039858,0,0,,,,7,GET,http://127.0.0.1:18080/
         """;
-    assertThat(LoadTools.k6Hold(new ObjectMapper().readTree(summary), HOLD))
-        .as("the hold's sub-metrics, req/s over the hold, not k6's whole-run rate")
-        .containsEntry("rps", "10.000").containsEntry("samples", "30")
-        .containsEntry("errors", "1").containsEntry("p50", "1.184")
-        .containsEntry("p99", "1.582");
+    assertThat(VegetaPeer.window(csv, Duration.ofMillis(400), Duration.ofSeconds(1)))
+        .as("sent 400..1400 ms after the first: seq 2 to 5, req/s over the hold")
+        .containsEntry("samples", "4").containsEntry("rps", "4.000")
+        .containsEntry("errors", "0").containsEntry("p50", "1.593")
+        .containsEntry("p99", "2.380");
   }
 
   @Test
-  void shouldReadNothingWhenK6HasNoHoldSubMetric() throws Exception {
-    String summary = "{\"metrics\": {\"http_reqs\": {\"count\": 40, \"rate\": 7.36}}}";
-    assertThat(LoadTools.k6Hold(new ObjectMapper().readTree(summary), HOLD))
-        .as("no hold requests: no figures, a failed row").isEmpty();
+  void shouldCountVegetasFailedRequestsInTheHoldAsErrors() {
+    String csv = """
+        1795687982804336386,0,491129,0,0,"Get ""http://127.0.0.1:18099/"": dial tcp \
+        0.0.0.0:0->127.0.0.1:18099: connect: connection refused",,,0,GET,http://127.0.0.1:18099/,
+        1795687983358575488,404,2752558,0,0,404 File not found,,,0,GET,\
+        http://127.0.0.1:18080/missing
+        """;
+    assertThat(VegetaPeer.window(csv, Duration.ZERO, HOLD))
+        .as("no response and a 404: both errors").containsEntry("samples", "2")
+        .containsEntry("errors", "2");
+    assertThat(VegetaPeer.window("", Duration.ZERO, HOLD)).as("no results").isEmpty();
+  }
+
+  @Test
+  void shouldReadHeysRowsSentInTheHold() {
+    // hey 0.1.4 -z 2000ms -c 2 -q 2 -o csv: each worker's ticker fires every 0.5 s.
+    String csv = """
+        response-time,DNS+dialup,DNS,Request-write,Response-delay,Response-read,status-code,offset
+        0.0019,0.0003,0.0000,0.0001,0.0012,0.0002,200,0.5053
+        0.0032,0.0001,0.0000,0.0000,0.0029,0.0002,200,0.5058
+        0.0021,0.0003,0.0000,0.0001,0.0014,0.0003,200,1.0236
+        0.0219,0.0002,0.0000,0.0001,0.0188,0.0028,200,1.0057
+        0.0020,0.0007,0.0000,0.0000,0.0011,0.0001,200,1.5053
+        0.0017,0.0001,0.0000,0.0000,0.0014,0.0001,200,1.5059
+        0.0041,0.0002,0.0000,0.0000,0.0037,0.0001,200,2.0065
+        0.0042,0.0006,0.0000,0.0000,0.0034,0.0001,200,2.0064
+        """;
+    assertThat(HeyPeer.window(csv, Duration.ofMillis(700), Duration.ofSeconds(1)))
+        .as("offsets 0.7..1.7 s: the ticks at 1.0 and 1.5 s of both workers")
+        .containsEntry("samples", "4").containsEntry("rps", "4.000")
+        .containsEntry("errors", "0").containsEntry("p50", "2.000")
+        .containsEntry("p99", "21.900");
+    assertThat(HeyPeer.window("Error: no such host", Duration.ZERO, HOLD)).as("no CSV")
+        .isEmpty();
   }
 
   @Test
@@ -85,7 +111,7 @@ class UsersPeerOutputTest {
     assertThat(UsersPeersBench.failure("java.lang.OutOfMemoryError: Java heap space"))
         .as("heap").isEqualTo("out of memory");
     assertThat(UsersPeersBench.failure(
-        "running\n\nbench: users-peers-10000-k6 reported no throughput (exit 137)\n"))
+        "running\n\nbench: users-peers-10000-gatling reported no throughput (exit 137)\n"))
         .as("killed").contains("exit 137").contains("OOM killer");
     assertThat(UsersPeersBench.failure("bench: x overran its limit of 300 s and was killed\n"))
         .as("the harness's own line").isEqualTo("x overran its limit of 300 s and was killed");

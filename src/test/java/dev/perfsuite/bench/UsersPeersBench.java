@@ -18,12 +18,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The peers at the users table's counts (issue 23): k6 (VUs), Gatling (users) and Locust (users)
- * with UsersBench's plan, thousands of users looping a GET to the echo backend with a known delay
- * then a think time, ramped, warmed up for one think time, then held; achieved against offered
- * rate (users / (think + delay)), p50/p99 error against the delay, errors, peak RSS and CPU per
- * request of each tool's process tree. Every figure covers the hold (UsersBench's measured
- * window). A count a tool cannot run is a failed row naming why.
+ * The peers at the users table's counts (issue 23): Gatling (users), Locust (users) and hey
+ * (workers) with UsersBench's plan, and Vegeta at its offered rate (an open model): thousands of
+ * users looping a GET to the echo backend with a known delay then a think time, ramped, warmed up
+ * for one think time, then held; achieved against offered rate (users / (think + delay)), p50/p99
+ * error against the delay, errors, peak RSS and CPU per request of each tool's process tree. Every
+ * figure covers the hold (UsersBench's measured window). A count a tool cannot run is a failed row
+ * naming why.
  *
  * <p>Settings, as UsersBench's ({@code bench.users.*}): {@code counts} (default
  * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s measured
@@ -43,13 +44,18 @@ final class UsersPeersBench {
     Map<String, String> run(URI target, UsersPlan plan, String id);
   }
 
+  /** The echo backend's delay, for the runners that pace by think time plus delay. */
+  private static Duration delay() {
+    return BenchSettings.duration(System.getProperty("bench.users.delay", "20ms"));
+  }
+
   @Test
   void shouldReportPeersAtTheSuitesUserCounts() {
     BenchSettings settings = BenchSettings.load();
     List<Integer> counts = Arrays.stream(System.getProperty("bench.users.counts", "1000,10000")
         .split(",")).map(String::trim).map(Integer::parseInt).toList();
     Duration think = BenchSettings.duration(System.getProperty("bench.users.think", "10s"));
-    Duration delay = BenchSettings.duration(System.getProperty("bench.users.delay", "20ms"));
+    Duration delay = delay();
     Duration hold = BenchSettings.duration(System.getProperty("bench.users.duration", "120s"));
     Duration ramp = BenchSettings.duration(System.getProperty("bench.users.ramp", "10s"));
     String heap = System.getProperty("bench.users.heap", "2g");
@@ -73,21 +79,26 @@ final class UsersPeersBench {
     gaps.forEach((tool, why) -> rows.add(String.format(Locale.ROOT,
         "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
     String body = String.format(Locale.ROOT, """
-        k6 (VUs), Gatling (users) and Locust (users) with UsersBench's plan: users ramped \
-        linearly over %d s, then one think time of warm-up, then %d s measured (the hold), \
-        each looping one GET to the echo backend (--delay %d) then %d ms think time (k6 \
-        `sleep`, Gatling constant `pause`, Locust `wait_time = constant`); one run per cell, \
-        one tool at a time, the echo in its own process on the same cores. Offered = users / \
-        (think + delay).
+        Gatling (users) and Locust (users) with UsersBench's plan: users ramped linearly over \
+        %d s, then one think time of warm-up, then %d s measured (the hold), each looping one \
+        GET to the echo backend (--delay %d) then %d ms think time (Gatling constant `pause`, \
+        Locust `wait_time = constant`). hey: as many workers, all started at once (no ramp), \
+        each at most one GET per think time + delay (`-q`, its own ticker), at most 500 idle \
+        connections kept (its own cap: above 500 users most requests connect anew). Vegeta: \
+        no users, the offered rate as an open model (`-rate`, at most users requests in \
+        flight), no ramp. One run per cell, one tool at a time, the echo in its own process on \
+        the same cores. Offered = users / (think + delay).
 
         Every figure covers the hold, UsersBench's measured window: each tool sorts requests \
-        by their send time, k6 by a tag, Gatling by silencing the warm-up's, Locust by naming \
-        them, and req/s = hold requests / hold. p50/p99 as each tool reports them, timed \
-        from the tool's actual send (no coordinated-omission correction; Gatling in whole ms, \
-        Locust 2 significant digits above 100 ms). Errors = failed requests of the hold. \
-        CPU µs/request = CPU of the tool's process tree in the hold / hold requests \
-        (Gatling: its forked JVM, -Xmx%s, not the Maven JVM; Locust: master and %d \
-        workers). Peak RSS = VmHWM summed over the tree, whole run. Load average after each \
+        by their send time, Gatling by silencing the warm-up's, Locust by naming them, hey \
+        and Vegeta by each request's send time in their per-request output, and req/s = hold \
+        requests / hold. p50/p99 as each tool reports them, timed from the tool's actual \
+        send (no coordinated-omission correction; Gatling in whole ms, Locust 2 significant \
+        digits above 100 ms). Errors = failed requests of the hold (hey: non-2xx/3xx \
+        responses; its CSV leaves out requests that got none). CPU µs/request = CPU of the \
+        tool's process tree in the hold / hold requests (Gatling: its forked JVM, -Xmx%s, not \
+        the Maven JVM; Locust: master and %d workers; hey and Vegeta: their whole life, \
+        marked so). Peak RSS = VmHWM summed over the tree, whole run. Load average after each \
         cell. Locust spawns its users in batches, one a second (its dispatcher: floor(spawn \
         rate) users per step), so its users run in step by batch and a window's count can \
         exceed offered by up to one request per user (smoke, 200 users, 1 s think, 20 s \
@@ -116,11 +127,6 @@ final class UsersPeersBench {
   /** The installed tools; a missing one is a gap (strict mode: a failure, as PeersBench). */
   private static List<Tool> tools(BenchSettings settings, String heap, Map<String, String> gaps) {
     List<Tool> tools = new ArrayList<>();
-    Path k6 = PeerInstalls.k6();
-    if (available(settings, gaps, "k6", missing("k6", k6))) {
-      tools.add(new Tool("k6 " + PeerInstalls.version("K6_VERSION") + " (VUs)",
-          (target, plan, id) -> LoadTools.k6(settings, k6, target, plan, id), 1));
-    }
     if (available(settings, gaps, "gatling", GatlingPeer.gap())) {
       tools.add(new Tool("Gatling (users)",
           (target, plan, id) -> GatlingPeer.run(settings, target, plan, heap, id), 1));
@@ -130,6 +136,18 @@ final class UsersPeersBench {
       tools.add(new Tool("Locust " + PeerInstalls.version("LOCUST_VERSION")
           + " FastHttpUser (users)",
           (target, plan, id) -> LocustPeer.run(settings, locust, target, plan, id), WORKERS));
+    }
+    Path hey = settings.hey().orElse(Path.of(System.getProperty("bench.hey", "/usr/bin/hey")));
+    if (available(settings, gaps, "hey", missing("hey", hey))) {
+      tools.add(new Tool("hey (workers, -q)",
+          (target, plan, id) -> HeyPeer.users(settings, hey, target, plan, delay(), id), 1));
+    }
+    Path vegeta = PeerInstalls.vegeta();
+    if (available(settings, gaps, "vegeta", missing("vegeta", vegeta))) {
+      tools.add(new Tool("Vegeta " + PeerInstalls.version("VEGETA_VERSION")
+          + " (open, offered rate)",
+          (target, plan, id) -> VegetaPeer.users(settings, vegeta, target, plan, delay(), id),
+          1));
     }
     return tools;
   }

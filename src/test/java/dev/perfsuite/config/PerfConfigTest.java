@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.Stage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

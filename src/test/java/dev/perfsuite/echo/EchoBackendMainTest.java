@@ -1,11 +1,13 @@
 package dev.perfsuite.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -22,11 +24,8 @@ class EchoBackendMainTest {
         .start();
     try {
       // A child JVM can take many seconds to start on a loaded 2-core machine: wait generously.
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (Files.size(stdout) == 0 && process.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
-      String readyLine = Files.readString(stdout);
+      String readyLine = await("a whole line on stdout").atMost(Duration.ofSeconds(60))
+          .until(() -> Files.readString(stdout), out -> out.endsWith("\n") || !process.isAlive());
 
       process.destroy(); // SIGTERM
       boolean exited = process.waitFor(10, TimeUnit.SECONDS);

@@ -1,6 +1,7 @@
 package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.perfsuite.recovery.SummaryRebuild;
 import dev.perfsuite.results.LabelSummary;
@@ -40,13 +41,10 @@ class ControllerCrashIT {
     Path jtl = run.resolve(ResultDirectory.JTL);
     long killedAt;
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while ((!Files.exists(jtl) || Files.size(jtl) < 2000) && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
-      assertThat(Files.exists(jtl)).as("the run started sampling: %s",
-          Files.readString(log, StandardCharsets.UTF_8)).isTrue();
-      Thread.sleep(Duration.ofSeconds(3).toMillis());
+      long sampling = SignalledRun.awaitSampling(jtl, log, Duration.ofSeconds(60));
+      // Killed mid-run, after the JTL writer's next flush: the JTL keeps growing until the kill.
+      await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+          .until(() -> SignalledRun.jtlBytes(jtl) > sampling);
       killedAt = System.currentTimeMillis();
       child.destroyForcibly();
       assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("killed").isTrue();

@@ -3,6 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.config.settings.RemoteJtl;
@@ -25,6 +26,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -91,15 +94,13 @@ class ControllerIntakeBench {
     Path results = Path.of("target", "bench", "intake-runs");
     DistributedEngine engine = local.engine(results, RemoteSplit.EVEN, Duration.ofSeconds(30),
         new Aggregation(mode, Duration.ofSeconds(1), RemoteJtl.FETCH));
-    Sampler sampler = new Sampler();
-    sampler.start();
+    Sampler sampler = Sampler.start();
     RunResult result;
     try {
       result = engine.run(LoadPlan.of("intake-" + mode.name().toLowerCase(Locale.ROOT) + "-"
           + engines + "-" + rate, profile, httpSampler("echo", url)));
     } finally {
-      sampler.interrupt();
-      sampler.join();
+      sampler.stop();
     }
     LabelSummary overall = result.overall(Phase.MEASUREMENT);
     long from = overall.firstStartMillis();
@@ -113,30 +114,34 @@ class ControllerIntakeBench {
         perSample, cost[1]);
   }
 
-  /** Samples this JVM's CPU time and heap every 250 ms. */
-  private static final class Sampler extends Thread {
+  /** Samples this JVM's CPU time and heap every 250 ms, on a scheduler's daemon thread. */
+  private static final class Sampler {
     private final List<long[]> samples = new ArrayList<>();
     private final com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final ScheduledExecutorService every250ms =
+        Executors.newSingleThreadScheduledExecutor(r -> {
+          Thread thread = new Thread(r, "intake-cpu-sampler");
+          thread.setDaemon(true);
+          return thread;
+        });
 
-    Sampler() {
-      super("intake-cpu-sampler");
-      setDaemon(true);
+    static Sampler start() {
+      Sampler sampler = new Sampler();
+      sampler.every250ms.scheduleAtFixedRate(sampler::sample, 0, 250, TimeUnit.MILLISECONDS);
+      return sampler;
     }
 
-    @Override
-    public void run() {
-      while (!isInterrupted()) {
-        synchronized (samples) {
-          samples.add(new long[] {System.currentTimeMillis(), os.getProcessCpuTime(),
-              ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()});
-        }
-        try {
-          Thread.sleep(250);
-        } catch (InterruptedException e) {
-          return;
-        }
+    private void sample() {
+      synchronized (samples) {
+        samples.add(new long[] {System.currentTimeMillis(), os.getProcessCpuTime(),
+            ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()});
       }
+    }
+
+    void stop() throws InterruptedException {
+      every250ms.shutdownNow();
+      every250ms.awaitTermination(5, TimeUnit.SECONDS);
     }
 
     /** CPU µs, peak heap MB and seconds between the first and last sample inside the window. */
@@ -169,17 +174,14 @@ class ControllerIntakeBench {
     }
   }
 
-  private static void awaitPort(int port) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-        return;
-      } catch (IOException e) {
-        Thread.sleep(200);
-      }
-    }
-    throw new IllegalStateException("echo backend did not open port " + port);
+  private static void awaitPort(int port) {
+    await("echo backend opening port " + port).atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200)).ignoreExceptions().until(() -> {
+          try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+          }
+        });
   }
 
   private static int freePort() throws IOException {

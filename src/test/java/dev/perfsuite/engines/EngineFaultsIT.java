@@ -3,6 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import com.sun.net.httpserver.HttpServer;
@@ -159,7 +160,10 @@ class EngineFaultsIT {
               httpSampler("GET echo", echo.uri().toString())))));
       long started = System.nanoTime();
       runner.start();
-      Thread.sleep(3000);
+      // Interrupted mid-run, once samples reach the JTL (a header and a row).
+      Path jtl = results.resolve("interrupted").resolve(ResultDirectory.JTL);
+      await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+          .until(() -> Files.exists(jtl) && Files.readAllLines(jtl).size() >= 2);
       runner.interrupt();
       RunResult result = run.get(40, TimeUnit.SECONDS);
       long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);

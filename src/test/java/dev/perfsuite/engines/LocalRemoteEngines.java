@@ -1,5 +1,7 @@
 package dev.perfsuite.engines;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.engines.server.RemoteEngineMain;
@@ -18,8 +20,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * JMeter remote engines started as child JVMs ({@link RemoteEngineMain}) on free loopback ports,
@@ -61,6 +65,27 @@ public final class LocalRemoteEngines implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits until every engine of {@code engine}'s running run has sent samples, and each has sent
+   * more since: the load is on and reaching the controller from every engine, so a fault
+   * injected next lands mid-run.
+   */
+  public static void awaitSteadySampling(DistributedEngine engine, Duration within) {
+    await("every engine sampling").atMost(within).pollInterval(Duration.ofMillis(200))
+        .until(engine::allEnginesSampled);
+    Map<String, Long> first = samplesByEngine(engine);
+    await("every engine's samples past " + first).atMost(within)
+        .pollInterval(Duration.ofMillis(200)).until(() -> {
+          Map<String, Long> now = samplesByEngine(engine);
+          return first.entrySet().stream().allMatch(e -> now.get(e.getKey()) > e.getValue());
+        });
+  }
+
+  private static Map<String, Long> samplesByEngine(DistributedEngine engine) {
+    return engine.engineSummaries().entrySet().stream()
+        .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().samples()));
+  }
+
   /** The RMI transport every test uses: SSL with the test keystore, created on first use. */
   public static synchronized RmiTransport transport() {
     if (!Files.isRegularFile(KEYSTORE)) {
@@ -70,7 +95,7 @@ public final class LocalRemoteEngines implements AutoCloseable {
         PASSWORD));
   }
 
-  static Path keystore() {
+  public static Path keystore() {
     transport();
     return KEYSTORE;
   }

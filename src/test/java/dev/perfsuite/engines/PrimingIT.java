@@ -8,6 +8,7 @@ import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.users.StartReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,6 +50,8 @@ class PrimingIT {
       try (Stream<String> lines = Files.lines(measured.directory().resolve("results.jtl"))) {
         jtlLines = lines.count() - 1;
       }
+      assertThat(measured.starts()).as("user starts of the measured run, priming's not among them")
+          .singleElement().extracting(StartReport::users).isEqualTo(2);
       assertThat(jtlLines).as("the measured JTL holds only the measured run's samples")
           .isEqualTo(measured.overall(Phase.WARM_UP).samples()
               + measured.overall(Phase.MEASUREMENT).samples());

@@ -1,6 +1,7 @@
 package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.LabelSummary;
@@ -58,11 +59,7 @@ final class SignalledRun {
       throws Exception {
     Path run = results.resolve("ctrl-c");
     Path jtl = run.resolve("results.jtl");
-    long deadline = System.nanoTime() + STARTED_WITHIN.toNanos();
-    while ((!Files.exists(jtl) || Files.size(jtl) < 2000) && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-    }
-    assertThat(Files.exists(jtl)).as("the run started sampling: %s", read(log)).isTrue();
+    awaitSampling(jtl, log, STARTED_WITHIN);
 
     // The JVM runs in the wrapper's process (exec), so its pid is the child's.
     new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start().waitFor();
@@ -97,6 +94,22 @@ final class SignalledRun {
             .isEqualTo(rows.stream().filter(r -> !r.success()).count());
       }
     }
+  }
+
+  /**
+   * Waits until the child's JTL holds 2000 bytes (its run is sampling) and returns its size; on
+   * timeout the failure quotes the child's log.
+   */
+  static long awaitSampling(Path jtl, Path log, Duration within) throws IOException {
+    await().atMost(within).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+        assertThat(jtlBytes(jtl)).as("JTL bytes of a sampling run; the child's log: %s",
+            read(log)).isGreaterThanOrEqualTo(2000));
+    return jtlBytes(jtl);
+  }
+
+  /** The JTL's size in bytes, 0 before it exists. */
+  static long jtlBytes(Path jtl) throws IOException {
+    return Files.exists(jtl) ? Files.size(jtl) : 0;
   }
 
   /**

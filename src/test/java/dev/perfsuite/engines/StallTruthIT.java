@@ -22,6 +22,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -271,42 +274,29 @@ class StallTruthIT {
    */
   static final class ClockOffsets implements LongUnaryOperator {
     private final ConcurrentSkipListMap<Long, Long> offsets = new ConcurrentSkipListMap<>();
-    private final Thread reader;
-    private volatile boolean running = true;
+    private final ScheduledExecutorService reader = daemon("stall-truth-clock");
 
     private ClockOffsets() {
-      reader = new Thread(() -> {
-        while (running) {
-          long before = System.currentTimeMillis();
-          // A fresh result: each keeps the offset JMeter held when it was created.
-          long sampleClock = new SampleResult().currentTimeInMillis();
-          long after = System.currentTimeMillis();
-          if (after - before <= 1) {
-            offsets.put(sampleClock, sampleClock - before);
-          }
-          try {
-            Thread.sleep(10);
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      }, "stall-truth-clock");
-      reader.setDaemon(true);
     }
 
     static ClockOffsets start() {
       ClockOffsets offsets = new ClockOffsets();
-      offsets.reader.start();
+      offsets.reader.scheduleWithFixedDelay(offsets::read, 0, 10, TimeUnit.MILLISECONDS);
       return offsets;
     }
 
-    void stop() {
-      running = false;
-      try {
-        reader.join(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    private void read() {
+      long before = System.currentTimeMillis();
+      // A fresh result: each keeps the offset JMeter held when it was created.
+      long sampleClock = new SampleResult().currentTimeInMillis();
+      long after = System.currentTimeMillis();
+      if (after - before <= 1) {
+        offsets.put(sampleClock, sampleClock - before);
       }
+    }
+
+    void stop() {
+      stopped(reader);
     }
 
     /** The wall-clock time of a JMeter stamp. */
@@ -327,26 +317,23 @@ class StallTruthIT {
    */
   static final class SkewedSampleClock implements AutoCloseable {
     private final java.lang.reflect.Field offset;
-    private final Thread writer;
-    private volatile boolean running = true;
+    private final ScheduledExecutorService writer = daemon("skewed-sample-clock");
 
     private SkewedSampleClock(long skewMillis) throws ReflectiveOperationException {
       new SampleResult(); // starts JMeter's offset reader, if it has not started yet
       offset = Class.forName(SampleResult.class.getName() + "$NanoOffset")
           .getDeclaredField("nanoOffset");
       offset.setAccessible(true);
-      writer = new Thread(() -> {
-        while (running) {
-          try {
-            offset.setLong(null, trueOffset() + skewMillis);
-            Thread.sleep(1);
-          } catch (IllegalAccessException | InterruptedException e) {
-            return;
-          }
-        }
-      }, "skewed-sample-clock");
-      writer.setDaemon(true);
-      writer.start();
+      writer.scheduleWithFixedDelay(() -> write(trueOffset() + skewMillis), 0, 1,
+          TimeUnit.MILLISECONDS);
+    }
+
+    private void write(long offsetMillis) {
+      try {
+        offset.setLong(null, offsetMillis);
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException("cannot set JMeter's sample-clock offset", e);
+      }
     }
 
     static SkewedSampleClock ahead(Duration by) throws ReflectiveOperationException {
@@ -359,9 +346,27 @@ class StallTruthIT {
 
     @Override
     public void close() throws Exception {
-      running = false;
-      writer.join(1000);
+      stopped(writer);
       offset.setLong(null, trueOffset());
+    }
+  }
+
+  /** A scheduler on one daemon thread named {@code name}, for the readers beside a run. */
+  private static ScheduledExecutorService daemon(String name) {
+    return Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, name);
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /** Stops {@code scheduler} and waits (bounded) for its running task to end. */
+  private static void stopped(ScheduledExecutorService scheduler) {
+    scheduler.shutdownNow();
+    try {
+      scheduler.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -78,7 +78,7 @@ class RegressionVerdictIT {
     RunHistory history = history();
     run(history, BASE_DELAY);
     // 5 -> 20 ms: far beyond what a busy CI host does to one run, so the check cannot flake; the
-    // smallest step caught (5 -> 8 ms on a calm host) is measured by the sweep, not asserted.
+    // smallest step caught is the sweep's figure (docs/nightly.md), not asserted.
     HistoryOutcome slower = run(history, Duration.ofMillis(20));
     log.forEach(System.out::println);
 

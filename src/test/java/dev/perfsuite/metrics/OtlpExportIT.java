@@ -1,6 +1,7 @@
 package dev.perfsuite.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.perfsuite.config.settings.MetricsExport;
@@ -52,7 +53,9 @@ class OtlpExportIT {
           s.setSampleLabel("otlp-label");
           observer.sample(s, Phase.MEASUREMENT, null, false);
         }
-        Thread.sleep(2500);
+        // The registry pushes every step (1 s); the payload names the label once pushed.
+        await().atMost(Duration.ofSeconds(30)).until(() -> String.join("", received)
+            .contains("otlp-label"));
       }
 
       assertThat(received).as("pushes received by the collector").isNotEmpty();

@@ -1,6 +1,7 @@
 package dev.perfsuite.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.config.settings.MetricsExport;
@@ -55,16 +56,9 @@ class PrometheusScrapeIT {
           .withHold(Duration.ofSeconds(5)).withWarmUp(Duration.ofSeconds(1));
       AtomicBoolean running = new AtomicBoolean(true);
       // Scrapes until the first samples show up: JMeter's start-up time varies with the machine.
-      CompletableFuture<Map<String, Long>> duringRun = CompletableFuture.supplyAsync(() -> {
-        while (running.get()) {
-          Map<String, Long> counts = counts(scrape(endpoint));
-          if (!counts.isEmpty()) {
-            return counts;
-          }
-          sleep(Duration.ofMillis(250));
-        }
-        return Map.of();
-      });
+      CompletableFuture<Map<String, Long>> duringRun = CompletableFuture.supplyAsync(() ->
+          await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+              .until(() -> counts(scrape(endpoint)), c -> !c.isEmpty() || !running.get()));
       RunResult run = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
               List.of(ResultFiles.watcher(), metrics))
           .run(LoadPlan.of("prometheus-scrape", profile,
@@ -108,14 +102,6 @@ class PrometheusScrapeIT {
           HttpResponse.BodyHandlers.ofString()).body();
     } catch (Exception e) {
       throw new AssertionError("cannot scrape " + endpoint, e);
-    }
-  }
-
-  private static void sleep(Duration d) {
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.perfsuite.profiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.perfsuite.users.Stage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import static dev.perfsuite.profiles.Profiles.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.users.Stage;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;

@@ -3,6 +3,7 @@ package dev.perfsuite.profiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.users.Stage;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

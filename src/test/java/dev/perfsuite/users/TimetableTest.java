@@ -2,12 +2,18 @@ package dev.perfsuite.users;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** When each user of a step schedule starts and stops. */
 class TimetableTest {
+
+  /** A stage of {@code users} with its ramp and hold in milliseconds. */
+  private static Stage stage(int users, long rampMillis, long holdMillis) {
+    return new Stage(users, Duration.ofMillis(rampMillis), Duration.ofMillis(holdMillis));
+  }
 
   private static List<Long> starts(Timetable t) {
     return IntStream.range(0, t.users()).mapToObj(t::start).toList();
@@ -19,7 +25,7 @@ class TimetableTest {
 
   @Test
   void shouldSpreadARampsUsersEvenlyFromItsStart() {
-    Timetable t = Timetable.of(List.of(new Step(4, 1000, 2000)), true);
+    Timetable t = Timetable.of(List.of(stage(4, 1000, 2000)), true);
 
     assertThat(starts(t)).as("users at 0, 1/4, 2/4, 3/4 of the ramp")
         .containsExactly(0L, 250L, 500L, 750L);
@@ -29,7 +35,7 @@ class TimetableTest {
 
   @Test
   void shouldStartEveryUserAtOnceWithoutRamp() {
-    Timetable t = Timetable.of(List.of(new Step(3, 0, 5000)), true);
+    Timetable t = Timetable.of(List.of(stage(3, 0, 5000)), true);
 
     assertThat(starts(t)).containsOnly(0L);
     assertThat(ends(t)).containsOnly(5000L);
@@ -37,7 +43,7 @@ class TimetableTest {
 
   @Test
   void shouldAddUsersOfALaterStepAfterTheEarlierSteps() {
-    Timetable t = Timetable.of(List.of(new Step(2, 0, 1000), new Step(4, 1000, 1000)), true);
+    Timetable t = Timetable.of(List.of(stage(2, 0, 1000), stage(4, 1000, 1000)), true);
 
     assertThat(starts(t)).containsExactly(0L, 0L, 1000L, 1500L);
     assertThat(ends(t)).containsOnly(3000L);
@@ -46,7 +52,7 @@ class TimetableTest {
 
   @Test
   void shouldStopTheLatestUsersFirstWhenAStepGoesDown() {
-    Timetable t = Timetable.of(List.of(new Step(3, 0, 1000), new Step(1, 1000, 1000)), true);
+    Timetable t = Timetable.of(List.of(stage(3, 0, 1000), stage(1, 1000, 1000)), true);
 
     assertThat(ends(t)).as("user 3 at half the down-ramp, user 2 at its end, user 1 at the end")
         .containsExactly(3000L, 2000L, 1500L);
@@ -55,16 +61,18 @@ class TimetableTest {
 
   @Test
   void shouldGiveNoEndToIteratingUsers() {
-    Timetable t = Timetable.of(List.of(new Step(2, 1000, 0)), false);
+    Timetable t = Timetable.of(List.of(stage(2, 1000, 0)), false);
 
     assertThat(starts(t)).containsExactly(0L, 500L);
     assertThat(ends(t)).containsOnly(Timetable.UNBOUNDED);
   }
 
   @Test
-  void shouldKeepStepsThroughItsPropertyForm() {
-    List<Step> steps = List.of(new Step(50, 250_000, 1_200_000), new Step(0, 10, 0));
+  void shouldRunAFractionalLevelAsTheNearestUserCount() {
+    // A closed-model profile's level is a double; the group runs the nearest user count.
+    Timetable t = Timetable.of(List.of(new Stage(2.6, Duration.ZERO, Duration.ofSeconds(1))),
+        true);
 
-    assertThat(Step.decode(Step.encode(steps))).isEqualTo(steps);
+    assertThat(t.users()).as("users of a 2.6 level").isEqualTo(3);
   }
 }

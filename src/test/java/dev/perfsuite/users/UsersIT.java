@@ -2,6 +2,7 @@ package dev.perfsuite.users;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
@@ -185,22 +186,19 @@ class UsersIT {
   @Test
   @Timeout(60)
   void shouldStopUsersWhenTheEngineStopsNow() throws Exception {
+    int pool = 20;
     Thread stopper = new Thread(() -> {
-      try {
-        // After the first request: JMeter's first start in a JVM takes seconds.
-        while (visits.isEmpty()) {
-          Thread.sleep(50);
-        }
-        Thread.sleep(500);
-      } catch (InterruptedException e) {
-        return;
-      }
+      // Once every user has sent a request (JMeter's first start in a JVM takes seconds): the
+      // stop reaches users in their loop.
+      await("every user visiting").atMost(Duration.ofSeconds(45))
+          .pollInterval(Duration.ofMillis(50))
+          .until(() -> visits.stream().map(Visit::user).distinct().count() == pool);
       StandardJMeterEngine.stopEngineNow();
     });
     stopper.setDaemon(true);
     stopper.start();
     long start = System.nanoTime();
-    TestPlanStats stats = testPlan(Users.looping("pool", 20, Duration.ofSeconds(40))
+    TestPlanStats stats = testPlan(Users.looping("pool", pool, Duration.ofSeconds(40))
         .children(httpSampler("visit", url() + "?user=${__threadNum}&n=1&row=x"),
             constantTimer(Duration.ofMillis(50))))
         .run();
@@ -208,7 +206,8 @@ class UsersIT {
     stopper.join();
 
     assertThat(stats.overall().samplesCount()).as("users ran before the stop").isPositive();
-    assertThat(seconds).as("a 40 s schedule stopped 0.5 s after its first request").isLessThan(20);
+    assertThat(seconds).as("a 40 s schedule stopped once every user had sent a request")
+        .isLessThan(20);
   }
 
   @Test
@@ -231,5 +230,24 @@ class UsersIT {
     assertThat(stats.overall().errorsCount()).isZero();
     assertThat(Set.copyOf(users)).as("distinct users").hasSize(4);
     assertThat(late).as("one user left in the last step, the first started").containsExactly("1");
+  }
+
+  @Test
+  @Timeout(60)
+  void shouldReportEachGroupsStartToItsOwnReaderOnly() throws Exception {
+    // Was a JVM-wide "last start": a second group, or a priming run, overwrote the first's.
+    List<StartReport> three = new CopyOnWriteArrayList<>();
+    List<StartReport> two = new CopyOnWriteArrayList<>();
+    testPlan(
+        Users.looping("three", 3, Duration.ofSeconds(1)).reportingStartsTo(three::add)
+            .children(httpSampler("visit", url() + "?user=${__threadNum}&n=1&row=x")),
+        Users.looping("two", 2, Duration.ofSeconds(1)).reportingStartsTo(two::add)
+            .children(httpSampler("visit", url() + "?user=${__threadNum}&n=1&row=x")))
+        .run();
+
+    assertThat(three).as("starts of the group of 3").singleElement()
+        .extracting(StartReport::users).isEqualTo(3);
+    assertThat(two).as("starts of the group of 2").singleElement()
+        .extracting(StartReport::users).isEqualTo(2);
   }
 }

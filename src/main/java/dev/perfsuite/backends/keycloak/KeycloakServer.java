@@ -104,7 +104,7 @@ public final class KeycloakServer implements AutoCloseable {
         Path home = KeycloakDistribution.unpacked(settings.cacheDirectory());
         database = PostgresServer.start(Provider.EMBEDDED, settings, DATABASE);
         long keycloakStarted = System.nanoTime();
-        runtime = KeycloakProcess.startExclusively(home, database.endpoint(), ADMIN_USERNAME,
+        runtime = KeycloakEmbedded.startExclusively(home, database.endpoint(), ADMIN_USERNAME,
             adminPassword, keycloakTimeout);
         started = keycloakStarted;
       } else {
@@ -112,7 +112,7 @@ public final class KeycloakServer implements AutoCloseable {
         network = Network.newNetwork();
         database = PostgresServer.start(settings, DATABASE, network, DATABASE_ALIAS);
         long keycloakStarted = System.nanoTime();
-        runtime = KeycloakInContainer.start(settings.keycloakImage(), network, database,
+        runtime = KeycloakContainer.start(settings.keycloakImage(), network, database,
             ADMIN_USERNAME, adminPassword, keycloakTimeout);
         started = keycloakStarted;
       }
@@ -169,14 +169,14 @@ public final class KeycloakServer implements AutoCloseable {
 
   /** The {@code kc.sh} process when embedded. */
   Optional<ProcessHandle> process() {
-    return runtime instanceof KeycloakProcess process ? Optional.of(process.handle())
+    return runtime instanceof KeycloakEmbedded process ? Optional.of(process.handle())
         : Optional.empty();
   }
 
   /** The ids of the Keycloak and PostgreSQL containers under Testcontainers, else empty. */
   List<String> containerIds() {
     List<String> ids = new ArrayList<>();
-    if (runtime instanceof KeycloakInContainer container) {
+    if (runtime instanceof KeycloakContainer container) {
       ids.add(container.containerId());
     }
     database.containerId().ifPresent(ids::add);

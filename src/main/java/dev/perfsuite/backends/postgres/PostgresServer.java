@@ -1,47 +1,29 @@
 package dev.perfsuite.backends.postgres;
 
 import dev.perfsuite.backends.BackendException;
-import dev.perfsuite.backends.BackendLogs;
-import dev.perfsuite.backends.ContainerImages;
-import dev.perfsuite.backends.ContainerLog;
-import dev.perfsuite.backends.GeneratedSecret;
 import dev.perfsuite.backends.Provider;
-import dev.perfsuite.backends.Startup;
 import dev.perfsuite.config.BackendSettings;
-import dev.perfsuite.config.Secret;
-import dev.perfsuite.diagnostics.Causes;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.Network;
-import org.testcontainers.postgresql.PostgreSQLContainer;
-import org.testcontainers.utility.DockerImageName;
 
 /**
- * A PostgreSQL server for one run, embedded (zonky binaries, child process) or in a container.
+ * A PostgreSQL server for one run, embedded (zonky binaries, child process:
+ * {@link PostgresEmbedded}) or in a container ({@link PostgresContainer}).
  *
  * <p>A lifecycle object: {@link #start} returns a healthy server with one database and one role
  * whose password is generated at run time; {@link #close()} stops it and may be called twice.
- * The embedded server trusts every loopback connection (zonky runs {@code initdb -A trust}), so
- * its password is set but not checked; the container checks it. When the embedded server misses
- * its startup timeout, zonky throws without handing out the instance, so the postmaster it
- * started lives until zonky's own JVM shutdown hook stops it.
+ * The facade of both providers: callers never learn which one runs but through
+ * {@link #provider()}.
  */
 public final class PostgresServer implements AutoCloseable {
   /** Port PostgreSQL listens on inside its container. */
   public static final int CONTAINER_PORT = 5432;
   static final String DEFAULT_DATABASE = "perf";
-  private static final Logger LOG = LoggerFactory.getLogger(PostgresServer.class);
-  private static final String MAX_CONNECTIONS = "400";
+  /** The server's connection limit under both providers. */
+  static final String MAX_CONNECTIONS = "400";
 
   private final Provider provider;
   private final PostgresEndpoint endpoint;
@@ -52,7 +34,7 @@ public final class PostgresServer implements AutoCloseable {
   private final Optional<String> containerId;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private PostgresServer(Provider provider, PostgresEndpoint endpoint, String networkAlias,
+  PostgresServer(Provider provider, PostgresEndpoint endpoint, String networkAlias,
       Duration startupTime, Supplier<String> logs, Runnable stopper,
       Optional<String> containerId) {
     this.provider = provider;
@@ -81,8 +63,8 @@ public final class PostgresServer implements AutoCloseable {
   public static PostgresServer start(Provider provider, BackendSettings settings,
       String database) {
     return provider == Provider.EMBEDDED
-        ? startEmbedded(settings, database)
-        : startContainer(settings, database, null, null);
+        ? PostgresEmbedded.start(settings, database)
+        : PostgresContainer.start(settings, database, null, null);
   }
 
   /**
@@ -91,80 +73,7 @@ public final class PostgresServer implements AutoCloseable {
    */
   public static PostgresServer start(BackendSettings settings, String database, Network network,
       String networkAlias) {
-    return startContainer(settings, database, network, networkAlias);
-  }
-
-  private static PostgresServer startEmbedded(BackendSettings settings, String database) {
-    long started = System.nanoTime();
-    Path log = BackendLogs.newFile("postgres-embedded");
-    Secret password = GeneratedSecret.named("generated:postgres." + database + ".password");
-    EmbeddedPostgres postgres;
-    try {
-      postgres = EmbeddedPostgres.builder()
-          .setPGStartupWait(settings.startupTimeout())
-          .setServerConfig("max_connections", MAX_CONNECTIONS)
-          .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-          .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-          .start();
-    } catch (IOException | RuntimeException e) {
-      throw new BackendException("PostgreSQL (embedded) did not start or not become ready "
-          + "within the startup timeout " + settings.startupTimeout()
-          + " (perf.backends.startup-timeout): " + e + ". Fix: raise "
-          + "perf.backends.startup-timeout, or look for a stale postmaster or a full /tmp"
-          + BackendLogs.section(BackendLogs.fileTail(log)), e);
-    }
-    try (Connection connection = postgres.getPostgresDatabase().getConnection();
-        Statement statement = connection.createStatement()) {
-      statement.execute("CREATE ROLE " + database + " LOGIN PASSWORD '"
-          + password.reveal().replace("'", "''") + "'");
-      statement.execute("CREATE DATABASE " + database + " OWNER " + database);
-    } catch (SQLException e) {
-      closeQuietly(postgres);
-      throw new BackendException("PostgreSQL (embedded) started but creating database '"
-          + database + "' failed: " + e.getMessage()
-          + BackendLogs.section(BackendLogs.fileTail(log)), e);
-    }
-    PostgresEndpoint endpoint = new PostgresEndpoint("127.0.0.1", postgres.getPort(), database,
-        database, password);
-    return new PostgresServer(Provider.EMBEDDED, endpoint, null, Startup.since(started),
-        () -> BackendLogs.fileTail(log), () -> closeQuietly(postgres), Optional.empty());
-  }
-
-  private static PostgresServer startContainer(BackendSettings settings, String database,
-      Network network, String networkAlias) {
-    long started = System.nanoTime();
-    String image = settings.postgresImage();
-    ContainerImages.requireAvailable(image, "perf.postgres.image");
-    Secret password = GeneratedSecret.named("generated:postgres." + database + ".password");
-    ContainerLog log = new ContainerLog();
-    PostgreSQLContainer container = new PostgreSQLContainer(
-        DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
-        .withDatabaseName(database)
-        .withUsername(database)
-        .withPassword(password.reveal())
-        .withCommand("postgres", "-c", "fsync=off", "-c", "max_connections=" + MAX_CONNECTIONS)
-        .withLogConsumer(log);
-    container.withStartupTimeout(Startup.wholeSeconds(settings.startupTimeout()));
-    if (network != null) {
-      container.withNetwork(network).withNetworkAliases(networkAlias);
-    }
-    try {
-      container.start();
-    } catch (RuntimeException e) {
-      container.stop();
-      String logs = log.tail();
-      throw new BackendException("PostgreSQL container " + image + " did not become ready "
-          + "within the startup timeout " + Startup.describe(settings.startupTimeout()) + ": "
-          + Causes.rootMessage(e) + ". Fix: check the image (perf.postgres.image, built by "
-          + ".ci/docker-setup.sh) or raise perf.backends.startup-timeout"
-          + BackendLogs.section(logs), e);
-    }
-    PostgresEndpoint endpoint = new PostgresEndpoint(container.getHost(),
-        container.getMappedPort(CONTAINER_PORT), database, database, password);
-    return new PostgresServer(Provider.TESTCONTAINERS, endpoint, networkAlias,
-        Startup.since(started),
-        log::tail, container::stop,
-        Optional.ofNullable(container.getContainerId()));
+    return PostgresContainer.start(settings, database, network, networkAlias);
   }
 
   /** Where the server answers from this host. */
@@ -208,14 +117,6 @@ public final class PostgresServer implements AutoCloseable {
   public void close() {
     if (closed.compareAndSet(false, true)) {
       stopper.run();
-    }
-  }
-
-  private static void closeQuietly(EmbeddedPostgres postgres) {
-    try {
-      postgres.close();
-    } catch (IOException e) {
-      LOG.warn("PostgreSQL (embedded) did not stop cleanly: {}", e.getMessage());
     }
   }
 }

@@ -2,7 +2,7 @@ package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.Stage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

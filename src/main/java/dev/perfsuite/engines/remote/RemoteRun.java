@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RemoteRun {
   /**
    * Longest wait for an engine's first sample before it counts as not started: a cold engine JVM
-   * on a busy host took 16 s to start its first test here, and its first samples came later.
+   * on a busy host is slow to start its first test, and its first samples come later still
+   * (docs/performance.md, "Figures behind design choices").
    */
   static final Duration START_GRACE = Duration.ofSeconds(60);
 

@@ -57,8 +57,9 @@ public final class DataShipment {
   static final String ENGINE_DIR = "${__P(" + EngineDataStore.DATA_DIR_PROPERTY + ")}";
   private static final Duration BASE_WAIT = Duration.ofSeconds(120);
   /**
-   * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s; two
-   * local engines on a loaded 2-core host took 3.2 MiB/s together, DataFilesIT).
+   * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s),
+   * far below what local engines on a loaded host take (docs/performance.md, "Figures behind
+   * design choices").
    */
   private static final long MIN_BYTES_PER_SECOND = 1 << 18;
 

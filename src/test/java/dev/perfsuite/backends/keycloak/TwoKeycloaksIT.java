@@ -26,14 +26,14 @@ class TwoKeycloaksIT {
     Path home = KeycloakDistribution.unpacked(settings.cacheDirectory());
     try (PostgresServer a = PostgresServer.start(Provider.EMBEDDED, settings, "keycloak");
         PostgresServer b = PostgresServer.start(Provider.EMBEDDED, settings, "keycloak")) {
-      List<CompletableFuture<KeycloakProcess>> starts = Stream.of(a, b)
-          .map(db -> CompletableFuture.supplyAsync(() -> KeycloakProcess.startExclusively(home,
+      List<CompletableFuture<KeycloakEmbedded>> starts = Stream.of(a, b)
+          .map(db -> CompletableFuture.supplyAsync(() -> KeycloakEmbedded.startExclusively(home,
               db.endpoint(), "admin", GeneratedSecret.named("generated:admin"),
               settings.startupTimeout())))
           .toList();
-      List<KeycloakProcess> running = starts.stream().map(CompletableFuture::join).toList();
+      List<KeycloakEmbedded> running = starts.stream().map(CompletableFuture::join).toList();
       try {
-        List<Path> own = running.stream().map(KeycloakProcess::ownData).toList();
+        List<Path> own = running.stream().map(KeycloakEmbedded::ownData).toList();
         assertThat(own).as("own data directories").doesNotHaveDuplicates();
         for (Path dir : own) {
           assertThat(dir.resolve("transaction-logs")).as("Narayana's store in " + dir)
@@ -42,9 +42,9 @@ class TwoKeycloaksIT {
         assertThat(running).as("both answered /health/ready")
             .allSatisfy(k -> assertThat(k.handle().isAlive()).isTrue());
       } finally {
-        running.forEach(KeycloakProcess::close);
+        running.forEach(KeycloakEmbedded::close);
       }
-      for (KeycloakProcess k : running) {
+      for (KeycloakEmbedded k : running) {
         assertThat(k.ownData()).as("own data deleted on close").doesNotExist();
       }
       assertThat(Files.list(home.resolve("data")).filter(p -> p.getFileName().toString()

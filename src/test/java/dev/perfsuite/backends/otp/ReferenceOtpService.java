@@ -1,5 +1,8 @@
 package dev.perfsuite.backends.otp;
 
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+
 import com.sun.net.httpserver.HttpServer;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -186,19 +189,9 @@ public final class ReferenceOtpService implements AutoCloseable {
 
   private static void awaitFilled(HikariDataSource pool, int size) {
     HikariPoolMXBean bean = pool.getHikariPoolMXBean();
-    long deadline = System.nanoTime() + FILL_TIMEOUT.toNanos();
-    while (bean.getTotalConnections() < size) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("reference OTP service: the pool opened only "
-            + bean.getTotalConnections() + " of " + size + " connections within " + FILL_TIMEOUT);
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while filling the OTP pool", e);
-      }
-    }
+    await("reference OTP service: connections the pool opened").atMost(FILL_TIMEOUT)
+        .pollInterval(Duration.ofMillis(20))
+        .until(bean::getTotalConnections, greaterThanOrEqualTo(size));
   }
 
   private static ThreadFactory daemon(String prefix) {

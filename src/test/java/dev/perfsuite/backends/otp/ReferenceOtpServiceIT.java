@@ -2,6 +2,7 @@ package dev.perfsuite.backends.otp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +22,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -115,7 +118,10 @@ class ReferenceOtpServiceIT {
         OtpServiceSettings.forPool(1).withExpiry(Duration.ofMillis(300)))) {
       String key = nextKey();
       String value = generate(shortLived.baseUri(), key).at("/response/otp").asText();
-      Thread.sleep(600);
+      LocalDateTime expiry = expiryOf(key);
+      await("the OTP's expiry time passing").atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(20))
+          .until(() -> LocalDateTime.now(ZoneOffset.UTC).isAfter(expiry.plusNanos(1_000_000)));
       JsonNode expired = validate(shortLived.baseUri(), key, value);
       assertThat(expired.at("/response/message").asText()).isEqualTo("OTP_EXPIRED");
     }
@@ -210,7 +216,8 @@ class ReferenceOtpServiceIT {
       // The first request takes the only connection and blocks on the lock; the second waits
       // for the pool and times out.
       CompletableFuture<JsonNode> holder = generateAsync(tiny.baseUri());
-      Thread.sleep(200);
+      await("the first request blocked on the lock").atMost(Duration.ofSeconds(10))
+          .until(() -> lockWaits() > 0);
       HttpResponse<String> starved = send(generateRequest(tiny.baseUri(), nextKey()));
       locker.rollback();
 
@@ -283,6 +290,28 @@ class ReferenceOtpServiceIT {
   private static Connection connect() throws SQLException {
     return DriverManager.getConnection(postgres.jdbcUrl(), postgres.username(),
         postgres.password().reveal());
+  }
+
+  /** The key's {@code expiry_dtimes}, UTC as MOSIP stores it. */
+  private static LocalDateTime expiryOf(String key) throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery(
+            "SELECT expiry_dtimes FROM kernel.otp_transaction WHERE id = '" + key + "'")) {
+      assertThat(row.next()).as("row of %s", key).isTrue();
+      return row.getObject(1, LocalDateTime.class);
+    }
+  }
+
+  /** Queries waiting for a lock another transaction holds. */
+  private static int lockWaits() throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
+        ResultSet waits = statement.executeQuery(
+            "SELECT count(*) FROM pg_locks WHERE NOT granted")) {
+      waits.next();
+      return waits.getInt(1);
+    }
   }
 
   /** {@code otp,retries,status,ref_id} of the key's row, or null. */

@@ -136,8 +136,7 @@ class DistributedEngineIT {
       DistributedEngine engine = two.engine(results, RemoteSplit.EVEN, watchdog);
       CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> engine.run(
           LoadPlan.of("engine-dies", minute, httpSampler("GET echo", echo.uri().toString()))));
-      awaitSamplesFrom(engine, 75);
-      Thread.sleep(2000);
+      LocalRemoteEngines.awaitSteadySampling(engine, Duration.ofSeconds(75));
       long killed = System.nanoTime();
       two.kill(1);
       RunResult result = run.get(90, TimeUnit.SECONDS);
@@ -165,16 +164,5 @@ class DistributedEngineIT {
     } finally {
       two.close();
     }
-  }
-
-  /** Waits (bounded) until every engine of the running run has sent a sample. */
-  private static void awaitSamplesFrom(DistributedEngine engine, int seconds)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (System.nanoTime() < deadline && !engine.allEnginesSampled()) {
-      Thread.sleep(200);
-    }
-    assertThat(engine.allEnginesSampled()).as("every engine sampling within %d s", seconds)
-        .isTrue();
   }
 }

@@ -2,6 +2,7 @@ package dev.perfsuite.engines.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.config.settings.RemoteSplit;
@@ -23,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -62,11 +62,8 @@ class NetworkHostsRun {
       checkPartition(cut, remotes);
       Path mended = Path.of(System.getProperty("netns.mended"));
       System.out.println(PARTITION_CHECKED + mended);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!Files.exists(mended) && System.nanoTime() < deadline) {
-        Thread.sleep(100);
-      }
-      assertThat(mended).as("the parent mended the link").exists();
+      await("the parent mended the link").atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100)).until(() -> Files.exists(mended));
     }
     // The same controller and engines, no restart: the cut engine serves this run too.
     checkExact(run(engine, "netns-hosts", Profiles.smoke().withUsers(4)
@@ -92,12 +89,12 @@ class NetworkHostsRun {
   static Thread announceWhenSampling(DistributedEngine engine, String line) {
     Thread watcher = new Thread(() -> {
       try {
-        while (!engine.allEnginesSampled()) {
-          Thread.sleep(100);
-        }
+        await().atMost(Duration.ofMinutes(10)).pollInSameThread()
+            .pollInterval(Duration.ofMillis(100)).until(engine::allEnginesSampled);
         System.out.println(line);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      } catch (RuntimeException interruptedOrNeverSampled) {
+        // Interrupted as the run ended, or no engine ever sampled: nothing to announce; the
+        // parent, reading for the line, fails naming what it waited for.
       }
     }, "sampling-watch");
     watcher.setDaemon(true);

@@ -1,6 +1,7 @@
 package dev.perfsuite.engines.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import com.sun.net.httpserver.HttpServer;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OrphanedEngineIT {
   private static final Duration WATCHDOG = Duration.ofSeconds(5);
+  /** No request for this long: the engine's load has stopped. */
+  private static final Duration QUIET = Duration.ofSeconds(2);
 
   @TempDir
   Path results;
@@ -37,10 +40,10 @@ class OrphanedEngineIT {
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void shouldStopTheEnginesTestWithinTheWatchdogWhenTheControllerIsKilled() throws Exception {
-    AtomicLong requests = new AtomicLong();
+    AtomicLong lastRequest = new AtomicLong(System.nanoTime());
     HttpServer target = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
     target.createContext("/", exchange -> {
-      requests.incrementAndGet();
+      lastRequest.set(System.nanoTime());
       exchange.sendResponseHeaders(200, -1);
       exchange.close();
     });
@@ -71,18 +74,11 @@ class OrphanedEngineIT {
         controller.destroyForcibly();
       }
       long killed = System.nanoTime();
-      long stoppedAfter = -1;
-      long before = requests.get();
       // The engine's load stops once it takes its controller for gone: no request for 2 s.
-      while (System.nanoTime() - killed < WATCHDOG.plusSeconds(20).toNanos()) {
-        Thread.sleep(2000);
-        long now = requests.get();
-        if (now == before) {
-          stoppedAfter = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed) - 2;
-          break;
-        }
-        before = now;
-      }
+      await("the orphaned engine's load stops").atMost(WATCHDOG.plusSeconds(20))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> System.nanoTime() - lastRequest.get() >= QUIET.toNanos());
+      long stoppedAfter = TimeUnit.NANOSECONDS.toSeconds(Math.max(0, lastRequest.get() - killed));
       assertThat(stoppedAfter).as("seconds until the orphaned engine stopped loading (the run "
           + "had 60 s to go)").isBetween(0L, WATCHDOG.toSeconds() + 5);
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.profiles.Stage;
+import dev.perfsuite.users.Stage;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,6 @@ import dev.perfsuite.diagnostics.Causes;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
-import dasniko.testcontainers.keycloak.KeycloakContainer;
 import dev.perfsuite.config.Secret;
 import java.net.URI;
 import java.time.Duration;
@@ -23,12 +22,13 @@ import org.testcontainers.images.PullPolicy;
  * missing): dasniko's default is {@code PullPolicy.ageBased(1 day)}, which would try to re-pull a
  * locally built image a day after it was built, and there is no registry here.
  */
-final class KeycloakInContainer implements KeycloakRuntime {
-  private final KeycloakContainer container;
+final class KeycloakContainer implements KeycloakRuntime {
+  private final dasniko.testcontainers.keycloak.KeycloakContainer container;
   private final ContainerLog log;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private KeycloakInContainer(KeycloakContainer container, ContainerLog log) {
+  private KeycloakContainer(dasniko.testcontainers.keycloak.KeycloakContainer container,
+      ContainerLog log) {
     this.container = container;
     this.log = log;
   }
@@ -40,11 +40,13 @@ final class KeycloakInContainer implements KeycloakRuntime {
    * @throws BackendException when the image is missing or Keycloak is not ready within
    *     {@code timeout}; the container is removed by then and the message ends with its log tail
    */
-  static KeycloakInContainer start(String image, Network network, PostgresServer database,
+  static KeycloakContainer start(String image, Network network, PostgresServer database,
       String adminUsername, Secret adminPassword, Duration timeout) {
     PostgresEndpoint db = database.endpoint();
     ContainerLog log = new ContainerLog();
-    KeycloakContainer container = new KeycloakContainer(image)
+    // dasniko's class bears the name this provider follows (<Product>Container): qualified.
+    dasniko.testcontainers.keycloak.KeycloakContainer container =
+        new dasniko.testcontainers.keycloak.KeycloakContainer(image)
         .withAdminUsername(adminUsername)
         .withAdminPassword(adminPassword.reveal())
         .withNetwork(network)
@@ -67,7 +69,7 @@ final class KeycloakInContainer implements KeycloakRuntime {
           + "built by .ci/docker-setup.sh; its ENTRYPOINT must be kc.sh and it needs "
           + "KC_RUN_IN_CONTAINER=true)" + BackendLogs.section(logs), e);
     }
-    return new KeycloakInContainer(container, log);
+    return new KeycloakContainer(container, log);
   }
 
   @Override

@@ -44,8 +44,8 @@ import org.slf4j.LoggerFactory;
  * {@code data/transaction-logs} corrupt each other's records) and {@code java.io.tmpdir}; it is
  * deleted on close, and directories of JVMs that no longer run are pruned at the next start.
  */
-final class KeycloakProcess implements KeycloakRuntime {
-  private static final Logger LOG = LoggerFactory.getLogger(KeycloakProcess.class);
+final class KeycloakEmbedded implements KeycloakRuntime {
+  private static final Logger LOG = LoggerFactory.getLogger(KeycloakEmbedded.class);
   private static final Duration POLL = Duration.ofMillis(500);
   private static final String START_LOCK = ".perf-suite-start.lock";
   private static final Duration STOP_GRACE = Duration.ofSeconds(20);
@@ -62,7 +62,7 @@ final class KeycloakProcess implements KeycloakRuntime {
   private final Thread reaper;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private KeycloakProcess(Process process, Path log, Path ownData, int httpPort) {
+  private KeycloakEmbedded(Process process, Path log, Path ownData, int httpPort) {
     this.process = process;
     this.log = log;
     this.ownData = ownData;
@@ -77,7 +77,7 @@ final class KeycloakProcess implements KeycloakRuntime {
    * @throws BackendException when the process exits early or is not ready within
    *     {@code timeout}; the process tree is gone by then and the message ends with its log tail
    */
-  static KeycloakProcess start(Path home, PostgresEndpoint database, String adminUsername,
+  static KeycloakEmbedded start(Path home, PostgresEndpoint database, String adminUsername,
       Secret adminPassword, Duration timeout) {
     int httpPort = freePort();
     int managementPort = freePort();
@@ -101,7 +101,7 @@ final class KeycloakProcess implements KeycloakRuntime {
           + e.getMessage() + ". Fix: delete the cached distribution " + home
           + " so that it is unpacked again", e);
     }
-    KeycloakProcess keycloak = new KeycloakProcess(process, log, ownData, httpPort);
+    KeycloakEmbedded keycloak = new KeycloakEmbedded(process, log, ownData, httpPort);
     Runtime.getRuntime().addShutdownHook(keycloak.reaper);
     keycloak.awaitReady(URI.create("http://127.0.0.1:" + managementPort + "/health/ready"),
         timeout);
@@ -145,7 +145,7 @@ final class KeycloakProcess implements KeycloakRuntime {
     try {
       Files.createDirectories(data);
       try (Stream<Path> entries = Files.list(data)) {
-        entries.filter(KeycloakProcess::ownedByAGoneJvm).forEach(KeycloakProcess::deleteTree);
+        entries.filter(KeycloakEmbedded::ownedByAGoneJvm).forEach(KeycloakEmbedded::deleteTree);
       }
       Path own = data.resolve(OWN_DATA_PREFIX + ProcessHandle.current().pid() + "-"
           + STARTS.incrementAndGet());
@@ -183,9 +183,9 @@ final class KeycloakProcess implements KeycloakRuntime {
    * first start augments the shared tree (writes {@code lib/quarkus}), and two JVMs augmenting
    * it at once would corrupt it. Later starts only wait for each other's startup.
    */
-  static KeycloakProcess startExclusively(Path home, PostgresEndpoint database,
+  static KeycloakEmbedded startExclusively(Path home, PostgresEndpoint database,
       String adminUsername, Secret adminPassword, Duration timeout) {
-    synchronized (KeycloakProcess.class) {
+    synchronized (KeycloakEmbedded.class) {
       try (FileChannel channel = FileChannel.open(home.resolve(START_LOCK),
           StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = channel.lock()) {

@@ -15,18 +15,18 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /** The echo backend image (docker/echo-backend) run by Testcontainers. */
-public final class ContainerEcho implements EchoService {
+public final class EchoContainer implements EchoService {
   static final int PORT = Versions.ECHO_PORT;
   private static final Duration STARTUP = Duration.ofSeconds(60);
 
   private final GenericContainer<?> container;
 
-  public ContainerEcho(String image, Duration delay) {
+  public EchoContainer(String image, Duration delay) {
     this(image, delay, Optional.empty());
   }
 
   /** The echo container, freezing on {@code stall}'s schedule when present. */
-  public ContainerEcho(String image, Duration delay, Optional<EchoStall> stall) {
+  public EchoContainer(String image, Duration delay, Optional<EchoStall> stall) {
     ContainerImages.requireAvailable(image, "perf.echo.image");
     List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--delay",
         Long.toString(delay.toMillis())));

@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** The Netty echo backend inside this JVM, on loopback. */
-public final class EmbeddedEcho implements EchoService {
+public final class EchoEmbedded implements EchoService {
   private final EchoBackend backend;
 
   /**
@@ -17,7 +17,7 @@ public final class EmbeddedEcho implements EchoService {
    *
    * @throws BackendException when a fixed port is already taken, naming the key to change
    */
-  public EmbeddedEcho(int port, Duration delay) {
+  public EchoEmbedded(int port, Duration delay) {
     this(port, delay, Optional.empty());
   }
 
@@ -26,7 +26,7 @@ public final class EmbeddedEcho implements EchoService {
    *
    * @throws BackendException when a fixed port is already taken, naming the key to change
    */
-  public EmbeddedEcho(int port, Duration delay, Optional<EchoStall> stall) {
+  public EchoEmbedded(int port, Duration delay, Optional<EchoStall> stall) {
     try {
       EchoOptions options = EchoOptions.defaults()
           .withHost("127.0.0.1").withPort(port).withDelay(delay);

@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Keycloaks started from one shared distribution keep their runtime data apart. */
-class KeycloakProcessTest {
+class KeycloakEmbeddedTest {
   private static final PostgresEndpoint DATABASE = new PostgresEndpoint("127.0.0.1", 5432,
       "keycloak", "keycloak", new Secret("db", "db-password"));
 
   @Test
   void shouldGiveEachProcessItsOwnTransactionLogAndTmpDirectory(@TempDir Path home) {
-    Path first = KeycloakProcess.ownDataDirectory(home);
-    Path second = KeycloakProcess.ownDataDirectory(home);
-    String opts = KeycloakProcess.launch(home, first, 8080, 9000, DATABASE, "admin",
+    Path first = KeycloakEmbedded.ownDataDirectory(home);
+    Path second = KeycloakEmbedded.ownDataDirectory(home);
+    String opts = KeycloakEmbedded.launch(home, first, 8080, 9000, DATABASE, "admin",
         new Secret("admin", "admin-password")).environment().get("JAVA_OPTS_APPEND");
 
     assertThat(first).as("two starts, two directories").isNotEqualTo(second);
@@ -41,7 +41,7 @@ class KeycloakProcessTest {
         + ProcessHandle.current().pid() + "-999"));
     Path foreign = Files.createDirectories(home.resolve("data").resolve("transaction-logs"));
 
-    KeycloakProcess.ownDataDirectory(home);
+    KeycloakEmbedded.ownDataDirectory(home);
 
     assertThat(gone.getParent()).as("data of a JVM that no longer runs").doesNotExist();
     assertThat(alive).as("data of this running JVM").isDirectory();
