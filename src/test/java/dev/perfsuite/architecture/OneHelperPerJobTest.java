@@ -25,13 +25,8 @@ class OneHelperPerJobTest {
   private static final List<Path> SOURCES = List.of(MAIN, Path.of("src", "test", "java"));
   private static final String DIRECTORY_TREE = "dev/perfsuite/files/DirectoryTree.java";
   private static final Path ARCHITECTURE = Path.of("dev", "perfsuite", "architecture");
-  /**
-   * Copies whose files other work of issue 29 is renaming (the backends' naming scheme) or owns
-   * (the peers' bench); each goes when that work lands.
-   */
+  /** The peers' bench owns this copy; it goes when that work (issue 29 item 2) lands. */
   private static final Set<String> RECURSIVE_DELETES_LEFT = Set.of(
-      "dev/perfsuite/backends/keycloak/KeycloakDistribution.java",
-      "dev/perfsuite/backends/keycloak/KeycloakProcess.java",
       "dev/perfsuite/bench/GatlingPeer.java");
 
   @Test
