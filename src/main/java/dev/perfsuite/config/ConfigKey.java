@@ -183,9 +183,10 @@ public enum ConfigKey implements KeyDescription {
           + "JMeter's user.classpath; checked before load."),
   // Diagnostics through SLF4J (issue 21 item 4); applied by PerfLog.
   LOG("perf.log", "info", "one of error, warn, info, debug, trace",
-      "Level of the suite's diagnostics (the dev.perfsuite loggers, Log4j 2): error hides "
-          + "warnings, debug and trace add detail. Set, it wins over a log4j2 configuration; "
-          + "unset, info unless that configuration names dev.perfsuite.");
+      "Level of the suite's diagnostics and warnings (the dev.perfsuite loggers, Log4j 2; "
+          + "every warning goes through them): error hides warnings, debug and trace add "
+          + "detail. Set, it wins over a log4j2 configuration; unset, info unless that "
+          + "configuration names dev.perfsuite.");
 
   /**
    * Key family giving {@code ${__P(NAME)}} values to JMX plans: {@code perf.jmx.props.NAME}, from

@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The JMeter properties and generator JVM settings the suite generates load with, each kept
@@ -36,6 +38,7 @@ import java.util.OptionalLong;
  * latencies).
  */
 public final class GeneratorSettings {
+  private static final Logger LOG = LoggerFactory.getLogger(GeneratorSettings.class);
   /** JMeter properties for load generation, in the order they are documented. */
   public static final Map<String, String> JMETER_PROPERTIES = properties();
 
@@ -102,12 +105,10 @@ public final class GeneratorSettings {
     capacityProblem(profile, Limits.current()).ifPresent(problem -> {
       throw new IllegalStateException(problem);
     });
-    // Warnings about the run's figures: the user must see them, so the console.
     collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
-        .map(GarbageCollectorMXBean::getName).toList()).ifPresent(System.out::println);
-    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory())
-        .ifPresent(System.out::println);
-    socketWarning(profile, Limits.current()).ifPresent(System.out::println);
+        .map(GarbageCollectorMXBean::getName).toList()).ifPresent(LOG::warn);
+    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory()).ifPresent(LOG::warn);
+    socketWarning(profile, Limits.current()).ifPresent(LOG::warn);
   }
 
   /**
@@ -122,7 +123,7 @@ public final class GeneratorSettings {
         || users + OWN_FILES <= limits.openFiles().getAsLong()) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "WARNING: %d users open a connection per "
+    return Optional.of(String.format(Locale.ROOT, "%d users open a connection per "
         + "request (perf.users.connections=per-request) under an open-files limit of %d: more "
         + "than %d requests in flight at once (a saturated generator or a slow target) fail "
         + "with \"Too many open files\", counted as errors. Fix: raise the limit (ulimit -n) or "
@@ -140,7 +141,7 @@ public final class GeneratorSettings {
     if (maxHeap == Long.MAX_VALUE || maxHeap >= wanted) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "WARNING: %d users want about %d MiB of heap "
+    return Optional.of(String.format(Locale.ROOT, "%d users want about %d MiB of heap "
         + "on this generator (%d KiB each), but -Xmx is %d MiB: expect back-to-back "
         + "collections whose pauses land in the measured latencies. Fix: -Xmx%dm or more (the "
         + "perf profile's argLine, or the remote engines' command line), or spread the users "
@@ -158,7 +159,7 @@ public final class GeneratorSettings {
     if (!serial && !parallel) {
       return Optional.empty();
     }
-    return Optional.of("WARNING: this generator JVM runs the " + (serial ? "Serial" : "Parallel")
+    return Optional.of("this generator JVM runs the " + (serial ? "Serial" : "Parallel")
         + " collector, whose pauses stop every user at once and land in the measured "
         + "latencies (bench: longer pauses and p99 further from the echo delay than G1). Fix: "
         + "start it with " + String.join(" ", JVM_FLAGS) + (serial ? " (the JVM picks Serial "

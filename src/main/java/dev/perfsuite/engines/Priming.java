@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -102,7 +103,7 @@ public final class Priming {
       return "[prime] " + plan.scenario() + ": priming failed (" + e + "); the first run may "
           + "measure a cold JVM";
     } finally {
-      ScratchDirectory.deleteQuietly(dir, "priming files");
+      DirectoryTree.deleteQuietly(dir, "priming files");
     }
   }
 }

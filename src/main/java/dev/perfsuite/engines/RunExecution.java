@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -26,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,7 +41,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
@@ -317,9 +316,9 @@ public final class RunExecution {
           watcher.runEnded(context, result);
         } catch (RuntimeException e) {
           // A broken watcher must not cost the other watchers' results (the summary files).
-          // A warning about the run: the console; the stack trace is a diagnostic.
-          System.out.println("WARNING: " + watcher.getClass().getSimpleName()
-              + " failed at the end of the run: " + e);
+          // The warning names the failure; the stack trace is a diagnostic.
+          LOG.warn("{} failed at the end of the run: {}", watcher.getClass().getSimpleName(),
+              e.toString());
           LOG.debug("{} failed at the end of the run", watcher.getClass().getName(), e);
         }
       }
@@ -353,13 +352,7 @@ public final class RunExecution {
 
   private static void clean(Path dir) {
     try {
-      if (Files.exists(dir)) {
-        try (Stream<Path> files = Files.walk(dir)) {
-          for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-            Files.delete(p);
-          }
-        }
-      }
+      DirectoryTree.delete(dir);
       Files.createDirectories(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare results directory " + dir, e);

@@ -1,5 +1,6 @@
 package dev.perfsuite.history;
 
+import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.LabelSummary;
 import java.io.BufferedReader;
@@ -8,15 +9,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.HdrHistogram.Histogram;
-import org.apache.jmeter.control.TransactionController;
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.save.CSVSaveService;
 
 /**
  * The exact measurement-phase histogram of every label, read back from the JTL a run wrote.
@@ -41,31 +37,25 @@ final class MeasuredHistograms {
     if (!Files.isRegularFile(jtl) || !Files.isRegularFile(facts)) {
       return Map.of();
     }
-    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+    try (JtlRows rows = JtlRows.open(jtl)) {
       Properties run = new Properties();
       try (BufferedReader factsIn = Files.newBufferedReader(facts, StandardCharsets.UTF_8)) {
         run.load(factsIn);
       }
       long measuredFrom = Long.parseLong(run.getProperty("originMillis", "0"))
           + Long.parseLong(run.getProperty("warmUpMillis", "0"));
-      List<String> header = Arrays.asList(CSVSaveService.csvReadFile(in, ','));
-      int start = column(header, "timeStamp", jtl);
-      int elapsed = column(header, "elapsed", jtl);
-      int label = column(header, "label", jtl);
-      int message = header.indexOf("responseMessage");
+      rows.require("timeStamp", "elapsed", "label");
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       Histogram overall = new Histogram(3);
       histograms.put(LabelSummary.OVERALL, overall);
-      SampleResult probe = new SampleResult();
-      for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > label;
-          row = CSVSaveService.csvReadFile(in, ',')) {
-        if (Long.parseLong(row[start]) < measuredFrom) {
+      for (JtlRows.Row row = rows.next(); row != null; row = rows.next()) {
+        // A last line cut short by a killed run is left out, as the summary rebuild leaves it.
+        if (!row.complete() || Long.parseLong(row.get("timeStamp")) < measuredFrom) {
           continue;
         }
-        long millis = Math.max(0, Long.parseLong(row[elapsed]));
-        histograms.computeIfAbsent(row[label], l -> new Histogram(3)).recordValue(millis);
-        probe.setResponseMessage(message >= 0 ? row[message] : "");
-        if (!TransactionController.isFromTransactionController(probe)) {
+        long millis = Math.max(0, Long.parseLong(row.get("elapsed")));
+        histograms.computeIfAbsent(row.get("label"), l -> new Histogram(3)).recordValue(millis);
+        if (!row.transaction()) {
           overall.recordValue(millis);
         }
       }
@@ -76,14 +66,5 @@ final class MeasuredHistograms {
       throw new IllegalStateException("the JTL " + jtl + " has a malformed row ("
           + e.getMessage() + "); the history needs the JMeter CSV the recorder writes", e);
     }
-  }
-
-  private static int column(List<String> header, String name, Path jtl) {
-    int index = header.indexOf(name);
-    if (index < 0) {
-      throw new IllegalStateException("the JTL " + jtl + " has no '" + name + "' column; header: "
-          + header);
-    }
-    return index;
   }
 }

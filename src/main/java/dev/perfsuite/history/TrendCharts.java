@@ -1,12 +1,9 @@
 package dev.perfsuite.history;
 
+import dev.perfsuite.charts.PngCharts;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -20,21 +17,13 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * Trend charts of a scenario's history: p95, p99 (ms, left axis) and throughput (req/s, right
  * axis) of the measurement phase over its last runs, as a PNG.
  *
- * <p>Rendered off-screen: unless {@code java.awt.headless} was set explicitly, loading this class
- * sets it to {@code true}, so CI agents without a display render too (the suite never opens a
- * window).
+ * <p>Rendered off-screen, as every chart of the suite ({@link PngCharts}).
  */
 public final class TrendCharts {
   /** Default image width in pixels. */
   public static final int WIDTH = 1000;
   /** Default image height in pixels. */
   public static final int HEIGHT = 500;
-
-  static {
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
 
   private TrendCharts() {
   }
@@ -87,13 +76,7 @@ public final class TrendCharts {
         JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     chart.addSubtitle(new TextTitle(label + ", measurement phase, target/profile " + where));
     chart.setBackgroundPaint(Color.WHITE);
-    ByteArrayOutputStream png = new ByteArrayOutputStream();
-    try {
-      ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot render the trend chart of " + scenario, e);
-    }
-    return png.toByteArray();
+return PngCharts.png(chart, WIDTH, HEIGHT);
   }
 
   private static LineAndShapeRenderer renderer(Color... colors) {

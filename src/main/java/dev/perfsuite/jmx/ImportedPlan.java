@@ -33,6 +33,11 @@ import org.slf4j.LoggerFactory;
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
     List<String> labels, List<String> notes, Optional<LoadPlan> primer,
     ClassLoader classLoader, Optional<PlanVerdict> structure) {
+  /**
+   * Starts a note the user must act on (a path fallen back, a property unset): the run logs it
+   * as a warning ({@link JmxRun}); reports show it with this mark.
+   */
+  static final String WARNING = "WARNING: ";
   private static final Logger LOG = LoggerFactory.getLogger(ImportedPlan.class);
 
   public ImportedPlan {

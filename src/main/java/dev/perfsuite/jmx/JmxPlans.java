@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
@@ -7,7 +8,6 @@ import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,20 +26,14 @@ import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.engine.TreeCloner;
-import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jmeter.threads.AbstractThreadGroup;
-import org.apache.jmeter.threads.PostThreadGroup;
-import org.apache.jmeter.threads.SetupThreadGroup;
-import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
-import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
  * Entry point for existing JMeter plans: finds them ({@code perf.jmx}, or the catalogue under
@@ -141,75 +135,59 @@ public final class JmxPlans {
     planTree.traverse(cloner);
     HashTree primingTree = cloner.getClonedTree();
 
-    List<TestPlanChild> elements = new ArrayList<>();
     Map<String, String> variables = testPlan.getUserDefinedVariables();
-    if (!variables.isEmpty()) {
-      elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
+    LoadPlan plan = settings.load() == JmxLoad.PROFILE
+        ? underProfile(jmx, name, planTree, variables, settings, suiteProfile, notes)
+        : asWritten(jmx, name, planTree, variables, settings, notes);
+    Optional<LoadPlan> primer = Optional.empty();
+    if (settings.load() == JmxLoad.PROFILE || settings.prime().isPresent()) {
+      PlanParts priming = PlanParts.forPriming(primingTree, variables, settings.properties());
+      primer = priming.journey().isEmpty() ? Optional.empty() : Optional.of(new LoadPlan(name,
+          plan.profile(), priming.journey(), priming.elements(), false));
     }
-    if (!settings.properties().isEmpty()) {
-      // Scripts read props.get(...): the values must be JMeter properties when the test starts.
-      elements.add(new JmxTree(ScriptProperties.of(settings.properties()), new HashTree()));
-    }
-    List<AbstractThreadGroup> groups = new ArrayList<>();
-    List<ThreadGroupChild> journey = new ArrayList<>();
-    for (Object key : planTree.list()) {
-      TestElement element = (TestElement) key;
-      HashTree subtree = planTree.getTree(key);
-      boolean main = element instanceof AbstractThreadGroup
-          && !(element instanceof SetupThreadGroup) && !(element instanceof PostThreadGroup);
-      if (main) {
-        groups.add((AbstractThreadGroup) element);
-      }
-      if (main && settings.load() == JmxLoad.PROFILE) {
-        for (Object child : subtree.list()) {
-          journey.add(new JmxTree((TestElement) child, subtree.getTree(child)));
-        }
-      } else {
-        elements.add(new JmxTree(element, subtree));
-      }
-    }
-    LoadPlan plan;
-    if (settings.load() == JmxLoad.PROFILE) {
-      if (journey.isEmpty()) {
-        throw new JmxException(jmx + " has no thread group with samplers to run under the "
-            + "profile");
-      }
-      notes.add("thread groups " + groups.stream().map(g -> "'" + g.getName() + "'").toList()
-          + " replaced by the suite's profile (perf.jmx.load=profile); their children run in "
-          + "one journey, in plan order");
-      plan = new LoadPlan(name, suiteProfile, journey, elements, false);
-    } else {
-      Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
-      LoadProfile shape = PlanShape.of(jmx.toString(), groups, warmUp,
-          planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
-      notes.add("the plan's own thread groups run: " + shape);
-      notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
-          + " (perf.warm-up): samples that start in it are left out of the verdict"
-          : "no warm-up: every sample counts, as in JMeter (set perf.warm-up to leave one out)");
-      plan = LoadPlan.withOwnThreadGroups(name, shape, elements);
-    }
-    boolean prime = settings.load() == JmxLoad.PROFILE || settings.prime().isPresent();
-    Optional<LoadPlan> primer = prime ? primer(name, primingTree, variables,
-        settings.properties(), plan.profile()) : Optional.empty();
     if (settings.load() == JmxLoad.PLAN) {
       notes.add(primer.isPresent() ? "primed with a bounded pass on fresh copies of the "
           + "elements (perf.prime=" + Durations.format(settings.prime().orElseThrow()) + ")"
           : "not primed: a plan-driven JMX runs once, as written (set perf.prime to prime)");
     }
     Path sidecar = settings.sla().orElse(JmxSla.sidecar(jmx));
-    Sla sla;
-    String source;
-    Optional<PlanVerdict> verdict = Optional.empty();
     if (Files.isRegularFile(sidecar)) {
-      sla = JmxSla.read(sidecar);
-      source = sidecar.toString();
-    } else {
-      verdict = Optional.of(PlanVerdict.of(settings.defaultErrorPercent(), planTree));
-      sla = JmxSla.defaults();
-      source = verdict.get().describe().replace("no SLA file", "no " + sidecar.getFileName());
+      return new ImportedPlan(jmx, plan, JmxSla.read(sidecar), sidecar.toString(), labels, notes,
+          primer, classLoader, Optional.empty());
     }
-    return new ImportedPlan(jmx, plan, sla, source, labels, notes, primer, classLoader,
-        verdict);
+    PlanVerdict verdict = PlanVerdict.of(settings.defaultErrorPercent(), planTree);
+    return new ImportedPlan(jmx, plan, JmxSla.defaults(),
+        verdict.describe().replace("no SLA file", "no " + sidecar.getFileName()), labels, notes,
+        primer, classLoader, Optional.of(verdict));
+  }
+
+  /** The main groups' children as one journey under the suite's profile. */
+  private static LoadPlan underProfile(Path jmx, String name, HashTree planTree,
+      Map<String, String> variables, JmxSettings settings, LoadProfile suiteProfile,
+      List<String> notes) {
+    PlanParts parts = PlanParts.underProfile(planTree, variables, settings.properties());
+    if (parts.journey().isEmpty()) {
+      throw new JmxException(jmx + " has no thread group with samplers to run under the "
+          + "profile");
+    }
+    notes.add("thread groups " + parts.groups().stream().map(g -> "'" + g.getName() + "'")
+        .toList() + " replaced by the suite's profile (perf.jmx.load=profile); their children "
+        + "run in one journey, in plan order");
+    return new LoadPlan(name, suiteProfile, parts.journey(), parts.elements(), false);
+  }
+
+  /** The plan's own thread groups, its shape read from them, and the configured warm-up. */
+  private static LoadPlan asWritten(Path jmx, String name, HashTree planTree,
+      Map<String, String> variables, JmxSettings settings, List<String> notes) {
+    PlanParts parts = PlanParts.asWritten(planTree, variables, settings.properties());
+    Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
+    LoadProfile shape = PlanShape.of(jmx.toString(), parts.groups(), warmUp,
+        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
+    notes.add("the plan's own thread groups run: " + shape);
+    notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
+        + " (perf.warm-up): samples that start in it are left out of the verdict"
+        : "no warm-up: every sample counts, as in JMeter (set perf.warm-up to leave one out)");
+    return LoadPlan.withOwnThreadGroups(name, shape, parts.elements());
   }
 
   /**
@@ -266,56 +244,8 @@ public final class JmxPlans {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
-      deleteTemporary(dir);
+      DirectoryTree.deleteQuietly(dir, "temporary plan");
     }
-  }
-
-  private static void deleteTemporary(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      LOG.warn("could not delete the temporary plan {}: {}", dir, e.toString());
-    }
-  }
-
-  /**
-   * The priming pass: the main groups' children as one journey (the priming run's own bounded
-   * thread group drives it), without setUp/tearDown groups or listeners, from cloned elements.
-   */
-  private static Optional<LoadPlan> primer(String name, HashTree clone,
-      Map<String, String> variables, Map<String, String> properties, LoadProfile profile) {
-    List<TestPlanChild> elements = new ArrayList<>();
-    if (!variables.isEmpty()) {
-      elements.add(new JmxTree(userDefinedVariables(variables), new HashTree()));
-    }
-    if (!properties.isEmpty()) {
-      elements.add(new JmxTree(ScriptProperties.of(properties), new HashTree()));
-    }
-    List<ThreadGroupChild> journey = new ArrayList<>();
-    for (Object key : clone.list()) {
-      TestElement element = (TestElement) key;
-      HashTree subtree = clone.getTree(key);
-      if (element instanceof SetupThreadGroup || element instanceof PostThreadGroup
-          || element instanceof ResultCollector || element instanceof BackendListener) {
-        continue;
-      }
-      if (element instanceof AbstractThreadGroup) {
-        for (Object child : subtree.list()) {
-          journey.add(new JmxTree((TestElement) child, subtree.getTree(child)));
-        }
-      } else {
-        elements.add(new JmxTree(element, subtree));
-      }
-    }
-    if (journey.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new LoadPlan(name, profile, journey, elements, false));
   }
 
   /**
@@ -349,15 +279,6 @@ public final class JmxPlans {
       }
     }
     return PlanValues.of(all);
-  }
-
-  private static Arguments userDefinedVariables(Map<String, String> variables) {
-    Arguments arguments = new Arguments();
-    arguments.setName("User Defined Variables of the JMX Test Plan");
-    arguments.setProperty(TestElement.TEST_CLASS, Arguments.class.getName());
-    arguments.setProperty(TestElement.GUI_CLASS, "org.apache.jmeter.config.gui.ArgumentsPanel");
-    variables.forEach(arguments::addArgument);
-    return arguments;
   }
 
   /** Labels the plan's samples will carry, skipping children a parent transaction sample hides. */

@@ -29,9 +29,10 @@ public final class JmxRun {
   public static RunResult run(PerfSession perf, ImportedPlan imported) {
     LOG.info("JMX {}", imported.source());
     for (String note : imported.notes()) {
-      if (note.startsWith("WARNING")) {
-        // The user must act on these (a path fallen back, a property unset): the console.
-        System.out.println("JMX " + imported.source().getFileName() + ": " + note);
+      if (note.startsWith(ImportedPlan.WARNING)) {
+        // The user must act on these (a path fallen back, a property unset).
+        LOG.warn("JMX {}: {}", imported.source().getFileName(),
+            note.substring(ImportedPlan.WARNING.length()));
       } else {
         LOG.info("  {}", note);
       }

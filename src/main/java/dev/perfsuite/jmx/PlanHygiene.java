@@ -113,9 +113,9 @@ final class PlanHygiene {
             + "or use a relative path (JMeter resolves it against the plan's directory).");
       }
       csv.setProperty("filename", beside.toString());
-      notes.add("WARNING: CSV Data Set '" + csv.getName() + "' reads the " + kind + " " + name
-          + ", which does not exist here: the file of that name beside the plan is used ("
-          + beside + ")");
+      notes.add(ImportedPlan.WARNING + "CSV Data Set '" + csv.getName() + "' reads the " + kind
+          + " " + name + ", which does not exist here: the file of that name beside the plan is "
+          + "used (" + beside + ")");
       return;
     }
     boolean home = name.equals("~") || name.startsWith("~/") || name.startsWith("~\\");

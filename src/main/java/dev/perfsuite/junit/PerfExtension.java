@@ -49,8 +49,8 @@ public final class PerfExtension implements BeforeAllCallback, BeforeEachCallbac
         key -> {
           PerfConfig config = PerfConfig.load();
           PerfLog.apply();
-          // Warnings about the configuration are for the user to act on: the console.
-          config.warnings().forEach(w -> System.out.println("WARNING: " + w));
+          // After PerfLog.apply: perf.log governs these as every other warning.
+          config.warnings().forEach(LOG::warn);
           LOG.info("perf-suite {}", config.describe());
           return new PerfSession(config, () -> ScenarioSelection.current(root));
         }, PerfSession.class);

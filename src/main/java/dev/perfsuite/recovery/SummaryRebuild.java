@@ -1,28 +1,26 @@
 package dev.perfsuite.recovery;
 
+import dev.perfsuite.config.PerfLog;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.ErrorClassifier;
+import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.jmeter.save.CSVSaveService;
 
 /**
  * Rebuilds {@code summary.csv}, {@code summary.md} and {@code run.properties} of a run directory
@@ -40,8 +38,6 @@ import org.apache.jmeter.save.CSVSaveService;
  * }</pre>
  */
 public final class SummaryRebuild {
-  private static final String TRANSACTION = "Number of samples in transaction";
-
   private SummaryRebuild() {
   }
 
@@ -66,23 +62,17 @@ public final class SummaryRebuild {
     long rows = 0;
     long skipped = 0;
     long origin = Long.parseLong(facts.getProperty("originMillis", "-1"));
-    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-      List<String> header = Arrays.asList(CSVSaveService.csvReadFile(in, ','));
-      for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > 0;
-          row = CSVSaveService.csvReadFile(in, ',')) {
-        if (row.length != header.size()) {
+    try (JtlRows jtlRows = JtlRows.open(jtl)) {
+      for (JtlRows.Row row = jtlRows.next(); row != null; row = jtlRows.next()) {
+        if (!row.complete()) {
           skipped++;
           continue;
-        }
-        Map<String, String> v = new LinkedHashMap<>();
-        for (int i = 0; i < row.length; i++) {
-          v.put(header.get(i), row[i]);
         }
         long start;
         long elapsed;
         try {
-          start = Long.parseLong(v.get("timeStamp"));
-          elapsed = Long.parseLong(v.get("elapsed"));
+          start = Long.parseLong(row.get("timeStamp"));
+          elapsed = Long.parseLong(row.get("elapsed"));
         } catch (NumberFormatException e) {
           skipped++;
           continue;
@@ -93,19 +83,18 @@ public final class SummaryRebuild {
         // Rows come in completion order: one may have started before the first row's start.
         Phase phase = warmUpMillis > 0 && start - origin < warmUpMillis ? Phase.WARM_UP
             : Phase.MEASUREMENT;
-        String label = v.get("label");
-        String code = v.getOrDefault("responseCode", "");
-        String message = v.getOrDefault("responseMessage", "");
-        ErrorCause cause = Boolean.parseBoolean(v.get("success")) ? null
-            : cause(code, message, v.getOrDefault("failureMessage", ""));
-        long received = number(v.get("bytes"));
-        long sent = number(v.get("sentBytes"));
+        String label = row.get("label");
+        String code = row.get("responseCode", "");
+        ErrorCause cause = Boolean.parseBoolean(row.get("success")) ? null
+            : cause(code, row.get("responseMessage", ""), row.get("failureMessage", ""));
+        long received = number(row.get("bytes"));
+        long sent = number(row.get("sentBytes"));
         if (!labels.contains(label)) {
           labels.add(label);
         }
         accumulator(byKey, label, phase).add(start, start + elapsed, elapsed, received, sent,
             cause, code);
-        if (!message.startsWith(TRANSACTION)) {
+        if (!row.transaction()) {
           accumulator(byKey, LabelSummary.OVERALL, phase).add(start, start + elapsed, elapsed,
               received, sent, cause, code);
         }
@@ -183,7 +172,8 @@ public final class SummaryRebuild {
     }
     Duration warmUp = args.length == 2 ? Duration.parse("PT" + args[1].toUpperCase())
         : Duration.ZERO;
-    RunResult result = rebuild(Path.of(args[0]), warmUp);
-    System.out.println(ResultFiles.console(result));
+    // A command line tool: without this, Log4j's default (errors only) would hide the warnings.
+    PerfLog.apply();
+    ResultFiles.show(rebuild(Path.of(args[0]), warmUp));
   }
 }

@@ -1,5 +1,6 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.charts.PngCharts;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
@@ -7,15 +8,11 @@ import dev.perfsuite.results.TimelinePoint;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.IntervalMarker;
@@ -30,7 +27,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * PNG charts of a run over time (response-time percentiles, throughput, active threads, errors)
- * and of a users x payload matrix, rendered headless with JFreeChart.
+ * and of a users x payload matrix, rendered headless with JFreeChart ({@link PngCharts}).
  *
  * <p>Every chart is titled, has units on both axes and one series per label; over-time charts
  * shade the warm-up window, which statistics and verdicts exclude.
@@ -39,13 +36,6 @@ public final class Charts {
   private static final int WIDTH = 960;
   private static final int HEIGHT = 480;
   private static final Color WARM_UP = new Color(255, 200, 120, 90);
-
-  static {
-    // Charts are rendered on build machines without a display; an explicit setting wins.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
 
   private Charts() {
   }
@@ -191,12 +181,6 @@ public final class Charts {
   }
 
   private static byte[] png(JFreeChart chart) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot render chart " + chart.getTitle().getText(), e);
-    }
-    return out.toByteArray();
+    return PngCharts.png(chart, WIDTH, HEIGHT);
   }
 }

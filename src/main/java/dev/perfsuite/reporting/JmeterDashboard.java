@@ -1,10 +1,10 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -33,7 +33,7 @@ public final class JmeterDashboard {
    */
   public static synchronized Path generate(Path jtl, Path outputDir) {
     try {
-      deleteTree(outputDir);
+      DirectoryTree.delete(outputDir);
       new JmeterEnvironment();
       JMeterUtils.setProperty("jmeter.reportgenerator.outputdir",
           outputDir.toAbsolutePath().toString());
@@ -71,18 +71,6 @@ public final class JmeterDashboard {
             .replace('\\', '/')));
         Files.copy(p, out);
         out.closeEntry();
-      }
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      List<Path> paths = walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList();
-      for (Path p : paths) {
-        Files.delete(p);
       }
     }
   }

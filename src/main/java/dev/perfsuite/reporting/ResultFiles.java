@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a run's summary beside its JTL: {@code summary.csv}, {@code summary.md} and
@@ -23,6 +25,8 @@ import java.util.stream.Collectors;
  * engine to get these files and the console table.
  */
 public final class ResultFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(ResultFiles.class);
+
   private ResultFiles() {
   }
 
@@ -109,9 +113,18 @@ public final class ResultFiles {
   }
 
   /**
+   * Shows a run on the console: the {@link #console} table on {@code System.out}, then each of
+   * its warnings through the suite's logger, which {@code perf.log} governs as every warning.
+   */
+  public static void show(RunResult result) {
+    System.out.println(console(result));
+    result.warnings().forEach(LOG::warn);
+  }
+
+  /**
    * A compact console view: measurement phase only, the columns a reader scans first; when
    * response time differs from service time anywhere (a schedule or a corrected stall), its
-   * p95, p99 and max follow.
+   * p95, p99 and max follow. The run's warnings are not in it: {@link #show} logs them.
    */
   public static String console(RunResult result) {
     boolean responses = result.summaries().stream()
@@ -149,7 +162,6 @@ public final class ResultFiles {
     if (!result.engines().isEmpty()) {
       out.append("Per engine (measurement phase, times in ms):\n").append(perEngine(result));
     }
-    result.warnings().forEach(w -> out.append("WARNING: ").append(w).append('\n'));
     out.append("Results: ").append(result.directory().toAbsolutePath()).append('\n');
     return out.toString();
   }

@@ -38,7 +38,7 @@ final class ResultFilesWatcher implements RunWatcher {
       millis = origin.millis;
     }
     ResultFiles.write(result, millis);
-    System.out.println(ResultFiles.console(result));
+    ResultFiles.show(result);
   }
 
   /** Remembers the phase origin of one run; ignores its samples. */

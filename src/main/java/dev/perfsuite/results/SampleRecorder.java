@@ -1,27 +1,16 @@
 package dev.perfsuite.results;
 
 import dev.perfsuite.config.ScenarioSettings;
-import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.WarmUpOrigin;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,8 +18,6 @@ import org.HdrHistogram.Histogram;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.samplers.SampleSaveConfiguration;
-import org.apache.jmeter.save.CSVSaveService;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.SetupThreadGroup;
 
@@ -42,10 +29,10 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  * sampled. Transaction-controller samples get their own label but are kept out of
  * {@link LabelSummary#OVERALL}, which would otherwise count their children twice.
  *
- * <p>Recording does not serialise users: statistics go into a few striped accumulators (a user
- * takes its thread's stripe's lock, uncontended unless two threads share a stripe), merged exactly
- * on read (histogram addition, Chan's formula); JTL lines go onto a queue that one writer thread
- * drains, which never drops a line; observers are called without any lock held.
+ * <p>Recording does not serialise users: statistics go into a few striped accumulators
+ * ({@link StripedStatistics}), JTL lines onto a queue that one writer thread drains
+ * ({@link JtlWriter}), and observers are called without any lock held. Engines' snapshots
+ * (aggregate mode) are kept by {@link EngineSnapshots} and merged into every figure.
  *
  * <p>Response time (what users saw) is recorded beside service time (JMeter's elapsed): from the
  * intended start that {@code ArrivalTimer} puts in the sample's variables under the open model;
@@ -66,45 +53,31 @@ public final class SampleRecorder implements AutoCloseable {
    * an id, never the recorder itself; ids are random UUIDs, so two sessions' runs never meet here.
    */
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
-  private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
-  private static final long DRAIN_EVERY_MILLIS = 100;
-  private static final int STRIPES = Math.max(2, Math.min(8,
-      Runtime.getRuntime().availableProcessors()));
+  private static final int UNKNOWN = -2;
 
   private final String id;
-  private final Path jtl;
+  private final JtlWriter jtl;
   private final long warmUpMillis;
   /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
   private final boolean fromFirstSample;
   private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
-  private final Stripe[] stripes = new Stripe[STRIPES];
-  private final Map<String, Integer> labelOrder = new ConcurrentHashMap<>();
-  private final AtomicInteger labelSequence = new AtomicInteger();
+  private final StripedStatistics statistics = new StripedStatistics();
   private final Map<String, UserPace> paces = new ConcurrentHashMap<>();
   private final List<SampleObserver> observers = new CopyOnWriteArrayList<>();
-  private final ConcurrentLinkedQueue<String> pending = new ConcurrentLinkedQueue<>();
-  private final Object writeLock = new Object();
-  private Writer writer;
-  private SampleSaveConfiguration saveConfig;
-  private ScheduledExecutorService flusher;
-  private long lastFlush;
+  /** Held while the test starts, so that no sample is phased before the origin is fixed. */
+  private final Object starting = new Object();
   private volatile long origin = -1;
-  private static final int UNKNOWN = -2;
   private volatile int intendedIndex = UNKNOWN;
-  private boolean headerWritten;
   private final AtomicInteger maxActiveThreads = new AtomicInteger();
   private final LongAdder samples = new LongAdder();
-  /** The latest snapshot of each remote engine (aggregate mode), merged into every figure. */
-  private final Map<String, RecorderSnapshot> engines = new LinkedHashMap<>();
+  /** Guarded by this recorder's lock. */
+  private final EngineSnapshots engines = new EngineSnapshots();
 
   private SampleRecorder(String id, Path jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
-    this.jtl = jtl;
+    this.jtl = new JtlWriter(jtl);
     this.warmUpMillis = warmUp.toMillis();
     this.fromFirstSample = warmUpOrigin == WarmUpOrigin.FIRST_SAMPLE;
-    for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Stripe();
-    }
   }
 
   /**
@@ -161,27 +134,11 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** Opens the JTL and fixes the phase origin; called by JMeter when the test starts. */
   void start(long originMillis) {
-    synchronized (writeLock) {
-      if (writer != null) {
+    synchronized (starting) {
+      if (!jtl.open()) {
         return;
       }
-      try {
-        Files.createDirectories(jtl.toAbsolutePath().getParent());
-        writer = new BufferedWriter(Files.newBufferedWriter(jtl, StandardCharsets.UTF_8),
-            1 << 16);
-        saveConfig = new SampleSaveConfiguration();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write JTL " + jtl, e);
-      }
       origin = originMillis;
-      lastFlush = System.currentTimeMillis();
-      flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "perf-jtl-writer");
-        t.setDaemon(true);
-        return t;
-      });
-      flusher.scheduleWithFixedDelay(this::drain, DRAIN_EVERY_MILLIS, DRAIN_EVERY_MILLIS,
-          TimeUnit.MILLISECONDS);
     }
     for (SampleObserver observer : observers) {
       observer.started(originMillis);
@@ -194,12 +151,10 @@ public final class SampleRecorder implements AutoCloseable {
     if (origin < 0) {
       start(result.currentTimeInMillis());
     }
-    String line = Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
-        ","));
+    jtl.add(event);
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
     long start = result.getStartTime();
-    String label = result.getSampleLabel();
     long end = result.getEndTime();
     long elapsed = result.getTime();
     int index = intendedIndex;
@@ -220,18 +175,8 @@ public final class SampleRecorder implements AutoCloseable {
       // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
       phase = Phase.MEASUREMENT;
     }
-    long received = result.getBytesAsLong();
-    long sent = result.getSentBytes();
-    String status = result.getResponseCode();
-    labelOrder.computeIfAbsent(label, l -> labelSequence.getAndIncrement());
-    Stripe stripe = stripes[(int) (Thread.currentThread().getId() % STRIPES)];
-    synchronized (stripe) {
-      stripe.accumulator(label, phase).add(timing, received, sent, cause, status);
-      if (!transaction) {
-        stripe.accumulator(LabelSummary.OVERALL, phase).add(timing, received, sent, cause,
-            status);
-      }
-    }
+    statistics.add(result.getSampleLabel(), phase, transaction, timing, result.getBytesAsLong(),
+        result.getSentBytes(), cause, result.getResponseCode());
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
     for (int seen = maxActiveThreads.get(); active > seen
@@ -239,7 +184,6 @@ public final class SampleRecorder implements AutoCloseable {
       // Another thread raised it meanwhile: compare again.
     }
     samples.increment();
-    pending.add(line);
     for (SampleObserver observer : observers) {
       observer.sample(result, phase, cause, transaction, timing);
     }
@@ -276,69 +220,13 @@ public final class SampleRecorder implements AutoCloseable {
     return JMeterContextService.getContext().getThreadGroup() instanceof SetupThreadGroup;
   }
 
-  /** Writes queued JTL lines; flushes the file every second. */
-  private void drain() {
-    synchronized (writeLock) {
-      if (writer == null) {
-        return;
-      }
-      try {
-        if (!headerWritten) {
-          // Written with the first lines, not at start: the sample variables a schedule adds
-          // (a column of their own) are settled only once every test listener has started.
-          writer.write(CSVSaveService.printableFieldNamesToString(saveConfig));
-          writer.write('\n');
-          headerWritten = true;
-        }
-        for (String line = pending.poll(); line != null; line = pending.poll()) {
-          writer.write(line);
-          writer.write('\n');
-        }
-        long now = System.currentTimeMillis();
-        if (now - lastFlush >= FLUSH_EVERY.toMillis()) {
-          writer.flush();
-          lastFlush = now;
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot append to JTL " + jtl, e);
-      }
-    }
-  }
-
-  /** One lock's share of the accumulators. */
-  private static final class Stripe {
-    private final Map<String, LabelAccumulator> warmUp = new LinkedHashMap<>();
-    private final Map<String, LabelAccumulator> measurement = new LinkedHashMap<>();
-
-    LabelAccumulator accumulator(String label, Phase phase) {
-      return (phase == Phase.WARM_UP ? warmUp : measurement)
-          .computeIfAbsent(label, l -> new LabelAccumulator(l, phase));
-    }
-
-    synchronized void addTo(LabelAccumulator merged, String label, Phase phase) {
-      LabelAccumulator own = (phase == Phase.WARM_UP ? warmUp : measurement).get(label);
-      if (own != null) {
-        merged.absorb(own);
-      }
-    }
-  }
-
-  /** Labels in the order they were first sampled, {@link LabelSummary#OVERALL} first. */
-  private List<String> labels() {
-    List<String> order = new ArrayList<>();
-    order.add(LabelSummary.OVERALL);
-    labelOrder.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-        .filter(l -> !l.equals(LabelSummary.OVERALL)).forEach(order::add);
-    return order;
-  }
-
   /**
    * Summaries of every label in both phases so far, {@link LabelSummary#OVERALL} first; safe to
    * call while the run is still going.
    */
   public synchronized List<LabelSummary> summaries() {
     List<LabelSummary> result = new ArrayList<>();
-    for (String label : labels()) {
+    for (String label : statistics.labels()) {
       for (Phase phase : Phase.values()) {
         result.add(merged(label, phase).summary());
       }
@@ -348,13 +236,8 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** This recorder's own samples of a label and phase plus every engine's latest snapshot. */
   private LabelAccumulator merged(String label, Phase phase) {
-    LabelAccumulator merged = new LabelAccumulator(label, phase);
-    for (Stripe stripe : stripes) {
-      stripe.addTo(merged, label, phase);
-    }
-    for (RecorderSnapshot engine : engines.values()) {
-      engine.label(label, phase).ifPresent(merged::absorb);
-    }
+    LabelAccumulator merged = statistics.merged(label, phase);
+    engines.addTo(merged, label, phase);
     return merged;
   }
 
@@ -374,16 +257,15 @@ public final class SampleRecorder implements AutoCloseable {
    * snapshot as {@link SampleBatch}es. Older or repeated snapshots are ignored.
    */
   public void absorb(RecorderSnapshot snapshot) {
-    RecorderSnapshot previous;
+    Optional<EngineSnapshots.Previous> previous;
     boolean first = false;
     synchronized (this) {
-      previous = engines.get(snapshot.engine());
-      if (previous != null && previous.sequence() >= snapshot.sequence()) {
+      previous = engines.keep(snapshot);
+      if (previous.isEmpty()) {
         return;
       }
-      engines.put(snapshot.engine(), snapshot);
       for (LabelSnapshot label : snapshot.labels()) {
-        labelOrder.computeIfAbsent(label.label(), l -> labelSequence.getAndIncrement());
+        statistics.note(label.label());
       }
       if (origin < 0) {
         // No JTL here: the engines write their own, merged at the end of the run.
@@ -395,29 +277,14 @@ public final class SampleRecorder implements AutoCloseable {
       observers.forEach(o -> o.started(snapshot.origin()));
     }
     observers.forEach(o -> o.engineSnapshot(snapshot));
-    for (LabelSnapshot label : snapshot.labels()) {
-      LabelSnapshot before = previous == null ? null
-          : previous.label(label.label(), label.phase()).orElse(null);
-      if (before != null && before.samples() == label.samples()) {
-        continue;
-      }
-      Histogram delta = label.decodedHistogram();
-      Map<ErrorCause, Long> causes = new java.util.EnumMap<>(ErrorCause.class);
-      causes.putAll(label.errorsByCause());
-      if (before != null) {
-        delta.subtract(before.decodedHistogram());
-        before.errorsByCause().forEach((c, n) -> causes.merge(c, -n, Long::sum));
-      }
-      causes.values().removeIf(n -> n == 0);
-      SampleBatch batch = new SampleBatch(snapshot.engine(), label.label(), label.phase(), delta,
-          causes, snapshot.maxActiveThreads());
+    for (SampleBatch batch : EngineSnapshots.batches(previous.get().snapshot(), snapshot)) {
       observers.forEach(o -> o.batch(batch));
     }
   }
 
   /** The latest snapshot of every engine that sent one, by engine. */
   public synchronized Map<String, RecorderSnapshot> engineSnapshots() {
-    return new LinkedHashMap<>(engines);
+    return engines.byEngine();
   }
 
   /**
@@ -431,26 +298,8 @@ public final class SampleRecorder implements AutoCloseable {
    */
   public synchronized RecorderSnapshot snapshot(String engine, long sequence, boolean last,
       int threads, TimelineRecorder timeline) {
-    List<LabelSnapshot> labels = new ArrayList<>();
-    long overall = 0;
-    for (Phase phase : Phase.values()) {
-      for (String label : labels()) {
-        LabelAccumulator merged = new LabelAccumulator(label, phase);
-        for (Stripe stripe : stripes) {
-          stripe.addTo(merged, label, phase);
-        }
-        LabelSnapshot snapshot = merged.snapshot();
-        if (snapshot.samples() == 0) {
-          continue;
-        }
-        labels.add(snapshot);
-        if (snapshot.label().equals(LabelSummary.OVERALL)) {
-          overall += snapshot.samples();
-        }
-      }
-    }
-    return new RecorderSnapshot(engine, sequence, last, origin, overall, samples.sum(),
-        maxActiveThreads.get(), threads, labels, timeline.windowMillis(), timeline.windows());
+    return EngineSnapshots.own(statistics, engine, sequence, last, new EngineSnapshots.Facts(
+        origin, samples.sum(), maxActiveThreads.get(), threads), timeline);
   }
 
   /** Epoch ms from which phases are measured, -1 before the test started. */
@@ -465,54 +314,28 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** Highest JMeter active-thread count seen on any sample. */
   public synchronized int maxActiveThreads() {
-    return engines.values().stream().mapToInt(RecorderSnapshot::maxActiveThreads)
-        .reduce(maxActiveThreads.get(), Math::max);
+    return engines.maxActiveThreads(maxActiveThreads.get());
   }
 
   /** Samples recorded so far, all labels and phases, engines' snapshots included. */
   public synchronized long sampleCount() {
-    return samples.sum()
-        + engines.values().stream().mapToLong(RecorderSnapshot::recorded).sum();
+    return samples.sum() + engines.recorded();
   }
 
   /** Where the JTL goes. */
   public Path jtl() {
-    return jtl;
+    return jtl.path();
   }
 
   /** Writes every queued JTL line to disk. */
   public void flush() {
-    drain();
-    synchronized (writeLock) {
-      if (writer != null) {
-        try {
-          writer.flush();
-          lastFlush = System.currentTimeMillis();
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot flush JTL " + jtl, e);
-        }
-      }
-    }
+    jtl.flush();
   }
 
   /** Flushes and closes the JTL; idempotent, and statistics stay readable afterwards. */
   @Override
   public void close() {
     ACTIVE.remove(id);
-    if (flusher != null) {
-      flusher.shutdownNow();
-    }
-    drain();
-    synchronized (writeLock) {
-      if (writer != null) {
-        try {
-          writer.close();
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot close JTL " + jtl, e);
-        } finally {
-          writer = null;
-        }
-      }
-    }
+    jtl.close();
   }
 }

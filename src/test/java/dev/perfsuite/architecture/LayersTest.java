@@ -94,6 +94,14 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepFilesAndChartsAtTheBottom() {
+    // Every layer deletes directory trees and backends, history and reports draw charts: the
+    // helpers for both may use no suite package.
+    assertThat(references("files")).as("files -> any suite package").isEmpty();
+    assertThat(references("charts")).as("charts -> any suite package").isEmpty();
+  }
+
+  @Test
   void shouldKeepUsersAtTheBottom() {
     assertThat(references("users")).as("users -> any suite package").isEmpty();
     assertThat(references("profiles").stream()

@@ -18,10 +18,10 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +34,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.jmeter.save.CSVSaveService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -233,17 +232,17 @@ class AggregatedRunsIT {
   /** Rows of the merged JTL by engine (thread names start with the engine's host:port). */
   private static Map<String, List<String[]>> rowsByEngine(Path jtl, List<String> engines)
       throws IOException {
-    List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
-    List<String> header = Arrays.asList(CSVSaveService.csvSplitString(lines.get(0), ','));
-    int thread = header.indexOf("threadName");
     Map<String, List<String[]>> rows = new LinkedHashMap<>();
     engines.forEach(e -> rows.put(e, new ArrayList<>()));
-    for (String line : lines.subList(1, lines.size())) {
-      String[] f = CSVSaveService.csvSplitString(line, ',');
-      String engine = engines.stream().filter(e -> f[thread].startsWith(e + "-")).findFirst()
-          .orElseThrow(() -> new AssertionError("row from no engine: " + line));
-      rows.get(engine).add(new String[] {f[0], f[header.indexOf("elapsed")],
-          f[header.indexOf("label")]});
+    try (JtlRows merged = JtlRows.open(jtl)) {
+      for (JtlRows.Row next = merged.next(); next != null; next = merged.next()) {
+        JtlRows.Row row = next;
+        String thread = row.get("threadName");
+        String engine = engines.stream().filter(e -> thread.startsWith(e + "-")).findFirst()
+            .orElseThrow(() -> new AssertionError("row from no engine: " + row));
+        rows.get(engine).add(new String[] {row.get("timeStamp"), row.get("elapsed"),
+            row.get("label")});
+      }
     }
     return rows;
   }

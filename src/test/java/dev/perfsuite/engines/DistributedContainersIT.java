@@ -12,6 +12,7 @@ import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.config.Versions;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
@@ -23,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -127,13 +127,7 @@ class DistributedContainersIT {
     Assumptions.assumeTrue(Files.isRegularFile(launcher),
         "target/perf-suite-remote-engine.jar missing: run mvn package first");
     Path context = target.resolve("remote-engine-image");
-    if (Files.exists(context)) {
-      try (Stream<Path> old = Files.walk(context)) {
-        for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
-    }
+    DirectoryTree.delete(context);
     Files.createDirectories(context.resolve("remote-engine-lib"));
     Files.copy(Path.of("docker", "remote-engine", "Dockerfile"), context.resolve("Dockerfile"));
     try (Stream<Path> files = Files.list(target)) {

@@ -2,17 +2,14 @@ package dev.perfsuite.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.apache.jmeter.save.CSVSaveService;
 
 /**
  * Test oracle: reads a run's JTL and run.properties back and recomputes what the summary should
@@ -38,17 +35,13 @@ public final class JtlSamples {
   /** Reads {@code results.jtl} and {@code run.properties} of a run directory. */
   public static JtlSamples read(Path runDirectory) {
     try {
-      List<String> lines = Files.readAllLines(runDirectory.resolve("results.jtl"),
-          StandardCharsets.UTF_8);
-      List<String> header = Arrays.asList(CSVSaveService.csvSplitString(lines.get(0), ','));
       List<Row> rows = new ArrayList<>();
-      for (String line : lines.subList(1, lines.size())) {
-        String[] f = CSVSaveService.csvSplitString(line, ',');
-        rows.add(new Row(Long.parseLong(f[header.indexOf("timeStamp")]),
-            Long.parseLong(f[header.indexOf("elapsed")]), f[header.indexOf("label")],
-            f[header.indexOf("responseCode")], Boolean.parseBoolean(f[header.indexOf("success")]),
-            Long.parseLong(f[header.indexOf("bytes")]),
-            Long.parseLong(f[header.indexOf("sentBytes")])));
+      try (JtlRows jtl = JtlRows.open(runDirectory.resolve(ResultDirectory.JTL))) {
+        for (JtlRows.Row f = jtl.next(); f != null; f = jtl.next()) {
+          rows.add(new Row(Long.parseLong(f.get("timeStamp")), Long.parseLong(f.get("elapsed")),
+              f.get("label"), f.get("responseCode"), Boolean.parseBoolean(f.get("success")),
+              Long.parseLong(f.get("bytes")), Long.parseLong(f.get("sentBytes"))));
+        }
       }
       Properties run = new Properties();
       try (var in = Files.newBufferedReader(runDirectory.resolve("run.properties"))) {

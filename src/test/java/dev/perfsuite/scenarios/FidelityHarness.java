@@ -1,5 +1,6 @@
 package dev.perfsuite.scenarios;
 
+import dev.perfsuite.files.DirectoryTree;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.io.FileUtils;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -100,7 +100,7 @@ public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallb
         backends.close();
       }
       if (work != null) {
-        FileUtils.deleteQuietly(work.toFile());
+        DirectoryTree.deleteQuietly(work, "fidelity harness files");
       }
     }
   }

@@ -1,5 +1,6 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.config.Versions;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Set;
@@ -71,7 +71,7 @@ final class KeycloakDistribution {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack " + zip + " into " + cacheDirectory, e);
     } finally {
-      deleteQuietly(temporary);
+      DirectoryTree.deleteQuietly(temporary, "partly unpacked Keycloak distribution");
     }
   }
 
@@ -124,17 +124,6 @@ final class KeycloakDistribution {
         permissions.add(PosixFilePermission.OTHERS_EXECUTE);
         Files.setPosixFilePermissions(script, permissions);
       }
-    }
-  }
-
-  private static void deleteQuietly(Path directory) {
-    if (directory == null || !Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      LOG.debug("could not delete {}: {}", directory, e.getMessage());
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
@@ -19,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -171,11 +171,7 @@ final class KeycloakEmbedded implements KeycloakRuntime {
   }
 
   private static void deleteTree(Path directory) {
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      LOG.debug("could not delete {}: {}", directory, e.getMessage());
-    }
+    DirectoryTree.deleteQuietly(directory, "Keycloak data");
   }
 
   /**

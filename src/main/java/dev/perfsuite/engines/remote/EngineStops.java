@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.engine.ClientJMeterEngine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stopping remote engines' tests over RMI: at the end of a failed run, and before a run for the
@@ -16,6 +18,7 @@ import org.apache.jmeter.engine.ClientJMeterEngine;
  * refuse the next as busy once their link is back).
  */
 final class EngineStops {
+  private static final Logger LOG = LoggerFactory.getLogger(EngineStops.class);
   /** How long an engine's stopped, abandoned test is given to end before the next run. */
   static final Duration ABANDONED_STOP = Duration.ofSeconds(EngineStops.ABANDONED_STOP_SECONDS);
   private static final int ABANDONED_STOP_SECONDS = 3;
@@ -29,8 +32,7 @@ final class EngineStops {
       try {
         new ClientJMeterEngine(engine).stopTest(true);
       } catch (Exception e) {
-        // A warning about the run: the user must see it, so the console.
-        System.out.println("WARNING: could not stop remote engine " + engine + ": " + e);
+        LOG.warn("could not stop remote engine {}: {}", engine, e.toString());
       }
     }
   }
@@ -72,8 +74,8 @@ final class EngineStops {
         Thread.currentThread().interrupt();
         return;
       } catch (ExecutionException | TimeoutException e) {
-        System.out.println("WARNING: could not stop the earlier test of remote engine " + engine
-            + " (lost in an earlier run): " + (e.getCause() == null ? e : e.getCause()));
+        LOG.warn("could not stop the earlier test of remote engine {} (lost in an earlier "
+            + "run): {}", engine, String.valueOf(e.getCause() == null ? e : e.getCause()));
       }
     }
     if (!stopped.isEmpty()) {

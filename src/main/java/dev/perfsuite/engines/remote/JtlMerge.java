@@ -1,6 +1,7 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.engines.CsvRecords;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -37,7 +38,7 @@ public final class JtlMerge {
       for (Map.Entry<String, Path> engine : engines.entrySet()) {
         BufferedReader reader = Files.newBufferedReader(engine.getValue(),
             StandardCharsets.UTF_8);
-        String first = record(reader);
+        String first = CsvRecords.next(reader);
         header = header == null ? first : header;
         sources.add(new Source(engine.getKey(), reader));
         counts.put(engine.getKey(), 0L);
@@ -77,40 +78,13 @@ public final class JtlMerge {
   /** Records (not lines) in a JTL, header excluded: what {@link #merge} would count. */
   public static long records(Path jtl) throws IOException {
     try (BufferedReader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-      record(reader);
+      CsvRecords.next(reader);
       long n = 0;
-      while (record(reader) != null) {
+      while (CsvRecords.next(reader) != null) {
         n++;
       }
       return n;
     }
-  }
-
-  /** One CSV record: a line, or more while a quoted field holds line breaks. */
-  private static String record(BufferedReader reader) throws IOException {
-    String line = reader.readLine();
-    if (line == null) {
-      return null;
-    }
-    StringBuilder record = new StringBuilder(line);
-    while (quotes(record) % 2 == 1) {
-      String more = reader.readLine();
-      if (more == null) {
-        break;
-      }
-      record.append('\n').append(more);
-    }
-    return record.toString();
-  }
-
-  private static int quotes(CharSequence text) {
-    int n = 0;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == '"') {
-        n++;
-      }
-    }
-    return n;
   }
 
   private static final class Source {
@@ -125,7 +99,7 @@ public final class JtlMerge {
     }
 
     boolean advance() throws IOException {
-      record = record(reader);
+      record = CsvRecords.next(reader);
       if (record == null || record.isEmpty()) {
         return false;
       }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code perf.remotes.samples=all}: JMeter wraps the recorder's listener (it is
@@ -17,6 +19,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * samples double as the watchdog's sign of life ({@link SampleWatchdog}).
  */
 final class SampledResults implements RemoteResults {
+  private static final Logger LOG = LoggerFactory.getLogger(SampledResults.class);
   private static final Duration QUIET_BEFORE_RELEASE = Duration.ofSeconds(2);
 
   private final RemoteRun run;
@@ -56,9 +59,8 @@ final class SampledResults implements RemoteResults {
   public Map<String, LabelSummary> engineSummaries() {
     long unattributed = run.breakdown().unattributed();
     if (unattributed > 0) {
-      // A warning about the run's figures: the user must see it, so the console.
-      System.out.println("WARNING: " + unattributed + " samples came from no engine of "
-          + "perf.remotes (thread names without a host:port- prefix)");
+      LOG.warn("{} samples came from no engine of perf.remotes (thread names without a "
+          + "host:port- prefix)", unattributed);
     }
     return run.breakdown().summaries();
   }

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -64,7 +64,7 @@ final class EngineDataPruning {
         String name = entry.getFileName().toString();
         if (DATA_SET.matcher(name).matches() && Files.isDirectory(entry)
             && Files.getLastModifiedTime(entry).compareTo(cutoff) < 0) {
-          delete(entry);
+          DirectoryTree.delete(entry);
           deleted.add(entry);
         }
       }
@@ -92,14 +92,6 @@ final class EngineDataPruning {
       Files.setLastModifiedTime(root.resolve(dataSet), FileTime.from(Instant.now()));
     } catch (IOException e) {
       // Pruning is housekeeping: a data set not marked may be uploaded again, nothing worse.
-    }
-  }
-
-  private static void delete(Path tree) throws IOException {
-    try (Stream<Path> files = Files.walk(tree)) {
-      for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
     }
   }
 }

@@ -91,7 +91,7 @@ public final class RemoteEngineMain {
 
   private static RmiTransport transport(RemoteEngineOptions options) {
     if (!options.ssl()) {
-      System.out.println("WARNING: RMI without SSL (--no-ssl): use it only on a trusted network");
+      LOG.warn("RMI without SSL (--no-ssl): use it only on a trusted network");
       return RmiTransport.plain();
     }
     if (!Files.isRegularFile(options.keystore())) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.engines.CsvRecords;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
@@ -61,7 +62,7 @@ final class CsvSlices {
       }
       String record;
       boolean first = true;
-      while ((record = nextRecord(reader)) != null) {
+      while ((record = CsvRecords.next(reader)) != null) {
         if (first && csv.header()) {
           for (Writer writer : writers) {
             writer.write(record);
@@ -88,24 +89,5 @@ final class CsvSlices {
           csv.file(), engines, rows));
     }
     return new Slices(files, rows);
-  }
-
-  /** The next record, joining lines while a quoted field is open; null at the end. */
-  static String nextRecord(BufferedReader reader) throws IOException {
-    String line = reader.readLine();
-    if (line == null) {
-      return null;
-    }
-    StringBuilder record = new StringBuilder(line);
-    long quotes = line.chars().filter(c -> c == '"').count();
-    while (quotes % 2 == 1) {
-      String more = reader.readLine();
-      if (more == null) {
-        break;
-      }
-      record.append('\n').append(more);
-      quotes += more.chars().filter(c -> c == '"').count();
-    }
-    return record.toString();
   }
 }

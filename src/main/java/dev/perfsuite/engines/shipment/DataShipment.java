@@ -1,12 +1,12 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.files.DirectoryTree;
 import static dev.perfsuite.diagnostics.Causes.rootMessage;
 
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.ScratchDirectory;
 import dev.perfsuite.engines.server.EngineDataStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,9 +81,9 @@ public final class DataShipment {
       return List.of();
     }
     DataFiles.Found found = DataFiles.in(plan);
-    // A warning about the run (the file may be missing on an engine): the console.
-    found.expressions().forEach(e -> System.out.println("WARNING: data file not shipped, its "
-        + "path is a JMeter expression each engine evaluates itself: " + e));
+    // A warning about the run: the file may be missing on an engine.
+    found.expressions().forEach(e -> LOG.warn("data file not shipped, its path is a JMeter "
+        + "expression each engine evaluates itself: {}", e));
     if (found.files().isEmpty()) {
       return List.of();
     }
@@ -129,7 +129,7 @@ public final class DataShipment {
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
     } finally {
-      ScratchDirectory.deleteQuietly(slices, "data slices");
+      DirectoryTree.deleteQuietly(slices, "data slices");
     }
   }
 

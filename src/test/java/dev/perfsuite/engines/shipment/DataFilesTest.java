@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.engines.CsvRecords;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.server.EngineDataStore;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -141,7 +142,7 @@ class DataFilesTest {
     List<String> records = new ArrayList<>();
     try (var reader = Files.newBufferedReader(file)) {
       String record;
-      while ((record = CsvSlices.nextRecord(reader)) != null) {
+      while ((record = CsvRecords.next(reader)) != null) {
         records.add(record);
       }
     }
