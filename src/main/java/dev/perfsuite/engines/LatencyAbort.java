@@ -124,8 +124,7 @@ public final class LatencyAbort implements RunWatcher {
 
     @Override
     public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
-      sample(result, phase, cause, transaction, SampleTiming.actual(result.getStartTime(),
-          result.getEndTime(), result.getTime()));
+      sample(result, phase, cause, transaction, SampleTiming.actual(result));
     }
 
     @Override

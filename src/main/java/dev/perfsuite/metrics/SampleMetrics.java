@@ -54,8 +54,7 @@ final class SampleMetrics implements SampleObserver {
 
   @Override
   public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
-    sample(result, phase, cause, transaction, SampleTiming.actual(result.getStartTime(),
-        result.getEndTime(), result.getTime()));
+    sample(result, phase, cause, transaction, SampleTiming.actual(result));
   }
 
   @Override

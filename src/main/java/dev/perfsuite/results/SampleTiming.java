@@ -1,5 +1,7 @@
 package dev.perfsuite.results;
 
+import org.apache.jmeter.samplers.SampleResult;
+
 /**
  * When one sample started, ended and was meant to start, as the recorder judges it.
  *
@@ -16,6 +18,11 @@ public record SampleTiming(long startMillis, long endMillis, long elapsedMillis,
   /** A sample timed from its actual send only: no schedule, no correction. */
   public static SampleTiming actual(long startMillis, long endMillis, long elapsedMillis) {
     return new SampleTiming(startMillis, endMillis, elapsedMillis, -1, 0);
+  }
+
+  /** JMeter's own timing of {@code result}: its start, end and elapsed time, nothing intended. */
+  public static SampleTiming actual(SampleResult result) {
+    return actual(result.getStartTime(), result.getEndTime(), result.getTime());
   }
 
   /**
