@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.time.Duration;
 import java.util.Optional;
@@ -63,5 +64,18 @@ public final class ScenarioSettings {
         .orElse(WarmUpOrigin.TEST_START);
     read.throwIfInvalid();
     return origin;
+  }
+
+  /**
+   * {@code perf.http.client} of this JVM.
+   *
+   * @throws ConfigException when the value is neither {@code suite} nor {@code jmeter}
+   */
+  public static HttpClientKind httpClient() {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    HttpClientKind kind = read.choice(ConfigKey.HTTP_CLIENT, HttpClientKind.class)
+        .orElse(HttpClientKind.JMETER);
+    read.throwIfInvalid();
+    return kind;
   }
 }

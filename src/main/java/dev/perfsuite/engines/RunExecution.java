@@ -120,7 +120,10 @@ public final class RunExecution {
       List<TestPlanChild> elements = plan.ownThreadGroups()
           ? driver.perEngine(plan.scenario(), plan.planElements()) : plan.planElements();
       LoadProfile threads = driver.perEngine(profile);
-      DslTestPlan testPlan = testPlan(children(plan, elements, threads,
+      List<TestPlanChild> withClient = new ArrayList<>(elements);
+      HttpClientChoice.of(ScenarioSettings.httpClient(), driver instanceof EmbeddedEngine,
+          warnings).ifPresent(withClient::add);
+      DslTestPlan testPlan = testPlan(children(plan, withClient, threads,
           driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
