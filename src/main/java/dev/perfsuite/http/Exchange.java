@@ -1,15 +1,20 @@
 package dev.perfsuite.http;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
+import org.apache.http.client.ClientProtocolException;
 
 /**
  * One request and its response on a user's connection: what the event loop measured (bytes each
@@ -40,6 +46,8 @@ final class Exchange {
   private long sent;
   private long firstByteNanos;
   private long lastActivityNanos;
+  private HttpResponse head;
+  private ByteArrayOutputStream body;
 
   private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
     this.hostPort = hostPort;
@@ -97,14 +105,42 @@ final class Exchange {
     channel.close();
   }
 
-  private void complete(Channel channel, FullHttpResponse response) {
+  private void head(Channel channel, HttpResponse response) {
+    if (response.decoderResult().isFailure()) {
+      fail(channel, new ClientProtocolException("The server answered no valid HTTP response",
+          response.decoderResult().cause()));
+      return;
+    }
+    head = response;
+    String length = response.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+    body = new ByteArrayOutputStream(length != null && length.length() < 8
+        ? Integer.parseInt(length) : 256);
+  }
+
+  private void content(Channel channel, HttpContent content) throws IOException {
+    if (head == null) {
+      return;
+    }
+    if (content.decoderResult().isFailure()) {
+      fail(channel, new ConnectionClosedException(
+          "Premature end of message body: " + content.decoderResult().cause()));
+      return;
+    }
+    ByteBuf bytes = content.content();
+    bytes.getBytes(bytes.readerIndex(), body, bytes.readableBytes());
+    if (content instanceof LastHttpContent) {
+      complete(channel);
+    }
+  }
+
+  private void complete(Channel channel) {
     channel.attr(CURRENT).set(null);
-    List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
-    response.headers().forEach(headers::add);
-    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(response);
-    done.complete(new WireResponse(response.protocolVersion().text(), response.status().code(),
-        response.status().reasonPhrase(), headers, ByteBufUtil.getBytes(response.content()),
-        received, sent, firstByteNanos, keepAlive));
+    List<Map.Entry<String, String>> headers = new ArrayList<>(head.headers().size());
+    head.headers().forEach(headers::add);
+    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(head);
+    done.complete(new WireResponse(head.protocolVersion().text(), head.status().code(),
+        head.status().reasonPhrase(), headers, body.toByteArray(), received, sent,
+        firstByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
     }
@@ -115,7 +151,7 @@ final class Exchange {
     return new Meter();
   }
 
-  static SimpleChannelInboundHandler<FullHttpResponse> completion() {
+  static ChannelInboundHandlerAdapter completion() {
     return new Completion();
   }
 
@@ -171,19 +207,28 @@ final class Exchange {
     }
   }
 
-  /** Hands the aggregated response to the waiting user. */
-  private static final class Completion extends SimpleChannelInboundHandler<FullHttpResponse> {
+  /**
+   * Gathers the response as the codec reads it, its headers exactly as sent (an aggregator would
+   * rewrite them), and hands it to the waiting user.
+   */
+  private static final class Completion extends ChannelInboundHandlerAdapter {
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse response) {
-      Exchange exchange = ctx.channel().attr(CURRENT).get();
-      if (exchange == null) {
-        return;
-      }
-      if (response.decoderResult().isFailure()) {
-        exchange.fail(ctx.channel(), new ConnectionClosedException(
-            "Premature end of message body: " + response.decoderResult().cause()));
-      } else {
-        exchange.complete(ctx.channel(), response);
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      try {
+        Exchange exchange = ctx.channel().attr(CURRENT).get();
+        if (exchange == null) {
+          return;
+        }
+        if (msg instanceof HttpResponse response) {
+          exchange.head(ctx.channel(), response);
+        }
+        if (msg instanceof HttpContent content && !exchange.done.isDone()) {
+          exchange.content(ctx.channel(), content);
+        }
+      } catch (IOException | RuntimeException e) {
+        failed(ctx, e);
+      } finally {
+        ReferenceCountUtil.release(msg);
       }
     }
 

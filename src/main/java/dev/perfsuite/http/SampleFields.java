@@ -4,7 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
@@ -19,6 +22,10 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
  * body sizes split as JMeter computes them.
  */
 final class SampleFields {
+  private static final List<String> MOVED =
+      List.of("content-length", "content-encoding", "content-md5");
+  private static final Set<String> DECODED = Set.of("gzip", "x-gzip", "deflate");
+
   private SampleFields() {
   }
 
@@ -62,10 +69,27 @@ final class SampleFields {
       shown.append(' ').append(response.reason());
     }
     shown.append('\n');
+    // HttpClient 4 takes these off a body it decodes and puts them back last, in this order.
+    boolean decoded = response.body().length > 0
+        && DECODED.contains(lower(response.lastHeader("Content-Encoding")));
     for (Map.Entry<String, String> header : response.headers()) {
-      shown.append(header.getKey()).append(": ").append(header.getValue()).append('\n');
+      if (!decoded || !MOVED.contains(lower(header.getKey()))) {
+        line(shown, header);
+      }
+    }
+    for (String moved : decoded ? MOVED : List.<String>of()) {
+      response.headers().stream().filter(h -> lower(h.getKey()).equals(moved))
+          .forEach(h -> line(shown, h));
     }
     return shown.toString();
+  }
+
+  private static void line(StringBuilder shown, Map.Entry<String, String> header) {
+    shown.append(header.getKey()).append(": ").append(header.getValue()).append('\n');
+  }
+
+  private static String lower(String text) {
+    return text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
   }
 
   /** The body as extractors see it: gzip and deflate undone, anything else as sent. */
@@ -75,7 +99,7 @@ final class SampleFields {
     if (encoding == null || body.length == 0) {
       return body;
     }
-    return switch (encoding.trim().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (lower(encoding)) {
       case "gzip", "x-gzip" -> readAll(new GZIPInputStream(new ByteArrayInputStream(body)));
       case "deflate" -> inflated(body);
       default -> body;

@@ -6,7 +6,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
@@ -105,7 +104,7 @@ final class UserChannels {
               ch.pipeline().addLast(loop.tls().newHandler(ch.alloc(), host, port));
             }
             ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
-                new HttpObjectAggregator(Integer.MAX_VALUE), Exchange.completion());
+                Exchange.completion());
           }
         });
     io.netty.channel.ChannelFuture connecting =

@@ -1,0 +1,236 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
+import dev.perfsuite.engines.BuiltTree;
+import dev.perfsuite.http.RecordingServer.Recorded;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.http.entity.ContentType;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * The same plans on JMeter's HttpClient 4 and on the suite's client, against one recording
+ * loopback server: the requests on the wire and the sample results must be equal in meaning.
+ *
+ * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself), the
+ * sent bytes by that header's length, and a failure's stack trace beyond its first line (and
+ * so its size in bytes).
+ */
+class HttpClientEqualityIT {
+  private static RecordingServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = new RecordingServer();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void shouldSendTheSameGetAndKeepOneConnectionPerUser() {
+    ThreadGroupChild get = httpSampler("get", url("/echo?x=1&y=a%20b"))
+        .header("X-Test", "one").header("Accept", "application/json");
+    Pair pair = both(3, Duration.ofSeconds(5), get);
+
+    pair.assertEqual();
+    for (Run run : pair.runs()) {
+      assertThat(run.wire().stream().map(Recorded::clientPort).distinct())
+          .as("%s: one keep-alive connection for the user's 3 requests", run.name())
+          .hasSize(1);
+      assertThat(run.samples().subList(1, 3)).as("%s: connect time on a reused connection",
+          run.name()).allSatisfy(s -> assertThat(s.getConnectTime()).isZero());
+    }
+  }
+
+  @Test
+  void shouldSendTheSameBodiesForEveryMethod() {
+    Pair pair = both(1, Duration.ofSeconds(5),
+        httpSampler("form", url("/echo")).post("", ContentType.APPLICATION_FORM_URLENCODED)
+            .param("a", "1").param("b", "x y&z"),
+        httpSampler("json", url("/echo")).post("{\"k\": \"v é\"}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("put", url("/echo")).method("PUT").body("put body"),
+        httpSampler("patch", url("/echo")).method("PATCH").body("{\"p\": 1}")
+            .header("Content-Type", "application/json"),
+        httpSampler("delete", url("/echo/7")).method("DELETE"),
+        httpSampler("head", url("/echo")).method("HEAD"),
+        httpSampler("options", url("/echo")).method("OPTIONS"));
+
+    pair.assertEqual();
+  }
+
+  @Test
+  void shouldSendAndKeepCookiesAsJmeterDoes() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("login", url("/login")),
+        httpSampler("after", url("/echo")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire().get(1).headers().get("cookie"))
+        .as("cookie sent after the login").containsExactly("session=abc123");
+  }
+
+  @Test
+  void shouldDecodeGzipForExtractorsAndCountWireBytes() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("gzip", url("/gzip")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString())
+        .as("decoded body").startsWith("{\"compressed\"");
+  }
+
+  @Test
+  void shouldFollowRedirectsAsSubresults() {
+    Pair pair = both(1, Duration.ofSeconds(5),
+        httpSampler("redirect", url("/redirect")).followRedirects(true));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getSubResults()).as("the hops").hasSize(2);
+  }
+
+  @Test
+  void shouldFailAlikeOnServerErrorTimeoutAndRefusedConnection() throws IOException {
+    int closed;
+    try (ServerSocket free = new ServerSocket(0)) {
+      closed = free.getLocalPort();
+    }
+    Pair pair = both(1, Duration.ofMillis(300), httpSampler("fail", url("/fail")),
+        httpSampler("slow", url("/slow")),
+        httpSampler("refused", "http://127.0.0.1:" + closed + "/nothing"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples()).extracting(SampleResult::getResponseCode)
+        .as("codes").containsExactly("500",
+            "Non HTTP response code: java.net.SocketTimeoutException",
+            "Non HTTP response code: org.apache.http.conn.HttpHostConnectException");
+  }
+
+  private static String url(String path) {
+    return "http://127.0.0.1:" + server.port() + path;
+  }
+
+  private record Run(String name, List<Recorded> wire, List<SampleResult> samples) {
+  }
+
+  private record Pair(Run jmeter, Run suite) {
+    List<Run> runs() {
+      return List.of(jmeter, suite);
+    }
+
+    void assertEqual() {
+      assertThat(wire(suite.wire())).as("requests on the wire, suite vs JMeter")
+          .isEqualTo(wire(jmeter.wire()));
+      List<Map<String, Object>> expected = fields(jmeter.samples());
+      List<Map<String, Object>> actual = fields(suite.samples());
+      assertThat(actual).as("samples, suite vs JMeter").hasSameSizeAs(expected);
+      for (int i = 0; i < expected.size(); i++) {
+        for (Map.Entry<String, Object> field : expected.get(i).entrySet()) {
+          assertThat(actual.get(i).get(field.getKey()))
+              .as("%s of sample %s, suite vs JMeter", field.getKey(), expected.get(i).get("label"))
+              .isEqualTo(field.getValue());
+        }
+      }
+    }
+  }
+
+  private static Pair both(int iterations, Duration responseTimeout,
+      ThreadGroupChild... samplers) {
+    return new Pair(run(false, iterations, responseTimeout, samplers),
+        run(true, iterations, responseTimeout, samplers));
+  }
+
+  private static Run run(boolean suite, int iterations, Duration responseTimeout,
+      ThreadGroupChild... samplers) {
+    CollectedSamples collected = new CollectedSamples();
+    collected.setName("collected");
+    AtomicReference<ClientSwap.Outcome> swap = new AtomicReference<>();
+    List<TestPlanChild> plan = new ArrayList<>(List.of(httpCache().disable(), httpCookies(),
+        httpDefaults().connectionTimeout(Duration.ofSeconds(2)).responseTimeout(responseTimeout),
+        threadGroup(1, iterations, samplers), BuiltTree.of(collected, new ListedHashTree())));
+    if (suite) {
+      plan.add(BuiltTree.onceBuilt(tree -> swap.set(ClientSwap.apply(tree))));
+    }
+    try {
+      testPlan(plan.toArray(TestPlanChild[]::new)).run();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    if (suite) {
+      assertThat(swap.get().kept()).as("samplers kept on JMeter's client").isEmpty();
+      assertThat(swap.get().swapped()).as("samplers swapped").isEqualTo(samplers.length);
+    }
+    return new Run(suite ? "suite" : "jmeter", server.take(), collected.samples());
+  }
+
+  /** What must match on the wire: everything but the client's name. */
+  private static List<String> wire(List<Recorded> requests) {
+    List<String> lines = new ArrayList<>();
+    for (Recorded r : requests) {
+      Map<String, List<String>> headers = new TreeMap<>(r.headers());
+      headers.remove("user-agent");
+      lines.add(r.method() + " " + r.target() + " " + headers + " body=" + r.bodyText());
+    }
+    return lines;
+  }
+
+  private static List<Map<String, Object>> fields(List<SampleResult> samples) {
+    List<Map<String, Object>> all = new ArrayList<>();
+    for (SampleResult s : samples) {
+      all.add(fields(s));
+    }
+    return all;
+  }
+
+  private static Map<String, Object> fields(SampleResult s) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("label", s.getSampleLabel());
+    f.put("url", s.getUrlAsString());
+    f.put("code", s.getResponseCode());
+    f.put("message", s.getResponseMessage());
+    f.put("successful", s.isSuccessful());
+    f.put("contentType", s.getContentType());
+    f.put("dataType", s.getDataType());
+    f.put("encoding", s.getDataEncodingWithDefault());
+    String data = s.getResponseDataAsString();
+    f.put("data", s.getResponseCode().startsWith("Non HTTP") ? data.lines().findFirst()
+        .orElse("") : data);
+    f.put("responseHeaders", withoutDate(s.getResponseHeaders()));
+    if (!s.getResponseCode().startsWith("Non HTTP")) {
+      // A failure's bytes are its stack trace's, which differ by client by design.
+      f.put("bytes", s.getBytesAsLong());
+      f.put("headersSize", s.getHeadersSize());
+    }
+    f.put("requestHeaders", Arrays.stream(s.getRequestHeaders().split("\n"))
+        .filter(h -> !h.startsWith("User-Agent")).sorted().toList());
+    f.put("samplerData", s.getSamplerData());
+    f.put("subresults", fields(Arrays.asList(s.getSubResults())));
+    return f;
+  }
+
+  private static String withoutDate(String headers) {
+    return headers.replaceAll("(?m)^Date: .*$", "Date: -");
+  }
+}
