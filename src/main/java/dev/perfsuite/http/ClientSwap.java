@@ -129,8 +129,9 @@ public final class ClientSwap {
 
   private static SuiteHttpSampler copy(HTTPSamplerBase sampler) {
     SuiteHttpSampler copy = new SuiteHttpSampler();
-    for (PropertyIterator it = sampler.propertyIterator(); it.hasNext(); ) {
-      copy.setProperty(it.next().clone());
+    PropertyIterator properties = sampler.propertyIterator();
+    while (properties.hasNext()) {
+      copy.setProperty(properties.next().clone());
     }
     copy.setProperty(TestElement.TEST_CLASS, SuiteHttpSampler.class.getName());
     return copy;

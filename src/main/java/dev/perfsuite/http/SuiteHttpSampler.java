@@ -35,7 +35,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
-    super();
+    // Nothing to set: every field comes from the copied properties.
   }
 
   @Override

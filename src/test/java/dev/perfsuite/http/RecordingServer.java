@@ -67,7 +67,8 @@ final class RecordingServer implements AutoCloseable {
     switch (path) {
       case "/login" -> {
         exchange.getResponseHeaders().add("Set-Cookie", "session=abc123; Path=/");
-        send(exchange, 200, "text/plain; charset=UTF-8", "welcome".getBytes(StandardCharsets.UTF_8));
+        send(exchange, 200, "text/plain; charset=UTF-8",
+            "welcome".getBytes(StandardCharsets.UTF_8));
       }
       case "/gzip" -> {
         exchange.getResponseHeaders().add("Content-Encoding", "gzip");
