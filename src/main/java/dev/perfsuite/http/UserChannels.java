@@ -112,7 +112,7 @@ final class UserChannels {
     try {
       await(connecting);
     } catch (io.netty.channel.ConnectTimeoutException e) {
-      throw new ConnectTimeoutException(new SocketTimeoutException("connect timed out"), target,
+      throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
     } catch (ConnectException e) {
       // Netty appends the address to the JDK's message; HttpClient 4 names it its own way.

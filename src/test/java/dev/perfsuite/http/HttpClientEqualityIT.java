@@ -1,6 +1,7 @@
 package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpAuth;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
@@ -11,7 +12,10 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.http.RecordingServer.Recorded;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,8 +37,8 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * The same plans on JMeter's HttpClient 4 and on the suite's client, against one recording
  * loopback server: the requests on the wire and the sample results must be equal in meaning.
  *
- * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself), the
- * sent bytes by that header's length, and a failure's stack trace beyond its first line (and
+ * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself, the
+ * suite's client sends none) and the sent bytes by that header's length, and a failure's stack trace beyond its first line (and
  * so its size in bytes).
  */
 class HttpClientEqualityIT {
@@ -63,6 +67,69 @@ class HttpClientEqualityIT {
           .hasSize(1);
       assertThat(run.samples().subList(1, 3)).as("%s: connect time on a reused connection",
           run.name()).allSatisfy(s -> assertThat(s.getConnectTime()).isZero());
+    }
+  }
+
+  @Test
+  void shouldSendBasicCredentialsAndAHostOverrideAlike() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("auth", url("/echo"))
+        .header("Host", "api.example.test:80"));
+    Pair withAuth = both(1, Duration.ofSeconds(5), List.of(httpAuth().basicAuth(url("/"),
+        "user", "secret")), httpSampler("auth", url("/echo")));
+
+    pair.assertEqual();
+    withAuth.assertEqual();
+    assertThat(pair.suite().wire().get(0).headers().get("host")).as("host sent")
+        .containsExactly("api.example.test");
+    assertThat(withAuth.suite().wire().get(0).headers().get("authorization"))
+        .as("credentials sent").containsExactly("Basic dXNlcjpzZWNyZXQ=");
+  }
+
+  @Test
+  void shouldSpeakHttpsWithTrustAllAlike() throws Exception {
+    try (RecordingServer tls = new RecordingServer(SelfSigned.context())) {
+      String secure = "https://localhost:" + tls.port() + "/echo?tls=1";
+      Run jmeter = run(tls, false, 2, Duration.ofSeconds(5), List.of(),
+          httpSampler("tls", secure));
+      Run suite = run(tls, true, 2, Duration.ofSeconds(5), List.of(),
+          httpSampler("tls", secure));
+
+      new Pair(jmeter, suite).assertEqual();
+      assertThat(suite.samples()).extracting(SampleResult::getResponseCode)
+          .as("codes over TLS").containsExactly("200", "200");
+    }
+  }
+
+  @Test
+  void shouldTimeOutConnectingAlike() throws IOException {
+    // A listener that never accepts, its queue full: Linux drops further SYNs, so connecting
+    // times out without leaving loopback.
+    try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      List<Socket> filling = new ArrayList<>();
+      try {
+        for (int i = 0; i < 4; i++) {
+          Socket socket = new Socket();
+          try {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                stuck.getLocalPort()), 200);
+          } catch (IOException queueFull) {
+            // Expected once the queue is full.
+          }
+          filling.add(socket);
+        }
+        String target = "http://127.0.0.1:" + stuck.getLocalPort() + "/never";
+        Pair pair = both(1, Duration.ofSeconds(5), List.of(
+            httpDefaults().connectionTimeout(Duration.ofMillis(300))),
+            httpSampler("connect timeout", target));
+
+        pair.assertEqual();
+        assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+            .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
+      } finally {
+        for (Socket socket : filling) {
+          socket.close();
+        }
+      }
     }
   }
 
@@ -158,18 +225,24 @@ class HttpClientEqualityIT {
 
   private static Pair both(int iterations, Duration responseTimeout,
       ThreadGroupChild... samplers) {
-    return new Pair(run(false, iterations, responseTimeout, samplers),
-        run(true, iterations, responseTimeout, samplers));
+    return both(iterations, responseTimeout, List.of(), samplers);
   }
 
-  private static Run run(boolean suite, int iterations, Duration responseTimeout,
+  private static Pair both(int iterations, Duration responseTimeout, List<TestPlanChild> config,
       ThreadGroupChild... samplers) {
+    return new Pair(run(server, false, iterations, responseTimeout, config, samplers),
+        run(server, true, iterations, responseTimeout, config, samplers));
+  }
+
+  private static Run run(RecordingServer target, boolean suite, int iterations,
+      Duration responseTimeout, List<TestPlanChild> config, ThreadGroupChild... samplers) {
     CollectedSamples collected = new CollectedSamples();
     collected.setName("collected");
     AtomicReference<ClientSwap.Outcome> swap = new AtomicReference<>();
     List<TestPlanChild> plan = new ArrayList<>(List.of(httpCache().disable(), httpCookies(),
         httpDefaults().connectionTimeout(Duration.ofSeconds(2)).responseTimeout(responseTimeout),
         threadGroup(1, iterations, samplers), BuiltTree.of(collected, new ListedHashTree())));
+    plan.addAll(config);
     if (suite) {
       plan.add(BuiltTree.onceBuilt(tree -> swap.set(ClientSwap.apply(tree))));
     }
@@ -182,7 +255,7 @@ class HttpClientEqualityIT {
       assertThat(swap.get().kept()).as("samplers kept on JMeter's client").isEmpty();
       assertThat(swap.get().swapped()).as("samplers swapped").isEqualTo(samplers.length);
     }
-    return new Run(suite ? "suite" : "jmeter", server.take(), collected.samples());
+    return new Run(suite ? "suite" : "jmeter", target.take(), collected.samples());
   }
 
   /** What must match on the wire: everything but the client's name. */
@@ -226,8 +299,20 @@ class HttpClientEqualityIT {
     f.put("requestHeaders", Arrays.stream(s.getRequestHeaders().split("\n"))
         .filter(h -> !h.startsWith("User-Agent")).sorted().toList());
     f.put("samplerData", s.getSamplerData());
+    // A failed sample counts no sent bytes on either client, nor any User-Agent then.
+    f.put("sentBytes", s.getSentBytes() == 0 ? 0 : s.getSentBytes() - userAgentBytes(s));
     f.put("subresults", fields(Arrays.asList(s.getSubResults())));
     return f;
+  }
+
+  /** The bytes a User-Agent line took on the wire (the suite's client sends none). */
+  private static long userAgentBytes(SampleResult s) {
+    if (s.getSubResults().length > 0) {
+      return Arrays.stream(s.getSubResults()).mapToLong(HttpClientEqualityIT::userAgentBytes)
+          .sum();
+    }
+    return Arrays.stream(s.getRequestHeaders().split("\n"))
+        .filter(h -> h.startsWith("User-Agent: ")).mapToLong(h -> h.length() + 2L).sum();
   }
 
   private static String withoutDate(String headers) {

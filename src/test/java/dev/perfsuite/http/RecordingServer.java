@@ -2,6 +2,8 @@ package dev.perfsuite.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,6 +18,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.zip.GZIPOutputStream;
+import javax.net.ssl.SSLContext;
 
 /**
  * A loopback HTTP server that records every request as it arrived (method, path and query,
@@ -37,7 +40,19 @@ final class RecordingServer implements AutoCloseable {
   private final ConcurrentLinkedQueue<Recorded> requests = new ConcurrentLinkedQueue<>();
 
   RecordingServer() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+    this(null);
+  }
+
+  /** Serves HTTPS with {@code tls} when it is not null. */
+  RecordingServer(SSLContext tls) throws IOException {
+    InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    if (tls == null) {
+      server = HttpServer.create(loopback, 50);
+    } else {
+      HttpsServer secure = HttpsServer.create(loopback, 50);
+      secure.setHttpsConfigurator(new HttpsConfigurator(tls));
+      server = secure;
+    }
     server.createContext("/", this::answer);
     server.setExecutor(executor);
     server.start();
