@@ -38,8 +38,8 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * loopback server: the requests on the wire and the sample results must be equal in meaning.
  *
  * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself, the
- * suite's client sends none) and the sent bytes by that header's length, and a failure's stack trace beyond its first line (and
- * so its size in bytes).
+ * suite's client sends none) and the sent bytes by that header's length, and a failure's stack
+ * trace beyond its first line (and so its size in bytes).
  */
 class HttpClientEqualityIT {
   private static RecordingServer server;
