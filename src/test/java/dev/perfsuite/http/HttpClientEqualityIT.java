@@ -26,7 +26,9 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.http.entity.ContentType;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -161,12 +163,15 @@ class HttpClientEqualityIT {
   }
 
   @Test
-  void shouldDecodeGzipForExtractorsAndCountWireBytes() {
-    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("gzip", url("/gzip")));
+  void shouldDecodeGzipAndDeflateForExtractorsAndCountWireBytes() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("gzip", url("/gzip")),
+        httpSampler("deflate", url("/deflate")));
 
     pair.assertEqual();
     assertThat(pair.suite().samples().get(0).getResponseDataAsString())
         .as("decoded body").startsWith("{\"compressed\"");
+    assertThat(pair.suite().samples().get(1).getResponseDataAsString())
+        .as("inflated body").startsWith("deflated yyy");
   }
 
   @Test
@@ -176,6 +181,51 @@ class HttpClientEqualityIT {
 
     pair.assertEqual();
     assertThat(pair.suite().samples().get(0).getSubResults()).as("the hops").hasSize(2);
+  }
+
+  @Test
+  void shouldRedirectAutomaticallyWithinOneSample() {
+    TestPlanChild automatic = BuiltTree.onceBuilt(tree -> {
+      SearchByClass<HTTPSamplerBase> samplers = new SearchByClass<>(HTTPSamplerBase.class);
+      tree.traverse(samplers);
+      samplers.getSearchResults().forEach(s -> {
+        s.setFollowRedirects(false);
+        s.setAutoRedirects(true);
+      });
+    });
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatic),
+        httpSampler("auto", url("/redirect")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
+        .endsWith("/echo?from=redirect");
+  }
+
+  @Test
+  void shouldFailAlikeOnAResetConnection() throws Exception {
+    try (ServerSocket resetting = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> resetEach(resetting), "resetting-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      Pair pair = both(1, Duration.ofSeconds(5), httpSampler("reset",
+          "http://127.0.0.1:" + resetting.getLocalPort() + "/reset"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+          .startsWith("Non HTTP response code: ");
+    }
+  }
+
+  /** Reads each request's first bytes, then resets the connection (RST, no answer). */
+  private static void resetEach(ServerSocket server) {
+    while (!server.isClosed()) {
+      try (Socket socket = server.accept()) {
+        socket.getInputStream().read(new byte[256]);
+        socket.setSoLinger(true, 0);
+      } catch (IOException closed) {
+        return;
+      }
+    }
   }
 
   @Test

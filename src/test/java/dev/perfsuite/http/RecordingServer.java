@@ -17,13 +17,15 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 import javax.net.ssl.SSLContext;
 
 /**
  * A loopback HTTP server that records every request as it arrived (method, path and query,
  * headers, body bytes, the client's port, which tells connections apart) and answers by path:
- * {@code /echo} 200 text, {@code /login} sets a cookie, {@code /gzip} a gzip body,
+ * {@code /echo} 200 text, {@code /login} sets a cookie, {@code /gzip} and {@code /deflate}
+ * compressed bodies,
  * {@code /redirect} 302 to {@code /echo}, {@code /fail} 500, {@code /slow} after 1.5 s.
  */
 final class RecordingServer implements AutoCloseable {
@@ -90,6 +92,10 @@ final class RecordingServer implements AutoCloseable {
         send(exchange, 200, "application/json", gzip("{\"compressed\": \"" + "x".repeat(400)
             + "\"}"));
       }
+      case "/deflate" -> {
+        exchange.getResponseHeaders().add("Content-Encoding", "deflate");
+        send(exchange, 200, "text/plain", deflate("deflated " + "y".repeat(300)));
+      }
       case "/redirect" -> {
         exchange.getResponseHeaders().add("Location", "/echo?from=redirect");
         send(exchange, 302, null, new byte[0]);
@@ -122,6 +128,14 @@ final class RecordingServer implements AutoCloseable {
   private static byte[] gzip(String text) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    return bytes.toByteArray();
+  }
+
+  private static byte[] deflate(String text) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DeflaterOutputStream out = new DeflaterOutputStream(bytes)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
     return bytes.toByteArray();
