@@ -21,7 +21,7 @@ import org.apache.jorphan.collections.HashTree;
  * asks, saying why once per label.
  *
  * <p>Kept on JMeter's client: embedded resources, a proxy (the sampler's or the JVM's), a source
- * address, multipart bodies, an MD5-only response, an implementation named on the sampler
+ * address, an MD5-only response, an implementation named on the sampler
  * ({@code Java}), and every HTTP sampler of a plan holding a Cache Manager, a DNS Cache Manager,
  * a Keystore Configuration (client certificates) or an Authorization Manager with a mechanism
  * other than Basic. The tree is edited in place; a saved or converted JMX never sees it.
@@ -32,7 +32,7 @@ public final class ClientSwap {
 
   /**
    * What a swap did: how many samplers run on the suite's client, and the labels kept on
-   * JMeter's with the reason ("POST upload: JMeter's client (multipart)").
+   * JMeter's with the reason ("POST upload: JMeter's client (proxy)").
    */
   public record Outcome(int swapped, List<String> kept) {
     public Outcome {
@@ -80,9 +80,6 @@ public final class ClientSwap {
     }
     if (!sampler.getIpSource().isEmpty()) {
       return Optional.of("source address");
-    }
-    if (sampler.getUseMultipart()) {
-      return Optional.of("multipart");
     }
     if (sampler.useMD5()) {
       return Optional.of("MD5 response");

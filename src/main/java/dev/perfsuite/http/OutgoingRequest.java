@@ -75,6 +75,9 @@ record OutgoingRequest(String method, URL url, List<Map.Entry<String, String>> h
       RequestBody built = RequestBody.of(sampler);
       body = built.bytes();
       shown = built.shown();
+      if (sampler.getUseMultipart()) {
+        headers.removeIf(h -> "Content-Type".equalsIgnoreCase(h.getKey()));
+      }
       if (built.contentType() != null && value(headers, "Content-Type") == null) {
         add(headers, "Content-Type", built.contentType());
       }

@@ -14,9 +14,10 @@ import org.apache.jmeter.testelement.property.JMeterProperty;
 
 /**
  * The body of a request that carries one, built from the sampler's arguments and files by
- * HttpClient 4's rules in JMeter: a file alone is the body, nameless values are concatenated
- * (raw body, {@code text/plain} by default), named ones are form-encoded ({@code UTF-8} unless the
- * sampler names a content encoding).
+ * HttpClient 4's rules in JMeter: multipart when the sampler asks ({@link MultipartBody}), else a
+ * file alone is the body, nameless values are concatenated (raw body, {@code text/plain} by
+ * default), named ones are form-encoded ({@code UTF-8} unless the sampler names a content
+ * encoding).
  *
  * @param bytes what goes on the wire
  * @param contentType the type the entity announces when no Header Manager sets one, or null
@@ -26,12 +27,12 @@ record RequestBody(byte[] bytes, String contentType, String shown) {
   private static final String FORM = "application/x-www-form-urlencoded";
   private static final String FILE_HIDDEN = "<actual file content, not shown here>";
 
-  /**
-   * The body {@code sampler} sends; multipart is not built here (the sampler keeps JMeter's
-   * client for it, see {@link ClientSwap}).
-   */
+  /** The body {@code sampler} sends. */
   static RequestBody of(HTTPSamplerBase sampler) throws IOException {
     String encoding = blankToNull(sampler.getContentEncoding());
+    if (sampler.getUseMultipart()) {
+      return MultipartBody.of(sampler, encoding);
+    }
     HTTPFileArg[] files = sampler.getHTTPFiles();
     if (!sampler.hasArguments() && sampler.getSendFileAsPostBody()) {
       HTTPFileArg file = files[0];

@@ -13,18 +13,19 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.brotli.dec.BrotliInputStream;
 
 /**
  * Fills a sample result from a response as HttpClient 4 fills it in JMeter: latency at the first
  * byte, the end once the body is in, code, message, response headers ("status line" then one
- * "Name: value" a line), content type and charset, the body decoded from gzip or deflate for
- * extractors and assertions while the received bytes stay those of the wire, and header and
- * body sizes split as JMeter computes them.
+ * "Name: value" a line), content type and charset, the body decoded from gzip, deflate or Brotli
+ * (what HttpClient 4 decodes in JMeter) for extractors and assertions while the received bytes
+ * stay those of the wire, and header and body sizes split as JMeter computes them.
  */
 final class SampleFields {
   private static final List<String> MOVED =
       List.of("content-length", "content-encoding", "content-md5");
-  private static final Set<String> DECODED = Set.of("gzip", "x-gzip", "deflate");
+  private static final Set<String> DECODED = Set.of("gzip", "x-gzip", "deflate", "br");
 
   private SampleFields() {
   }
@@ -92,7 +93,7 @@ final class SampleFields {
     return text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
   }
 
-  /** The body as extractors see it: gzip and deflate undone, anything else as sent. */
+  /** The body as extractors see it: gzip, deflate and Brotli undone, anything else as sent. */
   static byte[] decoded(WireResponse response) throws IOException {
     String encoding = response.lastHeader("Content-Encoding");
     byte[] body = response.body();
@@ -102,6 +103,7 @@ final class SampleFields {
     return switch (lower(encoding)) {
       case "gzip", "x-gzip" -> readAll(new GZIPInputStream(new ByteArrayInputStream(body)));
       case "deflate" -> inflated(body);
+      case "br" -> readAll(new BrotliInputStream(new ByteArrayInputStream(body)));
       default -> body;
     };
   }

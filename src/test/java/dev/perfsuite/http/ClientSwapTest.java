@@ -56,13 +56,16 @@ class ClientSwapTest {
   }
 
   @Test
-  void shouldKeepJmetersClientForMultipartAndAnExplicitJavaImplementation() {
+  void shouldKeepJmetersClientForAnExplicitJavaImplementationOnly() {
     HTTPSamplerProxy multipart = sampler("upload");
     multipart.setDoMultipart(true);
     HTTPSamplerProxy java = sampler("java");
     java.setImplementation("Java");
+    HTTPSamplerProxy hc4 = sampler("hc4");
+    hc4.setImplementation("HttpClient4");
 
-    assertThat(ClientSwap.samplerReason(multipart)).as("multipart").contains("multipart");
+    assertThat(ClientSwap.samplerReason(multipart)).as("multipart").isEmpty();
+    assertThat(ClientSwap.samplerReason(hc4)).as("HttpClient4 named").isEmpty();
     assertThat(ClientSwap.samplerReason(java)).as("Java").contains("implementation Java");
   }
 
