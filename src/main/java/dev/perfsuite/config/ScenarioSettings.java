@@ -72,7 +72,11 @@ public final class ScenarioSettings {
    * @throws ConfigException when the value is neither {@code suite} nor {@code jmeter}
    */
   public static HttpClientKind httpClient() {
-    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    return httpClient(ConfigSource.ofThisJvm());
+  }
+
+  static HttpClientKind httpClient(ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
     HttpClientKind kind = read.choice(ConfigKey.HTTP_CLIENT, HttpClientKind.class)
         .orElse(HttpClientKind.JMETER);
     read.throwIfInvalid();
