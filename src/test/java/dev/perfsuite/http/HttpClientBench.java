@@ -44,8 +44,8 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
  * request each, for the heap a waiting user holds.
  *
  * <p>CPU per request is the generator process's CPU time over the requests it completed;
- * allocation per request needs Java 21+ in the child (the bench runs children on
- * {@code -Dbench.java}, default Java 25 where installed). The machine is shared: the table says
+ * allocation per request is every thread's allocated bytes over the same requests (the children
+ * run on {@code -Dbench.java}, default Java 25 where installed, and print their version). The machine is shared: the table says
  * the load average it ran under. Run: {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
  */
 class HttpClientBench {
@@ -169,9 +169,9 @@ class HttpClientBench {
         long alloc = alloc0 < 0 ? -1 : allocated() - alloc0;
         long requests = counter.samples.sum();
         System.out.printf(Locale.ROOT, "RESULT rps=%.0f cpuUsPerReq=%.1f allocKiBPerReq=%s "
-            + "errors=%d%n", requests / seconds, cpu / 1000.0 / requests,
+            + "errors=%d java=%s%n", requests / seconds, cpu / 1000.0 / requests,
             alloc < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", alloc / 1024.0 / requests),
-            counter.errors.sum());
+            counter.errors.sum(), System.getProperty("java.version"));
       } else {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long before = settledHeap(memory);
@@ -218,7 +218,7 @@ class HttpClientBench {
           ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    /** Bytes allocated by every thread so far (Java 21+), or -1 before Java 21. */
+    /** Bytes allocated by every thread so far (Java 14+), or -1 where the JVM cannot tell. */
     private static long allocated() {
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       try {
