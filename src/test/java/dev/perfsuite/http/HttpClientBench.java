@@ -45,8 +45,9 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
  *
  * <p>CPU per request is the generator process's CPU time over the requests it completed;
  * allocation per request is every thread's allocated bytes over the same requests (the children
- * run on {@code -Dbench.java}, default Java 25 where installed, and print their version). The machine is shared: the table says
- * the load average it ran under. Run: {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
+ * run on {@code -Dbench.java}, default Java 25 where installed, and print their version). The
+ * machine is shared: the table says the load average it ran under. Run:
+ * {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
  */
 class HttpClientBench {
   private static final int USERS = Integer.getInteger("bench.http.users", 50);
