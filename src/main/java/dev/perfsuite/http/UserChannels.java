@@ -7,6 +7,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -101,7 +102,10 @@ final class UserChannels {
           protected void initChannel(SocketChannel ch) {
             if (secure) {
               // The host name goes out as SNI (the context skips it for an IP literal).
-              ch.pipeline().addLast(loop.tls().newHandler(ch.alloc(), host, port));
+              SslHandler tls = loop.tls().newHandler(ch.alloc(), host, port);
+              // HttpClient 4 shakes hands within the connect timeout (0: no limit, as there).
+              tls.setHandshakeTimeoutMillis(timeoutMillis);
+              ch.pipeline().addLast(tls);
             }
             ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
                 Exchange.completion());
@@ -123,6 +127,10 @@ final class UserChannels {
     if (secure) {
       try {
         await(channel.pipeline().get(SslHandler.class).handshakeFuture());
+      } catch (SslHandshakeTimeoutException e) {
+        channel.close();
+        throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
+            address);
       } catch (IOException e) {
         channel.close();
         throw e;

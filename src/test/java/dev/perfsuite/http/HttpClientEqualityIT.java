@@ -108,6 +108,18 @@ class HttpClientEqualityIT {
   }
 
   @Test
+  void shouldTimeOutAlikeWhenTheServerNeverAnswersTheTlsHandshake() {
+    // The plain server waits for a request line that a client hello never ends.
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(
+        httpDefaults().connectionTimeout(Duration.ofMillis(500))), httpSampler("bad tls",
+        "https://127.0.0.1:" + server.port() + "/echo"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+        .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
+  }
+
+  @Test
   void shouldTimeOutConnectingAlike() throws IOException {
     // A listener that never accepts, its queue full: Linux drops further SYNs, so connecting
     // times out without leaving loopback.
