@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.jmeter.config.KeystoreConfig;
 import org.apache.jmeter.protocol.http.control.AuthManager;
-import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.DNSCacheManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.testelement.TestElement;
@@ -22,8 +21,8 @@ import org.apache.jorphan.collections.HashTree;
  *
  * <p>Kept on JMeter's client: embedded resources, a proxy (the sampler's or the JVM's), a source
  * address, an MD5-only response, an implementation named on the sampler
- * ({@code Java}), and every HTTP sampler of a plan holding a Cache Manager, a DNS Cache Manager,
- * a Keystore Configuration (client certificates) or an Authorization Manager with a mechanism
+ * ({@code Java}), and every HTTP sampler of a plan holding a DNS Cache Manager, a Keystore
+ * Configuration (client certificates) or an Authorization Manager with a mechanism
  * other than Basic. The tree is edited in place; a saved or converted JMX never sees it.
  */
 public final class ClientSwap {
@@ -101,9 +100,7 @@ public final class ClientSwap {
   private static void collect(HashTree tree, TreeSet<String> reasons) {
     for (Object key : tree.list()) {
       if (key instanceof TestElement element && element.isEnabled()) {
-        if (key instanceof CacheManager) {
-          reasons.add("Cache Manager");
-        } else if (key instanceof DNSCacheManager) {
+        if (key instanceof DNSCacheManager) {
           reasons.add("DNS Cache Manager");
         } else if (key instanceof KeystoreConfig) {
           reasons.add("client certificates");

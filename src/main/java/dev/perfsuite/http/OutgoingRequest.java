@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.protocol.http.control.AuthManager;
 import org.apache.jmeter.protocol.http.control.Authorization;
+import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.control.Header;
 import org.apache.jmeter.protocol.http.control.HeaderManager;
@@ -22,8 +23,8 @@ import org.apache.jmeter.testelement.property.JMeterProperty;
 /**
  * The request a sampler sends, with the headers HttpClient 4 would send in JMeter: keep-alive
  * or close as the sampler asks, the Header Manager's headers (a {@code Host} there wins, its
- * default port dropped; {@code Content-Length} never taken from it), the Cookie Manager's
- * cookies, Basic credentials sent pre-emptively, then
+ * default port dropped; {@code Content-Length} never taken from it), the Cache Manager's
+ * validators, the Cookie Manager's cookies, Basic credentials sent pre-emptively, then
  * {@code Content-Type} and {@code Content-Length} of a body and the {@code Host}.
  *
  * @param cookies the Cookie header sent, for the sample result (empty when none)
@@ -52,6 +53,10 @@ record OutgoingRequest(String method, URL url, List<Map.Entry<String, String>> h
         add(headers, name, "Host".equalsIgnoreCase(name) ? host(header.getValue(), url)
             : header.getValue());
       }
+    }
+    CacheManager cache = sampler.getCacheManager();
+    if (cache != null) {
+      CacheHeaders.add(cache, url, headers);
     }
     String cookies = "";
     CookieManager cookieManager = sampler.getCookieManager();

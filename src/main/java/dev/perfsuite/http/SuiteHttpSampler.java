@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
+import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
@@ -18,12 +19,12 @@ import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * JMeter's HTTP sampler on the suite's client: everything {@code HTTPSamplerBase} does (the
- * merged Header, Cookie and Authorization Managers, arguments, redirects followed as
+ * merged Header, Cookie, Cache and Authorization Managers, arguments, redirects followed as
  * sub-results, the result's bookkeeping) with the request sent on the user's own keep-alive
  * connection over the shared event loop, the user's thread parked until the response is in.
  *
  * <p>What it does not do is never silently different: {@link ClientSwap} leaves JMeter's client
- * on samplers that need it (embedded resources, proxies, multipart, a Cache Manager...). The
+ * on samplers that need it (embedded resources, proxies, a source address...). The
  * sample result's fields mean what HttpClient 4's mean; {@code HttpClientEqualityIT} holds the
  * two side by side.
  */
@@ -56,6 +57,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     result.setCookies(request.cookies());
     result.sampleStart();
     long startNanos = System.nanoTime();
+    CacheManager cache = getCacheManager();
+    if (cache != null && "GET".equalsIgnoreCase(method)
+        && CacheHeaders.served(cache, url, request.headers())) {
+      return CacheHeaders.fromCache(result);
+    }
     try {
       WireResponse response = exchange(request, result, startNanos);
       int redirects = 0;
@@ -73,6 +79,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       SampleFields.fill(result, response, startNanos);
       result.setSuccessful(isSuccessCode(response.status()));
       saveCookies(response, result.getURL());
+      if (cache != null) {
+        CacheHeaders.save(cache, response, result);
+      }
       return resultProcessing(areFollowingRedirect, depth, result);
     } catch (IOException | RuntimeException e) {
       if (result.getEndTime() == 0) {

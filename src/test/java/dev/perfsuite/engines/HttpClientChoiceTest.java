@@ -15,6 +15,7 @@ import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 class HttpClientChoiceTest {
   private static final String URL = "http://127.0.0.1:1/x";
@@ -53,7 +54,8 @@ class HttpClientChoiceTest {
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
     TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, true, warnings).orElseThrow();
-    var plan = testPlan(httpCache(), threadGroup(1, 1, httpSampler("cached get", URL)), swap);
+    var plan = testPlan(httpCache().disable(), threadGroup(1, 1,
+        httpSampler("java get", URL).clientImpl(DslHttpSampler.HttpClientImpl.JAVA)), swap);
 
     BuiltTree.build(plan);
     HashTree tree = BuiltTree.build(plan);
@@ -61,7 +63,7 @@ class HttpClientChoiceTest {
     assertThat(samplers(tree)).as("samplers")
         .singleElement().isNotInstanceOf(SuiteHttpSampler.class);
     assertThat(warnings).as("warnings")
-        .containsExactly("cached get: JMeter's client (Cache Manager)");
+        .containsExactly("java get: JMeter's client (implementation Java)");
   }
 
   private static List<HTTPSamplerBase> samplers(HashTree tree) {

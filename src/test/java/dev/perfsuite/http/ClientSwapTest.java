@@ -2,7 +2,7 @@ package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.jmeter.protocol.http.control.CacheManager;
+import org.apache.jmeter.protocol.http.control.DNSCacheManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.Test;
@@ -44,15 +44,15 @@ class ClientSwapTest {
   }
 
   @Test
-  void shouldKeepEverySamplerOfAPlanWithACacheManager() {
+  void shouldKeepEverySamplerOfAPlanWithADnsCacheManager() {
     ListedHashTree tree = new ListedHashTree();
-    tree.add(new CacheManager());
-    tree.add(sampler("cached"));
+    tree.add(new DNSCacheManager());
+    tree.add(sampler("resolved"));
 
     ClientSwap.Outcome outcome = ClientSwap.apply(tree);
 
     assertThat(outcome.kept()).as("kept")
-        .containsExactly("cached: JMeter's client (Cache Manager)");
+        .containsExactly("resolved: JMeter's client (DNS Cache Manager)");
   }
 
   @Test

@@ -194,6 +194,20 @@ class HttpClientEqualityIT {
   }
 
   @Test
+  void shouldUseTheCacheManagerAlike() {
+    // One iteration: the DSL's Cache Manager clears itself at each.
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(httpCache()),
+        httpSampler("cacheable", url("/cacheable")), httpSampler("etag", url("/etag")),
+        httpSampler("cacheable again", url("/cacheable")), httpSampler("etag again", url("/etag")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire()).extracting(Recorded::target).as("requests sent")
+        .containsExactly("/cacheable", "/etag", "/etag");
+    assertThat(pair.suite().wire().get(2).headers().get("if-none-match")).as("validator sent")
+        .containsExactly("\"v1\"");
+  }
+
+  @Test
   void shouldDecodeGzipAndDeflateForExtractorsAndCountWireBytes() {
     Pair pair = both(1, Duration.ofSeconds(5), httpSampler("gzip", url("/gzip")),
         httpSampler("deflate", url("/deflate")));

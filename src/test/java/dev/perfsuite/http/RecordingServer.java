@@ -25,7 +25,7 @@ import javax.net.ssl.SSLContext;
  * A loopback HTTP server that records every request as it arrived (method, path and query,
  * headers, body bytes, the client's port, which tells connections apart) and answers by path:
  * {@code /echo} 200 text, {@code /login} sets a cookie, {@code /gzip} and {@code /deflate}
- * compressed bodies,
+ * compressed bodies, {@code /cacheable} and {@code /etag} cache headers,
  * {@code /redirect} 302 to {@code /echo}, {@code /fail} 500, {@code /slow} after 1.5 s.
  */
 final class RecordingServer implements AutoCloseable {
@@ -91,6 +91,15 @@ final class RecordingServer implements AutoCloseable {
         exchange.getResponseHeaders().add("Content-Encoding", "gzip");
         send(exchange, 200, "application/json", gzip("{\"compressed\": \"" + "x".repeat(400)
             + "\"}"));
+      }
+      case "/cacheable" -> {
+        exchange.getResponseHeaders().add("Cache-Control", "max-age=60");
+        send(exchange, 200, "text/plain", "cache me".getBytes(StandardCharsets.UTF_8));
+      }
+      case "/etag" -> {
+        exchange.getResponseHeaders().add("Cache-Control", "no-cache");
+        exchange.getResponseHeaders().add("ETag", "\"v1\"");
+        send(exchange, 200, "text/plain", "tagged".getBytes(StandardCharsets.UTF_8));
       }
       case "/deflate" -> {
         exchange.getResponseHeaders().add("Content-Encoding", "deflate");
