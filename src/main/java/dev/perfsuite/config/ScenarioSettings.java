@@ -59,11 +59,7 @@ public final class ScenarioSettings {
   }
 
   static WarmUpOrigin warmUpOrigin(ConfigSource source) {
-    SettingsReader read = new SettingsReader(source);
-    WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
-        .orElse(WarmUpOrigin.TEST_START);
-    read.throwIfInvalid();
-    return origin;
+    return choice(source, ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class, WarmUpOrigin.TEST_START);
   }
 
   /**
@@ -76,10 +72,14 @@ public final class ScenarioSettings {
   }
 
   static HttpClientKind httpClient(ConfigSource source) {
+    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.JMETER);
+  }
+
+  private static <E extends Enum<E>> E choice(ConfigSource source, ConfigKey key, Class<E> type,
+      E unset) {
     SettingsReader read = new SettingsReader(source);
-    HttpClientKind kind = read.choice(ConfigKey.HTTP_CLIENT, HttpClientKind.class)
-        .orElse(HttpClientKind.JMETER);
+    E value = read.choice(key, type).orElse(unset);
     read.throwIfInvalid();
-    return kind;
+    return value;
   }
 }
