@@ -177,6 +177,11 @@ public enum ConfigKey implements KeyDescription {
           + "per-request: a new connection per request, closed after it, as users who think "
           + "longer than the server's keep-alive timeout reconnect (a socket per request in "
           + "flight). The suite's own plans; JMX samplers keep their Use KeepAlive."),
+  HTTP_CLIENT("perf.http.client", "jmeter", "one of suite, jmeter",
+      "Which client JMeter's HTTP samplers send with (Java scenarios and JMX plans alike): jmeter "
+          + "= JMeter's HttpClient 4; suite = the suite's own (one shared event loop, each user "
+          + "keeping its connections). Samplers using what it lacks (proxy, multipart, embedded "
+          + "resources, ...) keep JMeter's client, named before load and in run.properties."),
   JMX_CLASSPATH("perf.jmx.classpath", null,
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "

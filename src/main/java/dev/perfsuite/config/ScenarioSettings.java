@@ -1,5 +1,6 @@
 package dev.perfsuite.config;
 
+import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.time.Duration;
 import java.util.Optional;
@@ -58,10 +59,27 @@ public final class ScenarioSettings {
   }
 
   static WarmUpOrigin warmUpOrigin(ConfigSource source) {
+    return choice(source, ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class, WarmUpOrigin.TEST_START);
+  }
+
+  /**
+   * {@code perf.http.client} of this JVM.
+   *
+   * @throws ConfigException when the value is neither {@code suite} nor {@code jmeter}
+   */
+  public static HttpClientKind httpClient() {
+    return httpClient(ConfigSource.ofThisJvm());
+  }
+
+  static HttpClientKind httpClient(ConfigSource source) {
+    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.JMETER);
+  }
+
+  private static <E extends Enum<E>> E choice(ConfigSource source, ConfigKey key, Class<E> type,
+      E unset) {
     SettingsReader read = new SettingsReader(source);
-    WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
-        .orElse(WarmUpOrigin.TEST_START);
+    E value = read.choice(key, type).orElse(unset);
     read.throwIfInvalid();
-    return origin;
+    return value;
   }
 }

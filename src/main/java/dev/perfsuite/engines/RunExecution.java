@@ -124,7 +124,10 @@ public final class RunExecution {
           ? driver.perEngine(plan.scenario(), plan.planElements()) : plan.planElements();
       LoadProfile threads = driver.perEngine(profile);
       List<StartReport> starts = new CopyOnWriteArrayList<>();
-      DslTestPlan testPlan = testPlan(children(plan, elements, threads, starts::add,
+      List<TestPlanChild> withClient = new ArrayList<>(elements);
+      HttpClientChoice.of(ScenarioSettings.httpClient(), driver instanceof EmbeddedEngine,
+          warnings).ifPresent(withClient::add);
+      DslTestPlan testPlan = testPlan(children(plan, withClient, threads, starts::add,
           driver.recorderListener(recorder, context)));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));

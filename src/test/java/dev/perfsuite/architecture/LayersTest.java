@@ -102,6 +102,13 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepTheHttpClientAtTheBottom() {
+    // The engines apply the suite's HTTP client to the trees they run; the client knows no
+    // configuration, result or engine (config.settings names the choice, engines makes it).
+    assertThat(references("http")).as("http -> any suite package").isEmpty();
+  }
+
+  @Test
   void shouldKeepUsersAtTheBottom() {
     assertThat(references("users")).as("users -> any suite package").isEmpty();
     assertThat(references("profiles").stream()

@@ -1,0 +1,52 @@
+package dev.perfsuite.engines;
+
+import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.http.ClientSwap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+
+/**
+ * {@code perf.http.client} applied to a run's built tree: with {@code suite}, JMeter's HTTP
+ * samplers (of Java scenarios and JMX plans alike) become the suite's, and each label left on
+ * JMeter's client is named once, before load, on the console and among the run's warnings
+ * (run.properties).
+ */
+final class HttpClientChoice {
+  private static final Logger LOG = LoggerFactory.getLogger(HttpClientChoice.class);
+
+  private HttpClientChoice() {
+  }
+
+  /**
+   * The plan child that swaps the samplers once the tree is built, or empty for JMeter's
+   * client; remote engines keep JMeter's client (their jar carries no Netty yet), said once.
+   */
+  static Optional<TestPlanChild> of(HttpClientKind kind, boolean embedded,
+      List<String> warnings) {
+    if (kind != HttpClientKind.SUITE) {
+      return Optional.empty();
+    }
+    if (!embedded) {
+      warn(warnings, "perf.http.client=suite: remote engines keep JMeter's client");
+      return Optional.empty();
+    }
+    Set<String> named = ConcurrentHashMap.newKeySet();
+    return Optional.of(BuiltTree.onceBuilt(tree -> {
+      ClientSwap.Outcome outcome = ClientSwap.apply(tree);
+      LOG.info("HTTP client: the suite's for {} sampler(s)", outcome.swapped());
+      outcome.kept().stream().filter(named::add).forEach(line -> warn(warnings, line));
+    }));
+  }
+
+  private static void warn(List<String> warnings, String line) {
+    LOG.warn(line);
+    synchronized (warnings) {
+      warnings.add(line);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package dev.perfsuite.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.jmeter.config.KeystoreConfig;
+import org.apache.jmeter.protocol.http.control.AuthManager;
+import org.apache.jmeter.protocol.http.control.DNSCacheManager;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.PropertyIterator;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * Puts the suite's sampler in a built JMeter tree in place of JMeter's HTTP samplers, their
+ * properties copied, and leaves JMeter's client where the suite's does not do what the element
+ * asks, saying why once per label.
+ *
+ * <p>Kept on JMeter's client: embedded resources, a proxy (the sampler's or the JVM's), a source
+ * address, an MD5-only response, an implementation named on the sampler
+ * ({@code Java}), and every HTTP sampler of a plan holding a DNS Cache Manager, a Keystore
+ * Configuration (client certificates) or an Authorization Manager with a mechanism
+ * other than Basic. The tree is edited in place; a saved or converted JMX never sees it.
+ */
+public final class ClientSwap {
+  private ClientSwap() {
+  }
+
+  /**
+   * What a swap did: how many samplers run on the suite's client, and the labels kept on
+   * JMeter's with the reason ("POST upload: JMeter's client (proxy)").
+   */
+  public record Outcome(int swapped, List<String> kept) {
+    public Outcome {
+      kept = List.copyOf(kept);
+    }
+  }
+
+  /** Replaces the HTTP samplers of {@code tree} that the suite's client can run. */
+  public static Outcome apply(HashTree tree) {
+    Optional<String> planReason = planReason(tree);
+    Map<String, String> kept = new LinkedHashMap<>();
+    int[] swapped = {0};
+    swapUnder(tree, planReason, kept, swapped);
+    List<String> lines = new ArrayList<>();
+    kept.forEach((label, reason) -> lines.add(label + ": JMeter's client (" + reason + ")"));
+    return new Outcome(swapped[0], lines);
+  }
+
+  private static void swapUnder(HashTree tree, Optional<String> planReason,
+      Map<String, String> kept, int[] swapped) {
+    for (Object key : new ArrayList<>(tree.list())) {
+      HashTree subtree = tree.getTree(key);
+      if (key instanceof HTTPSamplerBase sampler && !(key instanceof SuiteHttpSampler)) {
+        Optional<String> reason = planReason.or(() -> samplerReason(sampler));
+        if (reason.isPresent()) {
+          kept.putIfAbsent(sampler.getName(), reason.get());
+        } else {
+          tree.replaceKey(key, copy(sampler));
+          swapped[0]++;
+        }
+      }
+      swapUnder(subtree, planReason, kept, swapped);
+    }
+  }
+
+  /** Why the sampler itself needs JMeter's client, if it does. */
+  static Optional<String> samplerReason(HTTPSamplerBase sampler) {
+    String implementation = sampler.getImplementation();
+    if (sampler.isImageParser()) {
+      return Optional.of("embedded resources");
+    }
+    if (!sampler.getProxyHost().isEmpty() || System.getProperty("http.proxyHost") != null
+        || System.getProperty("https.proxyHost") != null) {
+      return Optional.of("proxy");
+    }
+    if (!sampler.getIpSource().isEmpty()) {
+      return Optional.of("source address");
+    }
+    if (sampler.useMD5()) {
+      return Optional.of("MD5 response");
+    }
+    if (implementation != null && !implementation.isBlank()
+        && !"HttpClient4".equals(implementation)) {
+      return Optional.of("implementation " + implementation);
+    }
+    return Optional.empty();
+  }
+
+  /** Why every HTTP sampler of the plan keeps JMeter's client, if a config element needs it. */
+  private static Optional<String> planReason(HashTree tree) {
+    TreeSet<String> reasons = new TreeSet<>();
+    collect(tree, reasons);
+    return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", reasons));
+  }
+
+  private static void collect(HashTree tree, TreeSet<String> reasons) {
+    for (Object key : tree.list()) {
+      if (key instanceof TestElement element && element.isEnabled()) {
+        if (key instanceof DNSCacheManager) {
+          reasons.add("DNS Cache Manager");
+        } else if (key instanceof KeystoreConfig) {
+          reasons.add("client certificates");
+        } else if (key instanceof AuthManager auth && !basicOnly(auth)) {
+          reasons.add("authorization other than Basic");
+        }
+      }
+      collect(tree.getTree(key), reasons);
+    }
+  }
+
+  private static boolean basicOnly(AuthManager auth) {
+    for (int i = 0; i < auth.getAuthCount(); i++) {
+      if (auth.getAuthObjectAt(i).getMechanism() != AuthManager.Mechanism.BASIC) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static SuiteHttpSampler copy(HTTPSamplerBase sampler) {
+    SuiteHttpSampler copy = new SuiteHttpSampler();
+    PropertyIterator properties = sampler.propertyIterator();
+    while (properties.hasNext()) {
+      copy.setProperty(properties.next().clone());
+    }
+    copy.setProperty(TestElement.TEST_CLASS, SuiteHttpSampler.class.getName());
+    return copy;
+  }
+}

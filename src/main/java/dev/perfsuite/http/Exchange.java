@@ -1,0 +1,240 @@
+package dev.perfsuite.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.AttributeKey;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.http.ConnectionClosedException;
+import org.apache.http.NoHttpResponseException;
+import org.apache.http.client.ClientProtocolException;
+
+/**
+ * One request and its response on a user's connection: what the event loop measured (bytes each
+ * way as the HTTP layer wrote and read them, the first response byte) and the response the user's
+ * thread waits for.
+ *
+ * <p>The response timeout is HttpClient 4's socket timeout: the longest silence while waiting,
+ * reset by every read, failing with {@code SocketTimeoutException: Read timed out} as HttpClient 4
+ * does. Everything but {@link #done} is touched only on the connection's event loop.
+ */
+final class Exchange {
+  private static final AttributeKey<Exchange> CURRENT = AttributeKey.valueOf("perf.exchange");
+
+  /** Completed on the event loop; the user's thread parks on it (no monitor held). */
+  final CompletableFuture<WireResponse> done = new CompletableFuture<>();
+  private final String hostPort;
+  private final long timeoutNanos;
+  private final boolean keepAliveAsked;
+  private long received;
+  private long sent;
+  private long firstByteNanos;
+  private long lastActivityNanos;
+  private HttpResponse head;
+  private ByteArrayOutputStream body;
+
+  private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
+    this.hostPort = hostPort;
+    this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    this.keepAliveAsked = keepAliveAsked;
+  }
+
+  /**
+   * Sends {@code request} (a Netty {@code HttpRequest}, released by the pipeline) on
+   * {@code channel} and returns the exchange whose {@link #done} completes with the response.
+   *
+   * @param timeoutMillis the response timeout, 0 for none (HttpClient 4's 0)
+   */
+  static Exchange send(Channel channel, Object request, String hostPort, long timeoutMillis,
+      boolean keepAlive) {
+    Exchange exchange = new Exchange(hostPort, timeoutMillis, keepAlive);
+    channel.eventLoop().execute(() -> exchange.start(channel, request));
+    return exchange;
+  }
+
+  private void start(Channel channel, Object request) {
+    if (!channel.isActive()) {
+      fail(channel, new NoHttpResponseException(hostPort + " failed to respond"));
+      return;
+    }
+    channel.attr(CURRENT).set(this);
+    lastActivityNanos = System.nanoTime();
+    channel.writeAndFlush(request).addListener(f -> {
+      if (!f.isSuccess()) {
+        fail(channel, f.cause());
+      }
+    });
+    if (timeoutNanos > 0) {
+      watch(channel, timeoutNanos);
+    }
+  }
+
+  private void watch(Channel channel, long delayNanos) {
+    channel.eventLoop().schedule(() -> {
+      if (done.isDone()) {
+        return;
+      }
+      long idle = System.nanoTime() - lastActivityNanos;
+      if (idle >= timeoutNanos) {
+        fail(channel, new SocketTimeoutException("Read timed out"));
+      } else {
+        watch(channel, timeoutNanos - idle);
+      }
+    }, delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  private void fail(Channel channel, Throwable cause) {
+    channel.attr(CURRENT).set(null);
+    done.completeExceptionally(cause);
+    channel.close();
+  }
+
+  private void head(Channel channel, HttpResponse response) {
+    if (response.decoderResult().isFailure()) {
+      fail(channel, new ClientProtocolException("The server answered no valid HTTP response",
+          response.decoderResult().cause()));
+      return;
+    }
+    head = response;
+    String length = response.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+    body = new ByteArrayOutputStream(length != null && length.length() < 8
+        ? Integer.parseInt(length) : 256);
+  }
+
+  private void content(Channel channel, HttpContent content) throws IOException {
+    if (head == null) {
+      return;
+    }
+    if (content.decoderResult().isFailure()) {
+      fail(channel, new ConnectionClosedException(
+          "Premature end of message body: " + content.decoderResult().cause()));
+      return;
+    }
+    ByteBuf bytes = content.content();
+    bytes.getBytes(bytes.readerIndex(), body, bytes.readableBytes());
+    if (content instanceof LastHttpContent) {
+      complete(channel);
+    }
+  }
+
+  private void complete(Channel channel) {
+    channel.attr(CURRENT).set(null);
+    List<Map.Entry<String, String>> headers = new ArrayList<>(head.headers().size());
+    head.headers().forEach(headers::add);
+    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(head);
+    done.complete(new WireResponse(head.protocolVersion().text(), head.status().code(),
+        head.status().reasonPhrase(), headers, body.toByteArray(), received, sent,
+        firstByteNanos, keepAlive));
+    if (!keepAlive) {
+      channel.close();
+    }
+  }
+
+  /** The handlers a connection's pipeline holds around the HTTP codec. */
+  static ChannelDuplexHandler meter() {
+    return new Meter();
+  }
+
+  static ChannelInboundHandlerAdapter completion() {
+    return new Completion();
+  }
+
+  /** Counts the HTTP bytes each way (under the codec, over TLS) and notes the first byte. */
+  private static final class Meter extends ChannelDuplexHandler {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      Exchange exchange = ctx.channel().attr(CURRENT).get();
+      if (exchange != null && msg instanceof ByteBuf bytes) {
+        long now = System.nanoTime();
+        if (exchange.received == 0) {
+          exchange.firstByteNanos = now;
+        }
+        exchange.received += bytes.readableBytes();
+        exchange.lastActivityNanos = now;
+      }
+      ctx.fireChannelRead(msg);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+      Exchange exchange = ctx.channel().attr(CURRENT).get();
+      if (exchange != null && msg instanceof ByteBuf bytes) {
+        exchange.sent += bytes.readableBytes();
+      }
+      ctx.write(msg, promise);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      Exchange exchange = ctx.channel().attr(CURRENT).get();
+      if (exchange != null) {
+        exchange.fail(ctx.channel(), exchange.received == 0
+            ? new NoHttpResponseException(exchange.hostPort + " failed to respond")
+            : new ConnectionClosedException("Premature end of message body: connection closed"));
+      }
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      failed(ctx, cause);
+    }
+  }
+
+  /** A failure read from the socket or raised by the codec: the user sees the cause. */
+  private static void failed(ChannelHandlerContext ctx, Throwable cause) {
+    Exchange exchange = ctx.channel().attr(CURRENT).get();
+    if (exchange != null) {
+      exchange.fail(ctx.channel(), cause);
+    } else {
+      ctx.close();
+    }
+  }
+
+  /**
+   * Gathers the response as the codec reads it, its headers exactly as sent (an aggregator would
+   * rewrite them), and hands it to the waiting user.
+   */
+  private static final class Completion extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      try {
+        Exchange exchange = ctx.channel().attr(CURRENT).get();
+        if (exchange == null) {
+          return;
+        }
+        if (msg instanceof HttpResponse response) {
+          exchange.head(ctx.channel(), response);
+        }
+        if (msg instanceof HttpContent content && !exchange.done.isDone()) {
+          exchange.content(ctx.channel(), content);
+        }
+      } catch (IOException | RuntimeException e) {
+        failed(ctx, e);
+      } finally {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      failed(ctx, cause);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package dev.perfsuite.http;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
+import io.netty.util.concurrent.Future;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.http.HttpHost;
+import org.apache.http.conn.ConnectTimeoutException;
+import org.apache.http.conn.HttpHostConnectException;
+
+/**
+ * The connections of one JMeter user, one per origin (scheme, host, port), kept alive between
+ * its requests as HttpClient 4's per-thread pool keeps them; the sockets themselves run on the
+ * {@link SharedLoop}.
+ *
+ * <p>Held in a thread-local, so a user on a virtual thread has its own as on a platform thread.
+ * Connection failures carry HttpClient 4's exception types and messages
+ * ({@code HttpHostConnectException}, {@code ConnectTimeoutException}, the JDK's
+ * {@code UnknownHostException}), so errors read and classify alike on both clients.
+ */
+final class UserChannels {
+  private static final ThreadLocal<UserChannels> OF_THIS_USER =
+      ThreadLocal.withInitial(UserChannels::new);
+
+  private final Map<String, Channel> open = new HashMap<>(4);
+
+  private UserChannels() {
+  }
+
+  static UserChannels ofThisUser() {
+    return OF_THIS_USER.get();
+  }
+
+  /** A connection and whether it was opened for this request (connect time counts then). */
+  record Connection(Channel channel, String origin, long connectedNanos) {
+    boolean opened() {
+      return connectedNanos != 0;
+    }
+  }
+
+  /**
+   * The user's open connection to {@code url}'s origin, or a new one.
+   *
+   * @param connectTimeoutMillis 0 waits as long as the system does (HttpClient 4's 0)
+   * @throws IOException as HttpClient 4 would fail to connect
+   */
+  Connection connection(URL url, int connectTimeoutMillis) throws IOException {
+    boolean secure = "https".equalsIgnoreCase(url.getProtocol());
+    int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
+    String origin = url.getProtocol() + "://" + url.getHost() + ":" + port;
+    Channel channel = open.get(origin);
+    if (channel != null && channel.isActive()) {
+      return new Connection(channel, origin, 0);
+    }
+    open.remove(origin);
+    channel = connect(url.getHost(), port, secure, connectTimeoutMillis);
+    open.put(origin, channel);
+    return new Connection(channel, origin, System.nanoTime());
+  }
+
+  /** Forgets a connection that will not carry another request (closed, or not kept alive). */
+  void drop(Connection connection) {
+    open.remove(connection.origin(), connection.channel());
+    connection.channel().close();
+  }
+
+  /** Closes every connection of this user (thread end, a new visitor's iteration). */
+  void closeAll() {
+    List<Channel> channels = new ArrayList<>(open.values());
+    open.clear();
+    channels.forEach(Channel::close);
+  }
+
+  private static Channel connect(String host, int port, boolean secure, int timeoutMillis)
+      throws IOException {
+    // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
+    InetAddress address = InetAddress.getByName(host);
+    HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
+    SharedLoop loop = SharedLoop.get();
+    Bootstrap bootstrap = loop.bootstrap()
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMillis)
+        .handler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            if (secure) {
+              // The host name goes out as SNI (the context skips it for an IP literal).
+              SslHandler tls = loop.tls().newHandler(ch.alloc(), host, port);
+              // HttpClient 4 shakes hands within the connect timeout (0: no limit, as there).
+              tls.setHandshakeTimeoutMillis(timeoutMillis);
+              ch.pipeline().addLast(tls);
+            }
+            ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
+                Exchange.completion());
+          }
+        });
+    io.netty.channel.ChannelFuture connecting =
+        bootstrap.connect(new InetSocketAddress(address, port));
+    try {
+      await(connecting);
+    } catch (io.netty.channel.ConnectTimeoutException e) {
+      throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
+          address);
+    } catch (ConnectException e) {
+      // Netty appends the address to the JDK's message; HttpClient 4 names it its own way.
+      ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;
+      throw new HttpHostConnectException(plain, target, address);
+    }
+    Channel channel = connecting.channel();
+    if (secure) {
+      try {
+        await(channel.pipeline().get(SslHandler.class).handshakeFuture());
+      } catch (SslHandshakeTimeoutException e) {
+        channel.close();
+        throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
+            address);
+      } catch (IOException e) {
+        channel.close();
+        throw e;
+      }
+    }
+    return channel;
+  }
+
+  /**
+   * Parks the calling thread until {@code future} is done, without holding a monitor (a virtual
+   * user does not pin its carrier); its failure is thrown as is when it is an I/O failure.
+   */
+  static void await(Future<?> future) throws IOException {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    future.addListener(f -> {
+      if (f.isSuccess()) {
+        done.complete(null);
+      } else {
+        done.completeExceptionally(f.cause());
+      }
+    });
+    try {
+      done.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      future.cancel(false);
+      throw new InterruptedIOException("interrupted while connecting");
+    } catch (ExecutionException e) {
+      throw asIo(e.getCause());
+    }
+  }
+
+  static IOException asIo(Throwable cause) {
+    if (cause instanceof IOException io) {
+      return io;
+    }
+    if (cause instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    return new IOException(cause);
+  }
+}

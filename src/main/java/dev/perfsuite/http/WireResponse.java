@@ -1,0 +1,27 @@
+package dev.perfsuite.http;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One response as it came off the connection: status, headers in their order, the body as sent
+ * (still compressed when it was), and the bytes each way as the wire carried them.
+ *
+ * @param firstByteNanos {@link System#nanoTime()} of the first response byte
+ * @param keepAlive whether the connection may carry the user's next request
+ */
+record WireResponse(String protocol, int status, String reason,
+    List<Map.Entry<String, String>> headers, byte[] body, long receivedBytes, long sentBytes,
+    long firstByteNanos, boolean keepAlive) {
+
+  /** The last value of a header, or null (HttpClient 4's {@code getLastHeader}). */
+  String lastHeader(String name) {
+    String value = null;
+    for (Map.Entry<String, String> header : headers) {
+      if (header.getKey().equalsIgnoreCase(name)) {
+        value = header.getValue();
+      }
+    }
+    return value;
+  }
+}

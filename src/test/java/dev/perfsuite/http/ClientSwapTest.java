@@ -1,0 +1,79 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.jmeter.protocol.http.control.DNSCacheManager;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.junit.jupiter.api.Test;
+
+class ClientSwapTest {
+
+  @Test
+  void shouldReplaceAPlainSamplerKeepingItsProperties() {
+    ListedHashTree tree = new ListedHashTree();
+    HTTPSamplerProxy get = sampler("get items");
+    get.setPath("/items");
+    tree.add(get);
+
+    ClientSwap.Outcome outcome = ClientSwap.apply(tree);
+
+    assertThat(outcome.swapped()).as("swapped").isEqualTo(1);
+    assertThat(tree.list()).as("the tree's sampler").singleElement()
+        .isInstanceOfSatisfying(SuiteHttpSampler.class, s -> {
+          assertThat(s.getName()).as("name").isEqualTo("get items");
+          assertThat(s.getPath()).as("path").isEqualTo("/items");
+          assertThat(s.getDomain()).as("domain").isEqualTo("127.0.0.1");
+        });
+  }
+
+  @Test
+  void shouldKeepJmetersClientForAProxyNamingTheLabelOnce() {
+    ListedHashTree tree = new ListedHashTree();
+    HTTPSamplerProxy first = sampler("via proxy");
+    first.setProxyHost("127.0.0.1");
+    HTTPSamplerProxy second = (HTTPSamplerProxy) first.clone();
+    tree.add(first);
+    tree.add(second);
+
+    ClientSwap.Outcome outcome = ClientSwap.apply(tree);
+
+    assertThat(outcome.swapped()).as("swapped").isZero();
+    assertThat(outcome.kept()).as("kept, once per label")
+        .containsExactly("via proxy: JMeter's client (proxy)");
+  }
+
+  @Test
+  void shouldKeepEverySamplerOfAPlanWithADnsCacheManager() {
+    ListedHashTree tree = new ListedHashTree();
+    tree.add(new DNSCacheManager());
+    tree.add(sampler("resolved"));
+
+    ClientSwap.Outcome outcome = ClientSwap.apply(tree);
+
+    assertThat(outcome.kept()).as("kept")
+        .containsExactly("resolved: JMeter's client (DNS Cache Manager)");
+  }
+
+  @Test
+  void shouldKeepJmetersClientForAnExplicitJavaImplementationOnly() {
+    HTTPSamplerProxy multipart = sampler("upload");
+    multipart.setDoMultipart(true);
+    HTTPSamplerProxy java = sampler("java");
+    java.setImplementation("Java");
+    HTTPSamplerProxy hc4 = sampler("hc4");
+    hc4.setImplementation("HttpClient4");
+
+    assertThat(ClientSwap.samplerReason(multipart)).as("multipart").isEmpty();
+    assertThat(ClientSwap.samplerReason(hc4)).as("HttpClient4 named").isEmpty();
+    assertThat(ClientSwap.samplerReason(java)).as("Java").contains("implementation Java");
+  }
+
+  private static HTTPSamplerProxy sampler(String name) {
+    HTTPSamplerProxy sampler = new HTTPSamplerProxy();
+    sampler.setName(name);
+    sampler.setDomain("127.0.0.1");
+    sampler.setMethod("GET");
+    return sampler;
+  }
+}

@@ -1,0 +1,439 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpAuth;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
+import dev.perfsuite.engines.BuiltTree;
+import dev.perfsuite.http.RecordingServer.Recorded;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.http.entity.ContentType;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.collections.SearchByClass;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * The same plans on JMeter's HttpClient 4 and on the suite's client, against one recording
+ * loopback server: the requests on the wire and the sample results must be equal in meaning.
+ *
+ * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself, the
+ * suite's client sends none) and the sent bytes by that header's length, and a failure's stack
+ * trace beyond its first line (and so its size in bytes).
+ */
+class HttpClientEqualityIT {
+  private static RecordingServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = new RecordingServer();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void shouldSendTheSameGetAndKeepOneConnectionPerUser() {
+    ThreadGroupChild get = httpSampler("get", url("/echo?x=1&y=a%20b"))
+        .header("X-Test", "one").header("Accept", "application/json");
+    Pair pair = both(3, Duration.ofSeconds(5), get);
+
+    pair.assertEqual();
+    for (Run run : pair.runs()) {
+      assertThat(run.wire().stream().map(Recorded::clientPort).distinct())
+          .as("%s: one keep-alive connection for the user's 3 requests", run.name())
+          .hasSize(1);
+      assertThat(run.samples().subList(1, 3)).as("%s: connect time on a reused connection",
+          run.name()).allSatisfy(s -> assertThat(s.getConnectTime()).isZero());
+    }
+  }
+
+  @Test
+  void shouldSendBasicCredentialsAndAHostOverrideAlike() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("auth", url("/echo"))
+        .header("Host", "api.example.test:80"));
+    Pair withAuth = both(1, Duration.ofSeconds(5), List.of(httpAuth().basicAuth(url("/"),
+        "user", "secret")), httpSampler("auth", url("/echo")));
+
+    pair.assertEqual();
+    withAuth.assertEqual();
+    assertThat(pair.suite().wire().get(0).headers().get("host")).as("host sent")
+        .containsExactly("api.example.test");
+    assertThat(withAuth.suite().wire().get(0).headers().get("authorization"))
+        .as("credentials sent").containsExactly("Basic dXNlcjpzZWNyZXQ=");
+  }
+
+  @Test
+  void shouldSpeakHttpsWithTrustAllAlike() throws Exception {
+    try (RecordingServer tls = new RecordingServer(SelfSigned.context())) {
+      String secure = "https://localhost:" + tls.port() + "/echo?tls=1";
+      Run jmeter = run(tls, false, 2, Duration.ofSeconds(5), List.of(),
+          httpSampler("tls", secure));
+      Run suite = run(tls, true, 2, Duration.ofSeconds(5), List.of(),
+          httpSampler("tls", secure));
+
+      new Pair(jmeter, suite).assertEqual();
+      assertThat(suite.samples()).extracting(SampleResult::getResponseCode)
+          .as("codes over TLS").containsExactly("200", "200");
+    }
+  }
+
+  @Test
+  void shouldTimeOutAlikeWhenTheServerNeverAnswersTheTlsHandshake() {
+    // The plain server waits for a request line that a client hello never ends.
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(
+        httpDefaults().connectionTimeout(Duration.ofMillis(500))), httpSampler("bad tls",
+        "https://127.0.0.1:" + server.port() + "/echo"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+        .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
+  }
+
+  @Test
+  void shouldTimeOutConnectingAlike() throws IOException {
+    // A listener that never accepts, its queue full: Linux drops further SYNs, so connecting
+    // times out without leaving loopback.
+    try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      List<Socket> filling = new ArrayList<>();
+      try {
+        for (int i = 0; i < 4; i++) {
+          Socket socket = new Socket();
+          try {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                stuck.getLocalPort()), 200);
+          } catch (IOException queueFull) {
+            // Expected once the queue is full.
+          }
+          filling.add(socket);
+        }
+        String target = "http://127.0.0.1:" + stuck.getLocalPort() + "/never";
+        Pair pair = both(1, Duration.ofSeconds(5), List.of(
+            httpDefaults().connectionTimeout(Duration.ofMillis(300))),
+            httpSampler("connect timeout", target));
+
+        pair.assertEqual();
+        assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+            .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
+      } finally {
+        for (Socket socket : filling) {
+          socket.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void shouldSendMultipartAndFileBodiesAlike(@TempDir Path dir) throws IOException {
+    Path upload = Files.writeString(dir.resolve("upload.txt"), "file content é\n");
+    Pair pair = both(1, Duration.ofSeconds(5),
+        httpSampler("multipart", url("/upload")).method("POST")
+            .bodyPart("field", "value one", ContentType.TEXT_PLAIN)
+            .bodyFilePart("file", upload.toString(), ContentType.TEXT_PLAIN),
+        httpSampler("file body", url("/upload")).method("PUT").bodyFile(upload.toString()));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire().get(0).bodyText()).as("multipart body")
+        .contains("name=\"field\"", "value one", "filename=\"upload.txt\"");
+  }
+
+  @Test
+  void shouldSendTheSameBodiesForEveryMethod() {
+    Pair pair = both(1, Duration.ofSeconds(5),
+        httpSampler("form", url("/echo")).post("", ContentType.APPLICATION_FORM_URLENCODED)
+            .param("a", "1").param("b", "x y&z"),
+        httpSampler("json", url("/echo")).post("{\"k\": \"v é\"}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("put", url("/echo")).method("PUT").body("put body"),
+        httpSampler("patch", url("/echo")).method("PATCH").body("{\"p\": 1}")
+            .header("Content-Type", "application/json"),
+        httpSampler("delete", url("/echo/7")).method("DELETE"),
+        httpSampler("head", url("/echo")).method("HEAD"),
+        httpSampler("options", url("/echo")).method("OPTIONS"));
+
+    pair.assertEqual();
+  }
+
+  @Test
+  void shouldSendAndKeepCookiesAsJmeterDoes() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("login", url("/login")),
+        httpSampler("after", url("/echo")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire().get(1).headers().get("cookie"))
+        .as("cookie sent after the login").containsExactly("session=abc123");
+  }
+
+  @Test
+  void shouldUseTheCacheManagerAlike() {
+    // One iteration: the DSL's Cache Manager clears itself at each.
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(httpCache()),
+        httpSampler("cacheable", url("/cacheable")), httpSampler("etag", url("/etag")),
+        httpSampler("cacheable again", url("/cacheable")), httpSampler("etag again", url("/etag")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire()).extracting(Recorded::target).as("requests sent")
+        .containsExactly("/cacheable", "/etag", "/etag");
+    assertThat(pair.suite().wire().get(2).headers().get("if-none-match")).as("validator sent")
+        .containsExactly("\"v1\"");
+  }
+
+  @Test
+  void shouldDecodeGzipAndDeflateForExtractorsAndCountWireBytes() {
+    Pair pair = both(1, Duration.ofSeconds(5), httpSampler("gzip", url("/gzip")),
+        httpSampler("deflate", url("/deflate")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString())
+        .as("decoded body").startsWith("{\"compressed\"");
+    assertThat(pair.suite().samples().get(1).getResponseDataAsString())
+        .as("inflated body").startsWith("deflated yyy");
+  }
+
+  @Test
+  void shouldFollowRedirectsAsSubresults() {
+    Pair pair = both(1, Duration.ofSeconds(5),
+        httpSampler("redirect", url("/redirect")).followRedirects(true));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getSubResults()).as("the hops").hasSize(2);
+  }
+
+  @Test
+  void shouldRedirectAutomaticallyWithinOneSample() {
+    TestPlanChild automatic = BuiltTree.onceBuilt(tree -> {
+      SearchByClass<HTTPSamplerBase> samplers = new SearchByClass<>(HTTPSamplerBase.class);
+      tree.traverse(samplers);
+      samplers.getSearchResults().forEach(s -> {
+        s.setFollowRedirects(false);
+        s.setAutoRedirects(true);
+      });
+    });
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatic),
+        httpSampler("auto", url("/redirect")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
+        .endsWith("/echo?from=redirect");
+  }
+
+  @Test
+  void shouldFailAlikeOnAResetConnection() throws Exception {
+    try (ServerSocket resetting = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> resetEach(resetting), "resetting-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      Pair pair = both(1, Duration.ofSeconds(5), httpSampler("reset",
+          "http://127.0.0.1:" + resetting.getLocalPort() + "/reset"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+          .startsWith("Non HTTP response code: ");
+    }
+  }
+
+  /** Reads each request's first bytes, then resets the connection (RST, no answer). */
+  private static void resetEach(ServerSocket server) {
+    while (!server.isClosed()) {
+      try (Socket socket = server.accept()) {
+        socket.getInputStream().read(new byte[256]);
+        socket.setSoLinger(true, 0);
+      } catch (IOException closed) {
+        return;
+      }
+    }
+  }
+
+  @Test
+  void shouldFailAlikeOnServerErrorTimeoutAndRefusedConnection() throws IOException {
+    int closed;
+    try (ServerSocket free = new ServerSocket(0)) {
+      closed = free.getLocalPort();
+    }
+    Pair pair = both(1, Duration.ofMillis(300), httpSampler("fail", url("/fail")),
+        httpSampler("slow", url("/slow")),
+        httpSampler("refused", "http://127.0.0.1:" + closed + "/nothing"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples()).extracting(SampleResult::getResponseCode)
+        .as("codes").containsExactly("500",
+            "Non HTTP response code: java.net.SocketTimeoutException",
+            "Non HTTP response code: org.apache.http.conn.HttpHostConnectException");
+  }
+
+  private static String url(String path) {
+    return "http://127.0.0.1:" + server.port() + path;
+  }
+
+  private record Run(String name, List<Recorded> wire, List<SampleResult> samples) {
+  }
+
+  private record Pair(Run jmeter, Run suite) {
+    List<Run> runs() {
+      return List.of(jmeter, suite);
+    }
+
+    void assertEqual() {
+      assertThat(wire(suite.wire())).as("requests on the wire, suite vs JMeter (suite's "
+          + "samples: %s)", suite.samples().stream().map(s -> s.getResponseCode() + " "
+              + s.getResponseMessage()).toList())
+          .isEqualTo(wire(jmeter.wire()));
+      List<Map<String, Object>> expected = fields(jmeter.samples());
+      List<Map<String, Object>> actual = fields(suite.samples());
+      assertThat(actual).as("samples, suite vs JMeter").hasSameSizeAs(expected);
+      for (int i = 0; i < expected.size(); i++) {
+        for (Map.Entry<String, Object> field : expected.get(i).entrySet()) {
+          assertThat(actual.get(i).get(field.getKey()))
+              .as("%s of sample %s, suite vs JMeter", field.getKey(), expected.get(i).get("label"))
+              .isEqualTo(field.getValue());
+        }
+      }
+    }
+  }
+
+  private static Pair both(int iterations, Duration responseTimeout,
+      ThreadGroupChild... samplers) {
+    return both(iterations, responseTimeout, List.of(), samplers);
+  }
+
+  private static Pair both(int iterations, Duration responseTimeout, List<TestPlanChild> config,
+      ThreadGroupChild... samplers) {
+    return new Pair(run(server, false, iterations, responseTimeout, config, samplers),
+        run(server, true, iterations, responseTimeout, config, samplers));
+  }
+
+  private static Run run(RecordingServer target, boolean suite, int iterations,
+      Duration responseTimeout, List<TestPlanChild> config, ThreadGroupChild... samplers) {
+    CollectedSamples collected = new CollectedSamples();
+    collected.setName("collected");
+    AtomicReference<ClientSwap.Outcome> swap = new AtomicReference<>();
+    List<TestPlanChild> plan = new ArrayList<>(List.of(httpCache().disable(), httpCookies(),
+        httpDefaults().connectionTimeout(Duration.ofSeconds(2)).responseTimeout(responseTimeout),
+        threadGroup(1, iterations, samplers), BuiltTree.of(collected, new ListedHashTree())));
+    plan.addAll(config);
+    if (suite) {
+      plan.add(BuiltTree.onceBuilt(tree -> swap.set(ClientSwap.apply(tree))));
+    }
+    try {
+      testPlan(plan.toArray(TestPlanChild[]::new)).run();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    if (suite) {
+      assertThat(swap.get().kept()).as("samplers kept on JMeter's client").isEmpty();
+      assertThat(swap.get().swapped()).as("samplers swapped").isEqualTo(samplers.length);
+    }
+    return new Run(suite ? "suite" : "jmeter", target.take(), collected.samples());
+  }
+
+  /** What must match on the wire: everything but the client's name. */
+  private static List<String> wire(List<Recorded> requests) {
+    List<String> lines = new ArrayList<>();
+    for (Recorded r : requests) {
+      Map<String, List<String>> headers = new TreeMap<>(r.headers());
+      headers.remove("user-agent");
+      String line = r.method() + " " + r.target() + " " + headers + " body=" + r.bodyText();
+      String boundary = boundary(String.valueOf(headers.get("content-type")));
+      if (boundary != null) {
+        // Random on both clients, and so the length it gives the body.
+        assertThat(r.body().length).as("multipart body as announced")
+            .isEqualTo(Integer.parseInt(headers.get("content-length").get(0)));
+        headers.remove("content-length");
+        line = (r.method() + " " + r.target() + " " + headers + " body=" + r.bodyText())
+            .replace(boundary, "BOUNDARY");
+      }
+      lines.add(line);
+    }
+    return lines;
+  }
+
+  private static List<Map<String, Object>> fields(List<SampleResult> samples) {
+    List<Map<String, Object>> all = new ArrayList<>();
+    for (SampleResult s : samples) {
+      all.add(fields(s));
+    }
+    return all;
+  }
+
+  private static Map<String, Object> fields(SampleResult s) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("label", s.getSampleLabel());
+    f.put("url", s.getUrlAsString());
+    f.put("code", s.getResponseCode());
+    f.put("message", s.getResponseMessage());
+    f.put("successful", s.isSuccessful());
+    f.put("contentType", s.getContentType());
+    f.put("dataType", s.getDataType());
+    f.put("encoding", s.getDataEncodingWithDefault());
+    String data = s.getResponseDataAsString();
+    f.put("data", s.getResponseCode().startsWith("Non HTTP") ? data.lines().findFirst()
+        .orElse("") : data);
+    f.put("responseHeaders", withoutDate(s.getResponseHeaders()));
+    if (!s.getResponseCode().startsWith("Non HTTP")) {
+      // A failure's bytes are its stack trace's, which differ by client by design.
+      f.put("bytes", s.getBytesAsLong());
+      f.put("headersSize", s.getHeadersSize());
+    }
+    String boundary = boundary(s.getRequestHeaders());
+    f.put("requestHeaders", Arrays.stream(s.getRequestHeaders().split("\n"))
+        .filter(h -> !h.startsWith("User-Agent"))
+        .filter(h -> boundary == null || !h.startsWith("Content-Length"))
+        .map(h -> boundary == null ? h : h.replace(boundary, "BOUNDARY")).sorted().toList());
+    f.put("samplerData", boundary == null ? s.getSamplerData()
+        : s.getSamplerData().replace(boundary, "BOUNDARY"));
+    // A failed sample counts no sent bytes on either client, nor any User-Agent then.
+    f.put("sentBytes", s.getSentBytes() == 0 || boundary != null ? 0
+        : s.getSentBytes() - userAgentBytes(s));
+    f.put("subresults", fields(Arrays.asList(s.getSubResults())));
+    return f;
+  }
+
+  /** A multipart body's boundary named in {@code headers}, or null. */
+  private static String boundary(String headers) {
+    Matcher boundary = Pattern.compile("boundary=([-_A-Za-z0-9]+)").matcher(headers);
+    return boundary.find() ? boundary.group(1) : null;
+  }
+
+  /** The bytes a User-Agent line took on the wire (the suite's client sends none). */
+  private static long userAgentBytes(SampleResult s) {
+    if (s.getSubResults().length > 0) {
+      return Arrays.stream(s.getSubResults()).mapToLong(HttpClientEqualityIT::userAgentBytes)
+          .sum();
+    }
+    return Arrays.stream(s.getRequestHeaders().split("\n"))
+        .filter(h -> h.startsWith("User-Agent: ")).mapToLong(h -> h.length() + 2L).sum();
+  }
+
+  private static String withoutDate(String headers) {
+    return headers.replaceAll("(?m)^Date: .*$", "Date: -");
+  }
+}
