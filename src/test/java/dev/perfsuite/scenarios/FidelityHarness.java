@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
@@ -41,8 +39,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * starts before the class's {@code @BeforeAll} methods, forgets the captured requests before each
  * test and stops after all. Tests run plans with {@link #runOnce} (no failed sample allowed) or
  * {@link #capture} (for a request no stub answers), and check with {@link #check}. With
- * {@link #stubsAndLocalBackends} it also starts the embedded local backends (Keycloak and the API
- * stubs, 20-45 s), for plans that fetch real tokens.
+ * {@link #stubsAndLocalBackends} it also gives the run's embedded local backends (Keycloak and the
+ * API stubs, {@link SharedBackends}: started by the first class that asks, 1-4 minutes), for plans
+ * that fetch real tokens.
  */
 public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallback,
     AfterAllCallback {
@@ -69,7 +68,7 @@ public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallb
     return new FidelityHarness(false);
   }
 
-  /** Also the embedded local backends (Keycloak, stub portal). */
+  /** Also the run's embedded local backends (Keycloak, stub portal), shared across classes. */
   public static FidelityHarness stubsAndLocalBackends() {
     return new FidelityHarness(true);
   }
@@ -78,7 +77,7 @@ public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallb
   public void beforeAll(ExtensionContext context) throws IOException {
     work = Files.createTempDirectory("perf-fidelity-");
     if (localBackends) {
-      backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
+      backends = SharedBackends.of(context);
     }
     stubs = CapturingStubs.start();
     engine = Engines.embedded(work.resolve("results"), CONNECT_TIMEOUT, RESPONSE_TIMEOUT);
@@ -91,14 +90,12 @@ public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallb
 
   @Override
   public void afterAll(ExtensionContext context) {
+    // The local backends are the run's: its root store stops them when the run ends.
     try {
       if (stubs != null) {
         stubs.close();
       }
     } finally {
-      if (backends != null) {
-        backends.close();
-      }
       if (work != null) {
         DirectoryTree.deleteQuietly(work, "fidelity harness files");
       }

@@ -7,12 +7,10 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
-import dev.perfsuite.backends.Provider;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
@@ -40,11 +38,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The scenario classes run unchanged against a named target: backends are started here, a target
- * file points at them as if they were a remote environment, and the scenarios run in a child JVM
- * with {@code -Dperf.target=loopback-it} and their credentials in its environment only.
+ * The scenario classes run unchanged against a named target: the run's local backends
+ * ({@link SharedBackends}) stand in for a remote environment, a target file points at them, and the
+ * scenarios run in a child JVM with {@code -Dperf.target=loopback-it} and their credentials in its
+ * environment only.
  *
  * <p>The same run proves that no secret reaches any output, and that the check could catch a
  * leak: every secret put in the child's environment is sent by at least one scenario, which the
@@ -57,6 +57,7 @@ import org.junit.jupiter.api.Test;
  * per-class results (written by {@link ScenarioLauncher}) must show every class run, none failed,
  * aborted or skipped.
  */
+@ExtendWith(SharedBackends.class)
 class NamedTargetIT {
   private static final String TARGET = "loopback-it";
   /** Scenario classes run against the target: one per system and kind of journey. */
@@ -74,10 +75,9 @@ class NamedTargetIT {
       "eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}");
 
   @Test
-  void shouldRunScenariosUnchangedAndLeakNoSecretIntoAnyOutput() throws Exception {
-    PerfConfig config = PerfConfig.load();
-    try (Backends backends = Backends.withProvider(Provider.EMBEDDED, config);
-        CapturingStubs apis = CapturingStubs.start()) {
+  void shouldRunScenariosUnchangedAndLeakNoSecretIntoAnyOutput(Backends backends) throws Exception {
+    // The backends are the run's (SharedBackends): its root store stops them when the run ends.
+    try (CapturingStubs apis = CapturingStubs.start()) {
       KeycloakEndpoint keycloak = backends.keycloak();
       // The token endpoint through a recording proxy: the journal shows what reached Keycloak.
       WireMockServer keycloakProxy = new WireMockServer(WireMockConfiguration.options()

@@ -40,8 +40,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * headers present and absent, body shape. The ids and values in each request are checked against
  * the data files the plans read; nothing is compared with a constant the plans send.
  *
- * <p>The bearer is a real password-grant token from an embedded Keycloak (started here, 20-45 s),
- * so the token fetch is exercised too.
+ * <p>The bearer is a real password-grant token from the run's embedded Keycloak (shared across
+ * classes, see {@link FidelityHarness}), so the token fetch is exercised too.
  */
 class SunbirdContentFidelityIT {
   @RegisterExtension

@@ -38,8 +38,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * path, headers and body shape. Nothing here compares with a constant the plans send.
  *
  * <p>Sunbird APIs go to the capturing stubs ({@link FidelityHarness}); Keycloak and the stub
- * portal are the embedded backends (Keycloak starts here, 20-45 s), whose exchanges JMeter itself
- * records ({@link RequestLog}), masked so that the realm's password reads {@code ****}.
+ * portal are the run's embedded backends (shared across classes, see {@link FidelityHarness}),
+ * whose exchanges JMeter itself records ({@link RequestLog}), masked so that the realm's password
+ * reads {@code ****}.
  */
 class SunbirdUsersFidelityIT {
   private static final ObjectMapper JSON = new ObjectMapper();

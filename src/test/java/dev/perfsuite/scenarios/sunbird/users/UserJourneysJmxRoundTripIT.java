@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 
 import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.jmx.JmxRoundTrip;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.scenarios.CapturingStubs;
+import dev.perfsuite.scenarios.SharedBackends;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,10 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * real from the JMX: the password grant's token reaches the profile read, and the login's
  * redirects, form action and Keycloak session cookies carry through all four calls.
  *
- * <p>Keycloak is the embedded backend (it starts here, 20-45 s); values minted per run (tokens,
- * UUIDs, Keycloak's session codes in login URLs) are compared by shape.
+ * <p>Keycloak is the run's embedded backend ({@link SharedBackends}, started by the first class
+ * that asks); values minted per run (tokens, UUIDs, Keycloak's session codes in login URLs) are
+ * compared by shape.
  */
 @Timeout(600)
+@ExtendWith(SharedBackends.class)
 class UserJourneysJmxRoundTripIT {
   private static final LoadProfile PROFILE = Profiles.smoke().withUsers(2).withIterations(1)
       .withWarmUp(Duration.ZERO);
@@ -42,24 +44,20 @@ class UserJourneysJmxRoundTripIT {
   static Path work;
 
   private static CapturingStubs stubs;
-  private static Backends backends;
   private static UserTargets targets;
 
   @BeforeAll
-  static void start() {
-    backends = Backends.withProvider(Provider.EMBEDDED, PerfConfig.load());
+  static void start(Backends backends) {
     stubs = CapturingStubs.start();
     targets = new UserTargets(stubs.base(), backends.stubs().base(), backends.keycloak(),
         new Secret("test:apiKey", API_KEY), work.resolve("data"));
   }
 
+  /** The backends are the run's: its root store stops them when the run ends. */
   @AfterAll
   static void stop() {
     if (stubs != null) {
       stubs.close();
-    }
-    if (backends != null) {
-      backends.close();
     }
   }
 
