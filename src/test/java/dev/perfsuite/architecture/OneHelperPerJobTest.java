@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -25,9 +24,6 @@ class OneHelperPerJobTest {
   private static final List<Path> SOURCES = List.of(MAIN, Path.of("src", "test", "java"));
   private static final String DIRECTORY_TREE = "dev/perfsuite/files/DirectoryTree.java";
   private static final Path ARCHITECTURE = Path.of("dev", "perfsuite", "architecture");
-  /** The peers' bench owns this copy; it goes when that work (issue 29 item 2) lands. */
-  private static final Set<String> RECURSIVE_DELETES_LEFT = Set.of(
-      "dev/perfsuite/bench/GatlingPeer.java");
 
   @Test
   void shouldDeleteDirectoryTreesOnlyThroughDirectoryTree() {
@@ -37,8 +33,7 @@ class OneHelperPerJobTest {
         && text.matches("(?s).*\\.delete(IfExists)?\\(.*"));
 
     assertThat(copies).as("sources deleting a directory tree themselves")
-        .contains(DIRECTORY_TREE)
-        .allMatch(f -> f.equals(DIRECTORY_TREE) || RECURSIVE_DELETES_LEFT.contains(f));
+        .containsExactly(DIRECTORY_TREE);
   }
 
   @Test

@@ -1,20 +1,18 @@
 package dev.perfsuite.bench;
 
-import java.io.IOException;
+import dev.perfsuite.files.DirectoryTree;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Gatling as a peer: the Java simulation under {@code bench/gatling/} (its own pom, so Gatling's
@@ -147,15 +145,9 @@ final class GatlingPeer {
 
   /** Each run writes an HTML report under the Gatling project; only the newest is kept. */
   private static void deleteOldReports() {
-    Path reports = PROJECT.resolveSibling(Path.of("target", "gatling"));
-    if (!Files.isDirectory(reports)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(reports)) {
-      walk.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(reports))
-          .forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // Old reports only cost disk space.
-    }
+    // Old reports only cost disk space; Gatling makes the directory again.
+    DirectoryTree.deleteQuietly(PROJECT.resolveSibling(Path.of("target", "gatling")),
+        "old Gatling reports");
   }
+
 }
