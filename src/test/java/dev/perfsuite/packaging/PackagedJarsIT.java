@@ -14,16 +14,21 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Starts each packaged jar as an operator would ({@code java -jar}) with every flag its
@@ -33,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * <p>Runs after {@code package}, so the jars under {@code target/} are this build's. A flag added
  * to a jar's help without being exercised here fails {@link #flagsExercised}.
  */
+@Timeout(300)
 final class PackagedJarsIT {
   private static final Path TARGET = Path.of("target");
   private static final Duration READY_WITHIN = Duration.ofSeconds(60);
@@ -102,10 +108,18 @@ final class PackagedJarsIT {
 
   private static Set<String> flagsListed(Path jar) throws Exception {
     assertThat(jar).as("packaged jar (built by mvn package)").isRegularFile();
+    Path output = Files.createTempFile("jar-help", ".txt");
     Process help = new ProcessBuilder(java(), "-jar", jar.toString(), "--help")
-        .redirectErrorStream(true).start();
-    String text = new String(help.getInputStream().readAllBytes());
-    assertThat(help.waitFor()).as("%s --help exit code, output:%n%s", jar, text).isZero();
+        .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    boolean exited = help.waitFor(READY_WITHIN.toSeconds(), TimeUnit.SECONDS);
+    if (!exited) {
+      help.destroyForcibly().waitFor();
+    }
+    String text = Files.readString(output);
+    Files.delete(output);
+    assertThat(exited).as("%s --help exits within %s, output:%n%s", jar, READY_WITHIN, text)
+        .isTrue();
+    assertThat(help.exitValue()).as("%s --help exit code, output:%n%s", jar, text).isZero();
     Set<String> flags = new TreeSet<>();
     Matcher matcher = FLAG.matcher(text);
     while (matcher.find()) {
@@ -145,17 +159,14 @@ final class PackagedJarsIT {
   private static final class JarProcess implements AutoCloseable {
     private final Process process;
     private final StringBuffer output = new StringBuffer();
+    private final String command;
 
-    private JarProcess(Process process) {
+    private JarProcess(Process process, String command) {
       this.process = process;
+      this.command = command;
       Thread reader = new Thread(() -> {
         try (var lines = process.inputReader()) {
-          lines.lines().forEach(line -> {
-            synchronized (output) {
-              output.append(line).append('\n');
-              output.notifyAll();
-            }
-          });
+          lines.lines().forEach(line -> output.append(line).append('\n'));
         } catch (IOException | java.io.UncheckedIOException e) {
           // The process ended; what it printed is kept.
         }
@@ -170,32 +181,26 @@ final class PackagedJarsIT {
       command.addAll(args);
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
       builder.environment().putAll(env);
-      return new JarProcess(builder.start());
+      return new JarProcess(builder.start(), String.join(" ", command));
     }
 
     /** Waits until a line containing {@code marker} is printed; fails on exit or timeout. */
-    String awaitLine(String marker, Duration within) throws InterruptedException {
-      long deadline = System.nanoTime() + within.toNanos();
-      synchronized (output) {
-        boolean exited = false;
-        while (true) {
-          for (String line : output.toString().split("\n")) {
-            if (line.contains(marker)) {
-              return line;
-            }
-          }
-          long left = deadline - System.nanoTime();
-          if (left <= 0 || exited) {
-            break;
-          }
-          // After an exit, one short wait lets the reader drain what the process printed last.
-          exited = !process.isAlive();
-          output.wait(exited ? 200 : Math.max(1, Math.min(left / 1_000_000, 500)));
-        }
+    String awaitLine(String marker, Duration within) {
+      try {
+        return Awaitility.await("a line containing '" + marker + "' from " + command)
+            .atMost(within)
+            .pollInterval(Duration.ofMillis(100))
+            .failFast("the process exited", () -> !process.isAlive()
+                && readyLine(marker).isEmpty())
+            .until(() -> readyLine(marker), Optional::isPresent)
+            .orElseThrow();
+      } catch (RuntimeException e) {
+        throw new AssertionError(e.getMessage() + "; output:\n" + output(), e);
       }
-      throw new AssertionError("no line containing '" + marker + "' within " + within
-          + (process.isAlive() ? "" : " (exit code " + process.exitValue() + ")")
-          + "; output:\n" + output());
+    }
+
+    private Optional<String> readyLine(String marker) {
+      return output().lines().filter(line -> line.contains(marker)).findFirst();
     }
 
     String output() {
@@ -206,7 +211,7 @@ final class PackagedJarsIT {
     public void close() throws InterruptedException {
       process.descendants().forEach(ProcessHandle::destroy);
       process.destroy();
-      if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly().waitFor();
       }
