@@ -51,13 +51,12 @@ public final class ProgressReporter implements RunWatcher {
 
   /** Progress on standard output every {@code interval}; in place when a console is attached. */
   public static ProgressReporter every(Duration interval) {
-    return new ProgressReporter(interval, System.out, System.console() != null,
-        InstantSource.system());
+    return new ProgressReporter(interval, System.out, System.console() != null, monotonic());
   }
 
   /** Progress as plain lines on {@code out}, for tests and log files. */
   public static ProgressReporter plainLines(Duration interval, PrintStream out) {
-    return plainLines(interval, out, InstantSource.system());
+    return plainLines(interval, out, monotonic());
   }
 
   /**
@@ -66,6 +65,16 @@ public final class ProgressReporter implements RunWatcher {
    */
   static ProgressReporter plainLines(Duration interval, PrintStream out, InstantSource clock) {
     return new ProgressReporter(interval, out, false, clock);
+  }
+
+  /**
+   * Instants that only move forward: the wall clock read once, then {@link System#nanoTime}, so
+   * a clock step (NTP) cannot make elapsed time or throughput negative or huge.
+   */
+  static InstantSource monotonic() {
+    Instant origin = Instant.now();
+    long originNanos = System.nanoTime();
+    return () -> origin.plusNanos(System.nanoTime() - originNanos);
   }
 
   @Override

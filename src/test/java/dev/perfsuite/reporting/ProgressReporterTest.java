@@ -100,4 +100,15 @@ class ProgressReporterTest {
     String whole = text.substring(0, text.lastIndexOf('\n') + 1);
     return whole.lines().toList();
   }
+
+  @Test
+  void shouldTimeProductionRunsOnAClockThatOnlyMovesForward() {
+    java.time.InstantSource clock = ProgressReporter.monotonic();
+    java.time.Instant first = clock.instant();
+    java.time.Instant second = clock.instant();
+
+    assertThat(second).as("a later reading").isAfterOrEqualTo(first);
+    assertThat(java.time.Duration.between(first, java.time.Instant.now()).abs())
+        .as("distance from the wall clock at start").isLessThan(java.time.Duration.ofSeconds(5));
+  }
 }
