@@ -259,8 +259,8 @@ public record PerfConfig(
     }).orElse(defaults.errorRatePercent());
     Duration window = read.duration(ConfigKey.ABORT_WINDOW, true).orElse(defaults.window());
     if (window.toSeconds() < 1) {
-      read.fail("perf.abort.window=" + window + " is shorter than 1 s. Fix: a duration such as "
-          + "30s");
+      read.fail("perf.abort.window=" + window.toMillis() + "ms is shorter than 1 s. Fix: a "
+          + "duration such as 30s");
     }
     List<LatencyRule> rules = read.parse(ConfigKey.ABORT_LATENCY, v -> {
       try {
@@ -273,8 +273,8 @@ public record PerfConfig(
     Duration latencyWindow = read.duration(ConfigKey.ABORT_LATENCY_WINDOW, true)
         .orElse(defaults.latencyWindow());
     if (latencyWindow.toSeconds() < 1) {
-      read.fail("perf.abort.latency-window=" + latencyWindow + " is shorter than 1 s. Fix: a "
-          + "duration such as 10s");
+      read.fail("perf.abort.latency-window=" + latencyWindow.toMillis() + "ms is shorter than "
+          + "1 s. Fix: a duration such as 10s");
     }
     return new AbortSettings(rate, window, rules, latencyWindow);
   }

@@ -54,7 +54,7 @@ class LatencyRuleTest {
   void shouldFailBeforeLoadOnAWindowUnderOneSecond() {
     assertThatThrownBy(() -> with("perf.abort.latency-window", "500ms"))
         .as("window under 1 s").isInstanceOf(ConfigException.class)
-        .hasMessageContaining("perf.abort.latency-window=PT0.5S is shorter than 1 s")
+        .hasMessageContaining("perf.abort.latency-window=500ms is shorter than 1 s")
         .hasMessageContaining("Fix: a duration such as 10s");
   }
 }
