@@ -91,7 +91,7 @@ final class ThresholdCases {
       xml.writeStartDocument("UTF-8", "1.0");
       xml.writeCharacters("\n");
       xml.writeStartElement("testsuite");
-      xml.writeAttribute("name", "perf." + verdict.result().scenario());
+      xml.writeAttribute("name", xmlText("perf." + verdict.result().scenario()));
       xml.writeAttribute("tests", Integer.toString(cases.size()));
       xml.writeAttribute("failures", Long.toString(count(cases, Kind.FAILED)));
       xml.writeAttribute("errors", "0");
@@ -101,21 +101,22 @@ final class ThresholdCases {
       for (Case c : cases) {
         xml.writeCharacters("  ");
         xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", c.classname());
-        xml.writeAttribute("name", c.name());
+        xml.writeAttribute("classname", xmlText(c.classname()));
+        xml.writeAttribute("name", xmlText(c.name()));
         xml.writeAttribute("time", "0");
         if (c.kind() == Kind.FAILED) {
           xml.writeStartElement("failure");
-          xml.writeAttribute("message", c.message());
+          xml.writeAttribute("message", xmlText(c.message()));
           xml.writeAttribute("type", "AssertionError");
-          xml.writeCharacters(c.message() + (c.detail().isBlank() ? "" : "\n" + c.detail()));
+          xml.writeCharacters(xmlText(c.message()
+              + (c.detail().isBlank() ? "" : "\n" + c.detail())));
           xml.writeEndElement();
         } else if (c.kind() == Kind.SKIPPED) {
           xml.writeEmptyElement("skipped");
-          xml.writeAttribute("message", c.message());
+          xml.writeAttribute("message", xmlText(c.message()));
         } else if (!c.detail().isBlank()) {
           xml.writeStartElement("system-out");
-          xml.writeCharacters(c.message() + "\n" + c.detail());
+          xml.writeCharacters(xmlText(c.message() + "\n" + c.detail()));
           xml.writeEndElement();
         }
         xml.writeEndElement();
@@ -129,6 +130,17 @@ final class ThresholdCases {
       throw new IllegalStateException("cannot write the test cases of "
           + verdict.result().scenario(), e);
     }
+    return out.toString();
+  }
+
+  /**
+   * Text XML 1.0 can hold: control characters other than tab and line breaks are not allowed even
+   * escaped, and a JMX label or an engine's failure text may carry them; each becomes '?'.
+   */
+  static String xmlText(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints().forEach(c -> out.appendCodePoint(c == 0x9 || c == 0xA || c == 0xD
+        || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000 ? c : '?'));
     return out.toString();
   }
 

@@ -93,12 +93,14 @@ final class VerdictJson {
     node.put("phase", lower(s.phase()));
     node.put("samples", s.samples());
     node.put("errors", s.errors());
-    number(node, "errorPercent", s.errorPercent());
-    number(node, "throughput", s.throughput());
-    number(node, "receivedKBps", s.receivedKBps());
-    number(node, "sentKBps", s.sentKBps());
-    node.set("response", latency(s.response()));
-    node.set("service", latency(s.service()));
+    boolean measured = s.samples() > 0;
+    number(node, "errorPercent", measured ? s.errorPercent() : Double.NaN);
+    number(node, "throughput", measured ? s.throughput() : Double.NaN);
+    number(node, "receivedKBps", measured ? s.receivedKBps() : Double.NaN);
+    number(node, "sentKBps", measured ? s.sentKBps() : Double.NaN);
+    // A phase without samples (the warm-up when there is none) has no latency: null, not -1.
+    node.set("response", measured ? latency(s.response()) : JSON.nullNode());
+    node.set("service", measured ? latency(s.service()) : JSON.nullNode());
     node.put("lateStarts", s.lateStarts());
     node.put("maxLagMillis", s.maxLagMillis());
     node.put("stalls", s.stalls());

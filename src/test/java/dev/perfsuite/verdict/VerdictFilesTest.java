@@ -116,6 +116,11 @@ class VerdictFilesTest {
     assertThat(verdict.path("labels")).as("2 labels x 2 phases").hasSize(4);
     assertThat(verdict.path("labels").get(0).path("service").path("p95").asLong())
         .as("service p95 beside response p95").isEqualTo(900);
+    JsonNode warmUp = verdict.path("labels").get(1);
+    assertThat(warmUp.path("samples").asLong()).as("a warm-up without samples").isZero();
+    assertThat(warmUp.path("response").isNull() && warmUp.path("service").isNull()
+        && warmUp.path("throughput").isNull()).as("its latency and rate are null, not -1")
+        .isTrue();
     JsonNode metric = verdict.path("regression").path("metrics").get(0);
     assertThat(metric.path("verdict").asText()).isEqualTo("regression");
     assertThat(metric.path("pValue").asDouble()).isEqualTo(0.0004);
@@ -204,5 +209,12 @@ class VerdictFilesTest {
     assertThat(xml).as("the stop is a failed case").contains("name=\"overall run completed\"",
         "message=\"expected the whole profile, actual stopped early\"",
         "error rate above 90 %");
+  }
+
+  @Test
+  void shouldKeepTheJUnitXmlParseableWhenALabelHoldsControlCharacters() throws Exception {
+    assertThat(ThresholdCases.xmlText("GET \u0007/echo\u0000\tok\n"))
+        .as("control characters other than tab and line breaks replaced")
+        .isEqualTo("GET ?/echo?\tok\n");
   }
 }
