@@ -46,12 +46,15 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and
  * the engine; one per test run, shared by every test class.
  */
 public final class PerfSession implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PerfSession.class);
   private final PerfConfig config;
   private final Backends backends;
   private final LiveMetrics metrics;
@@ -307,7 +310,14 @@ public final class PerfSession implements AutoCloseable {
 
   private void record(RunVerdict verdict) {
     verdicts.put(verdict.result().directory(), verdict);
-    VerdictFiles.write(verdict, junitReports);
+    try {
+      VerdictFiles.write(verdict, junitReports);
+    } catch (UncheckedIOException e) {
+      // The verdict itself (SLA table, Allure, the assertion) must not be lost to a full disk or
+      // an unwritable reports directory: say so and go on.
+      LOG.warn("could not write verdict.json or the JUnit cases of {}: {}",
+          verdict.result().scenario(), e.getCause().toString());
+    }
   }
 
   /**
