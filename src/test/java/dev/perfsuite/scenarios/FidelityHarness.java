@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * test and stops after all. Tests run plans with {@link #runOnce} (no failed sample allowed) or
  * {@link #capture} (for a request no stub answers), and check with {@link #check}. With
  * {@link #stubsAndLocalBackends} it also gives the run's embedded local backends (Keycloak and the
- * API stubs, {@link SharedBackends}: started by the first class that asks, 1-4 minutes), for plans
+ * API stubs, {@link SharedBackends}: started by the first class that asks), for plans
  * that fetch real tokens.
  */
 public final class FidelityHarness implements BeforeAllCallback, BeforeEachCallback,
