@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
@@ -48,6 +49,8 @@ final class Exchange {
   private long lastActivityNanos;
   private HttpResponse head;
   private ByteArrayOutputStream body;
+  /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
+  private ScheduledFuture<?> timer;
 
   private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
     this.hostPort = hostPort;
@@ -86,7 +89,7 @@ final class Exchange {
   }
 
   private void watch(Channel channel, long delayNanos) {
-    channel.eventLoop().schedule(() -> {
+    timer = channel.eventLoop().schedule(() -> {
       if (done.isDone()) {
         return;
       }
@@ -100,9 +103,25 @@ final class Exchange {
   }
 
   private void fail(Channel channel, Throwable cause) {
-    channel.attr(CURRENT).set(null);
+    release(channel);
     done.completeExceptionally(cause);
     channel.close();
+  }
+
+  /** Ends the exchange on its connection: no timer left, no response parts held. */
+  private void release(Channel channel) {
+    channel.attr(CURRENT).compareAndSet(this, null);
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+    head = null;
+    body = null;
+  }
+
+  /** Whether a response-timeout check is still scheduled (for tests). */
+  boolean timerPending() {
+    return timer != null && !timer.isDone();
   }
 
   private void head(Channel channel, HttpResponse response) {
@@ -134,12 +153,14 @@ final class Exchange {
   }
 
   private void complete(Channel channel) {
-    channel.attr(CURRENT).set(null);
-    List<Map.Entry<String, String>> headers = new ArrayList<>(head.headers().size());
-    head.headers().forEach(headers::add);
-    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(head);
-    done.complete(new WireResponse(head.protocolVersion().text(), head.status().code(),
-        head.status().reasonPhrase(), headers, body.toByteArray(), received, sent,
+    HttpResponse response = head;
+    byte[] bytes = body.toByteArray();
+    release(channel);
+    List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
+    response.headers().forEach(headers::add);
+    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(response);
+    done.complete(new WireResponse(response.protocolVersion().text(), response.status().code(),
+        response.status().reasonPhrase(), headers, bytes, received, sent,
         firstByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
