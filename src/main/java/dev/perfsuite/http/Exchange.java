@@ -201,15 +201,19 @@ final class Exchange {
       ctx.write(msg, promise);
     }
 
+    /**
+     * The codec first: a body that ends at the close (no Content-Length) is complete only once
+     * the codec has delivered its last part, so the exchange fails only if still waiting then.
+     */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+      ctx.fireChannelInactive();
       Exchange exchange = ctx.channel().attr(CURRENT).get();
-      if (exchange != null) {
+      if (exchange != null && !exchange.done.isDone()) {
         exchange.fail(ctx.channel(), exchange.received == 0
             ? new NoHttpResponseException(exchange.hostPort + " failed to respond")
             : new ConnectionClosedException("Premature end of message body: connection closed"));
       }
-      ctx.fireChannelInactive();
     }
 
     @Override

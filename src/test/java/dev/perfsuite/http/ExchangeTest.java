@@ -39,6 +39,18 @@ class ExchangeTest {
     assertThat(exchange.timerPending()).as("timer after the failure").isFalse();
   }
 
+  @Test
+  void shouldTakeABodyThatEndsWhenTheServerCloses() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nto the end"));
+    channel.close();
+
+    assertThat(exchange.done).as("response").isCompletedWithValueMatching(
+        r -> "to the end".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
+  }
+
   static EmbeddedChannel connection() {
     return new EmbeddedChannel(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
   }

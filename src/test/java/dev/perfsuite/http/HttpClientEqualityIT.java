@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.http.entity.ContentType;
@@ -96,9 +97,9 @@ class HttpClientEqualityIT {
   void shouldSpeakHttpsWithTrustAllAlike() throws Exception {
     try (RecordingServer tls = new RecordingServer(SelfSigned.context())) {
       String secure = "https://localhost:" + tls.port() + "/echo?tls=1";
-      Run jmeter = run(tls, false, 2, Duration.ofSeconds(5), List.of(),
+      Run jmeter = run(tls::take, false, 2, Duration.ofSeconds(5), List.of(),
           httpSampler("tls", secure));
-      Run suite = run(tls, true, 2, Duration.ofSeconds(5), List.of(),
+      Run suite = run(tls::take, true, 2, Duration.ofSeconds(5), List.of(),
           httpSampler("tls", secure));
 
       new Pair(jmeter, suite).assertEqual();
@@ -247,6 +248,24 @@ class HttpClientEqualityIT {
   }
 
   @Test
+  void shouldTakeABodyThatEndsWhenTheServerClosesAlike() throws IOException {
+    try (RawServer closing = new RawServer("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+        + "Connection: close\r\n\r\nthe body ends at the close")) {
+      Pair pair = raw(closing, httpSampler("until close",
+          "http://127.0.0.1:" + closing.port() + "/close"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("body")
+          .isEqualTo("the body ends at the close");
+    }
+  }
+
+  private static Pair raw(RawServer target, ThreadGroupChild... samplers) {
+    return new Pair(run(target::take, false, 1, Duration.ofSeconds(5), List.of(), samplers),
+        run(target::take, true, 1, Duration.ofSeconds(5), List.of(), samplers));
+  }
+
+  @Test
   void shouldFailAlikeOnAResetConnection() throws Exception {
     try (ServerSocket resetting = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       Thread acceptor = new Thread(() -> resetEach(resetting), "resetting-server");
@@ -327,11 +346,11 @@ class HttpClientEqualityIT {
 
   private static Pair both(int iterations, Duration responseTimeout, List<TestPlanChild> config,
       ThreadGroupChild... samplers) {
-    return new Pair(run(server, false, iterations, responseTimeout, config, samplers),
-        run(server, true, iterations, responseTimeout, config, samplers));
+    return new Pair(run(server::take, false, iterations, responseTimeout, config, samplers),
+        run(server::take, true, iterations, responseTimeout, config, samplers));
   }
 
-  private static Run run(RecordingServer target, boolean suite, int iterations,
+  private static Run run(Supplier<List<Recorded>> target, boolean suite, int iterations,
       Duration responseTimeout, List<TestPlanChild> config, ThreadGroupChild... samplers) {
     CollectedSamples collected = new CollectedSamples();
     collected.setName("collected");
@@ -352,7 +371,7 @@ class HttpClientEqualityIT {
       assertThat(swap.get().kept()).as("samplers kept on JMeter's client").isEmpty();
       assertThat(swap.get().swapped()).as("samplers swapped").isEqualTo(samplers.length);
     }
-    return new Run(suite ? "suite" : "jmeter", target.take(), collected.samples());
+    return new Run(suite ? "suite" : "jmeter", target.get(), collected.samples());
   }
 
   /** What must match on the wire: everything but the client's name. */
