@@ -41,6 +41,8 @@ final class UserChannels {
       ThreadLocal.withInitial(UserChannels::new);
 
   private final Map<String, Channel> open = new HashMap<>(4);
+  /** What the user's thread is parked on (connect, handshake, response), for {@link #abort}. */
+  private volatile CompletableFuture<?> waiting;
 
   private UserChannels() {
   }
@@ -59,7 +61,8 @@ final class UserChannels {
   /**
    * The user's open connection to {@code url}'s origin, or a new one.
    *
-   * @param connectTimeoutMillis 0 waits as long as the system does (HttpClient 4's 0)
+   * @param connectTimeoutMillis 0 waits as long as the system does (HttpClient 4's 0), the
+   *     TLS handshake as long as the server takes; {@link #abort} or an interrupt ends it
    * @throws IOException as HttpClient 4 would fail to connect
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
@@ -89,7 +92,7 @@ final class UserChannels {
     channels.forEach(Channel::close);
   }
 
-  private static Channel connect(String host, int port, boolean secure, int timeoutMillis)
+  private Channel connect(String host, int port, boolean secure, int timeoutMillis)
       throws IOException {
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
@@ -114,7 +117,10 @@ final class UserChannels {
     io.netty.channel.ChannelFuture connecting =
         bootstrap.connect(new InetSocketAddress(address, port));
     try {
-      await(connecting);
+      await(connecting, "connecting");
+    } catch (InterruptedIOException e) {
+      connecting.channel().close();
+      throw e;
     } catch (io.netty.channel.ConnectTimeoutException e) {
       throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
@@ -126,7 +132,7 @@ final class UserChannels {
     Channel channel = connecting.channel();
     if (secure) {
       try {
-        await(channel.pipeline().get(SslHandler.class).handshakeFuture());
+        await(channel.pipeline().get(SslHandler.class).handshakeFuture(), "shaking hands");
       } catch (SslHandshakeTimeoutException e) {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
@@ -139,11 +145,8 @@ final class UserChannels {
     return channel;
   }
 
-  /**
-   * Parks the calling thread until {@code future} is done, without holding a monitor (a virtual
-   * user does not pin its carrier); its failure is thrown as is when it is an I/O failure.
-   */
-  static void await(Future<?> future) throws IOException {
+  /** Parks until {@code future} is done, as {@link #await(CompletableFuture, String)}. */
+  private void await(Future<?> future, String doing) throws IOException {
     CompletableFuture<Void> done = new CompletableFuture<>();
     future.addListener(f -> {
       if (f.isSuccess()) {
@@ -153,14 +156,42 @@ final class UserChannels {
       }
     });
     try {
-      done.get();
+      await(done, doing);
+    } catch (InterruptedIOException e) {
+      future.cancel(false);
+      throw e;
+    }
+  }
+
+  /**
+   * Parks the user's thread until {@code done} completes, without holding a monitor (a virtual
+   * user does not pin its carrier). Never unbounded for a stopping test: the thread's interrupt
+   * and {@link #abort} (JMeter's {@code Interruptible}) both end the wait with an
+   * {@code InterruptedIOException}. A failure is thrown as is when it is an I/O failure.
+   */
+  <T> T await(CompletableFuture<T> done, String doing) throws IOException {
+    waiting = done;
+    try {
+      return done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      future.cancel(false);
-      throw new InterruptedIOException("interrupted while connecting");
+      throw new InterruptedIOException("interrupted while " + doing);
     } catch (ExecutionException e) {
       throw asIo(e.getCause());
+    } finally {
+      waiting = null;
     }
+  }
+
+  /**
+   * Ends the wait the user's thread is parked on (called from JMeter's stopping thread).
+   *
+   * @return whether a wait was ended
+   */
+  boolean abort() {
+    CompletableFuture<?> current = waiting;
+    return current != null && current.completeExceptionally(
+        new InterruptedIOException("request aborted: the test is stopping"));
   }
 
   static IOException asIo(Throwable cause) {
