@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
@@ -128,6 +129,12 @@ final class Exchange {
     if (response.decoderResult().isFailure()) {
       fail(channel, new ClientProtocolException("The server answered no valid HTTP response",
           response.decoderResult().cause()));
+      return;
+    }
+    if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL
+        && response.status().code() != 101) {
+      // 100 Continue, 103 Early Hints: interim, skipped with their empty content as HttpClient 4
+      // skips them; the final response follows on the same connection.
       return;
     }
     head = response;

@@ -260,6 +260,21 @@ class HttpClientEqualityIT {
     }
   }
 
+  @Test
+  void shouldSkipInterimResponsesAlike() throws IOException {
+    try (RawServer interim = new RawServer("HTTP/1.1 100 Continue\r\n\r\n"
+        + "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
+        + "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfinal")) {
+      Pair pair = raw(interim, httpSampler("interim",
+          "http://127.0.0.1:" + interim.port() + "/interim"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code").isEqualTo("200");
+      assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("body")
+          .isEqualTo("final");
+    }
+  }
+
   private static Pair raw(RawServer target, ThreadGroupChild... samplers) {
     return new Pair(run(target::take, false, 1, Duration.ofSeconds(5), List.of(), samplers),
         run(target::take, true, 1, Duration.ofSeconds(5), List.of(), samplers));
