@@ -61,9 +61,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     }
     try {
       WireResponse response = exchange(request, result, startNanos);
-      int redirects = 0;
-      while (getAutoRedirects() && redirects++ < MAX_REDIRECTS) {
-        OutgoingRequest next = AutoRedirect.next(this, request, response);
+      AutoRedirect redirects = AutoRedirect.upTo(MAX_REDIRECTS);
+      while (getAutoRedirects()) {
+        OutgoingRequest next = redirects.next(this, request, response);
         if (next == null) {
           break;
         }
@@ -84,6 +84,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (result.getEndTime() == 0) {
         result.sampleEnd();
       }
+      // HttpClient 4 names the final URL only once a redirect chain succeeds.
+      result.setURL(url);
       result.setRequestHeaders(request.shownHeaders());
       return errorResult(e, result);
     }

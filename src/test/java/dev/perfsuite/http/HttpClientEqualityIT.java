@@ -231,7 +231,49 @@ class HttpClientEqualityIT {
 
   @Test
   void shouldRedirectAutomaticallyWithinOneSample() {
-    TestPlanChild automatic = BuiltTree.onceBuilt(tree -> {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("auto", url("/redirect")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
+        .endsWith("/echo?from=redirect");
+  }
+
+  @Test
+  void shouldRedirectAPostAutomaticallyAsHttpClient4sLaxStrategy() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("post 302", url("/redirect")).post("{\"a\": 1}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("post 307", url("/redirect307")).post("{\"b\": 2}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("delete 302", url("/redirect")).method("DELETE"),
+        httpSampler("put 302", url("/redirect")).method("PUT").body("not followed"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire()).extracting(r -> r.method() + " " + r.target())
+        .as("requests sent").containsExactly("POST /redirect", "GET /echo?from=redirect",
+            "POST /redirect307", "POST /echo?from=307", "DELETE /redirect",
+            "GET /echo?from=redirect", "PUT /redirect");
+  }
+
+  @Test
+  void shouldFailAlikeBeyondTheMaximumRedirects() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("endless", url("/hop")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+        .isEqualTo("Non HTTP response code: org.apache.http.client.ClientProtocolException");
+    // HttpClient 4 wraps its RedirectException without a message of its own.
+    assertThat(pair.suite().samples().get(0).getResponseMessage()).as("message")
+        .isEqualTo("Non HTTP response message: null");
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("stack trace")
+        .contains("RedirectException: Maximum redirects (20) exceeded");
+  }
+
+  /** Every HTTP sampler redirecting automatically (HttpClient 4's own), not followed by JMeter. */
+  private static TestPlanChild automatically() {
+    return BuiltTree.onceBuilt(tree -> {
       SearchByClass<HTTPSamplerBase> samplers = new SearchByClass<>(HTTPSamplerBase.class);
       tree.traverse(samplers);
       samplers.getSearchResults().forEach(s -> {
@@ -239,12 +281,6 @@ class HttpClientEqualityIT {
         s.setAutoRedirects(true);
       });
     });
-    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatic),
-        httpSampler("auto", url("/redirect")));
-
-    pair.assertEqual();
-    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
-        .endsWith("/echo?from=redirect");
   }
 
   @Test
