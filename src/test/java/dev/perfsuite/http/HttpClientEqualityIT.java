@@ -45,9 +45,8 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * The same plans on JMeter's HttpClient 4 and on the suite's client, against one recording
  * loopback server: the requests on the wire and the sample results must be equal in meaning.
  *
- * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself, the
- * suite's client sends none) and the sent bytes by that header's length, and a failure's stack
- * trace beyond its first line (and so its size in bytes).
+ * <p>Left out of the comparison, on purpose: a failure's stack trace beyond its first line (and so
+ * its size in bytes).
  */
 class HttpClientEqualityIT {
   private static RecordingServer server;
@@ -425,12 +424,11 @@ class HttpClientEqualityIT {
     return new Run(suite ? "suite" : "jmeter", target.get(), collected.samples());
   }
 
-  /** What must match on the wire: everything but the client's name. */
+  /** What must match on the wire: everything, the client's name included. */
   private static List<String> wire(List<Recorded> requests) {
     List<String> lines = new ArrayList<>();
     for (Recorded r : requests) {
       Map<String, List<String>> headers = new TreeMap<>(r.headers());
-      headers.remove("user-agent");
       String line = r.method() + " " + r.target() + " " + headers + " body=" + r.bodyText();
       String boundary = boundary(String.valueOf(headers.get("content-type")));
       if (boundary != null) {
@@ -475,14 +473,11 @@ class HttpClientEqualityIT {
     }
     String boundary = boundary(s.getRequestHeaders());
     f.put("requestHeaders", Arrays.stream(s.getRequestHeaders().split("\n"))
-        .filter(h -> !h.startsWith("User-Agent"))
         .filter(h -> boundary == null || !h.startsWith("Content-Length"))
         .map(h -> boundary == null ? h : h.replace(boundary, "BOUNDARY")).sorted().toList());
     f.put("samplerData", boundary == null ? s.getSamplerData()
         : s.getSamplerData().replace(boundary, "BOUNDARY"));
-    // A failed sample counts no sent bytes on either client, nor any User-Agent then.
-    f.put("sentBytes", s.getSentBytes() == 0 || boundary != null ? 0
-        : s.getSentBytes() - userAgentBytes(s));
+    f.put("sentBytes", boundary != null ? 0 : s.getSentBytes());
     f.put("subresults", fields(Arrays.asList(s.getSubResults())));
     return f;
   }
@@ -491,16 +486,6 @@ class HttpClientEqualityIT {
   private static String boundary(String headers) {
     Matcher boundary = Pattern.compile("boundary=([-_A-Za-z0-9]+)").matcher(headers);
     return boundary.find() ? boundary.group(1) : null;
-  }
-
-  /** The bytes a User-Agent line took on the wire (the suite's client sends none). */
-  private static long userAgentBytes(SampleResult s) {
-    if (s.getSubResults().length > 0) {
-      return Arrays.stream(s.getSubResults()).mapToLong(HttpClientEqualityIT::userAgentBytes)
-          .sum();
-    }
-    return Arrays.stream(s.getRequestHeaders().split("\n"))
-        .filter(h -> h.startsWith("User-Agent: ")).mapToLong(h -> h.length() + 2L).sum();
   }
 
   private static String withoutDate(String headers) {
