@@ -144,7 +144,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * A new visitor's iteration starts on new connections, as HttpClient 4 closes its pool then
+   * A new visitor's iteration starts on new connections and TLS sessions, as HttpClient 4 closes
+   * its pool and JMeter resets its SSL context then
    * (unless {@code httpclient.reset_state_on_thread_group_iteration} is false, as the suite sets
    * it, or the thread group keeps the same user).
    */
@@ -154,7 +155,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     JMeterVariables variables = JMeterContextService.getContext().getVariables();
     if (variables != null && !variables.isSameUserOnNextIteration()
         && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
-      UserChannels.ofThisUser().closeAll();
+      UserChannels.ofThisUser().newVisitor();
     }
   }
 

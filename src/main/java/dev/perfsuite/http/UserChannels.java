@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.concurrent.Future;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import org.apache.http.HttpHost;
 import org.apache.http.conn.ConnectTimeoutException;
 import org.apache.http.conn.HttpHostConnectException;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The connections of one JMeter user, one per origin (scheme, host, port), kept alive between
@@ -41,6 +43,13 @@ final class UserChannels {
       ThreadLocal.withInitial(UserChannels::new);
 
   private final Map<String, Channel> open = new HashMap<>(4);
+  /**
+   * JMeter's {@code https.sessioncontext.shared} (default false): each user resumes only its own
+   * TLS sessions, as each JMeter thread has its own SSL context.
+   */
+  private static final boolean SHARED_TLS_SESSIONS =
+      JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
+  private SslContext tls;
   /** What the user's thread is parked on (connect, handshake, response), for {@link #abort}. */
   private volatile CompletableFuture<?> waiting;
 
@@ -85,6 +94,29 @@ final class UserChannels {
     connection.channel().close();
   }
 
+  /**
+   * The TLS context of this user's connections: its own (made on its first HTTPS connection),
+   * unless JMeter shares one across users.
+   */
+  SslContext tls() {
+    if (SHARED_TLS_SESSIONS) {
+      return SharedLoop.get().tls();
+    }
+    if (tls == null) {
+      tls = SharedLoop.newTls();
+    }
+    return tls;
+  }
+
+  /**
+   * A new visitor: no connection and no TLS session of the previous one carries over, as
+   * HttpClient 4 resets its pool and JMeter its SSL context then.
+   */
+  void newVisitor() {
+    closeAll();
+    tls = null;
+  }
+
   /** Closes every connection of this user (thread end, a new visitor's iteration). */
   void closeAll() {
     List<Channel> channels = new ArrayList<>(open.values());
@@ -94,6 +126,7 @@ final class UserChannels {
 
   private Channel connect(String host, int port, boolean secure, int timeoutMillis)
       throws IOException {
+    SslContext context = secure ? tls() : null;
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
@@ -105,7 +138,7 @@ final class UserChannels {
           protected void initChannel(SocketChannel ch) {
             if (secure) {
               // The host name goes out as SNI (the context skips it for an IP literal).
-              SslHandler tls = loop.tls().newHandler(ch.alloc(), host, port);
+              SslHandler tls = context.newHandler(ch.alloc(), host, port);
               // HttpClient 4 shakes hands within the connect timeout (0: no limit, as there).
               tls.setHandshakeTimeoutMillis(timeoutMillis);
               ch.pipeline().addLast(tls);

@@ -2,6 +2,7 @@ package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetAddress;
@@ -16,6 +17,19 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class UserChannelsTest {
+
+  @Test
+  void shouldGiveEachUserItsOwnTlsSessionsAndANewVisitorNewOnes() throws Exception {
+    UserChannels mine = UserChannels.ofThisUser();
+    SslContext first = mine.tls();
+    SslContext another = CompletableFuture.supplyAsync(() -> UserChannels.ofThisUser().tls(),
+        task -> new Thread(task).start()).get(5, TimeUnit.SECONDS);
+
+    assertThat(mine.tls()).as("the same user's").isSameAs(first);
+    assertThat(another).as("another user's").isNotSameAs(first);
+    mine.newVisitor();
+    assertThat(mine.tls()).as("a new visitor's").isNotSameAs(first);
+  }
 
   @Test
   void shouldStopAUserConnectingWithoutATimeoutWhenAborted() throws Exception {
