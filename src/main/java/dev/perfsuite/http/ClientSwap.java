@@ -24,11 +24,11 @@ import org.apache.jorphan.collections.HashTree;
  * <p>Only JMeter's "HTTP Request" ({@code HTTPSamplerProxy}, what the DSL and a JMX create) is
  * swapped, and only for GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS. Kept on JMeter's
  * client: any other sampler class (AJP, access log...), any other method (WebDAV..., and a method
- * from a variable, known only at run time), embedded resources, a proxy (the sampler's or the JVM's), a source
- * address, an MD5-only response, an implementation named on the sampler
+ * from a variable, known only at run time), embedded resources, a proxy (the sampler's or the
+ * JVM's), a source address, an MD5-only response, an implementation named on the sampler
  * ({@code Java}), and every HTTP sampler of a plan holding a DNS Cache Manager, a Keystore
- * Configuration (client certificates) or an Authorization Manager with a mechanism
- * other than Basic. The tree is edited in place; a saved or converted JMX never sees it.
+ * Configuration (client certificates) or an Authorization Manager with a mechanism other than
+ * Basic. The tree is edited in place; a saved or converted JMX never sees it.
  */
 public final class ClientSwap {
   private static final Set<String> METHODS =

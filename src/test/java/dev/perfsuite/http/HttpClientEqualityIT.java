@@ -13,7 +13,6 @@ import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.http.RecordingServer.Recorded;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -121,34 +120,15 @@ class HttpClientEqualityIT {
 
   @Test
   void shouldTimeOutConnectingAlike() throws IOException {
-    // A listener that never accepts, its queue full: Linux drops further SYNs, so connecting
-    // times out without leaving loopback.
-    try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      List<Socket> filling = new ArrayList<>();
-      try {
-        for (int i = 0; i < 4; i++) {
-          Socket socket = new Socket();
-          try {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                stuck.getLocalPort()), 200);
-          } catch (IOException queueFull) {
-            // Expected once the queue is full.
-          }
-          filling.add(socket);
-        }
-        String target = "http://127.0.0.1:" + stuck.getLocalPort() + "/never";
-        Pair pair = both(1, Duration.ofSeconds(5), List.of(
-            httpDefaults().connectionTimeout(Duration.ofMillis(300))),
-            httpSampler("connect timeout", target));
+    try (StuckListener stuck = new StuckListener()) {
+      String target = "http://127.0.0.1:" + stuck.port() + "/never";
+      Pair pair = both(1, Duration.ofSeconds(5), List.of(
+          httpDefaults().connectionTimeout(Duration.ofMillis(300))),
+          httpSampler("connect timeout", target));
 
-        pair.assertEqual();
-        assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
-            .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
-      } finally {
-        for (Socket socket : filling) {
-          socket.close();
-        }
-      }
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+          .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
     }
   }
 

@@ -3,15 +3,8 @@ package dev.perfsuite.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.ssl.SslContext;
-import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URL;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,48 +26,30 @@ class UserChannelsTest {
 
   @Test
   void shouldStopAUserConnectingWithoutATimeoutWhenAborted() throws Exception {
-    // A listener that never accepts, its queue full: Linux drops further SYNs, so with no
-    // connect timeout the connect would wait for the system's (minutes) unless aborted.
-    try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      List<Socket> filling = new ArrayList<>();
-      try {
-        for (int i = 0; i < 4; i++) {
-          Socket socket = new Socket();
-          try {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                stuck.getLocalPort()), 200);
-          } catch (IOException queueFull) {
-            // Expected once the queue is full.
-          }
-          filling.add(socket);
+    // With no connect timeout the connect would wait for the system's (minutes) unless aborted.
+    try (StuckListener stuck = new StuckListener()) {
+      CompletableFuture<UserChannels> user = new CompletableFuture<>();
+      CompletableFuture<Throwable> ended = new CompletableFuture<>();
+      Thread thread = new Thread(() -> {
+        UserChannels channels = UserChannels.ofThisUser();
+        user.complete(channels);
+        try {
+          channels.connection(new URL("http://127.0.0.1:" + stuck.port() + "/"), 0);
+          ended.complete(null);
+        } catch (Exception e) {
+          ended.complete(e);
         }
-        CompletableFuture<UserChannels> user = new CompletableFuture<>();
-        CompletableFuture<Throwable> ended = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-          UserChannels channels = UserChannels.ofThisUser();
-          user.complete(channels);
-          try {
-            channels.connection(new URL("http://127.0.0.1:" + stuck.getLocalPort() + "/"), 0);
-            ended.complete(null);
-          } catch (Exception e) {
-            ended.complete(e);
-          }
-        });
-        thread.setDaemon(true);
-        thread.start();
-        UserChannels channels = user.get(5, TimeUnit.SECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!channels.abort() && System.nanoTime() < deadline) {
-          Thread.sleep(20);
-        }
-
-        assertThat(ended.get(5, TimeUnit.SECONDS)).as("how the connect ended")
-            .isInstanceOf(InterruptedIOException.class);
-      } finally {
-        for (Socket socket : filling) {
-          socket.close();
-        }
+      });
+      thread.setDaemon(true);
+      thread.start();
+      UserChannels channels = user.get(5, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (!channels.abort() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
       }
+
+      assertThat(ended.get(5, TimeUnit.SECONDS)).as("how the connect ended")
+          .isInstanceOf(InterruptedIOException.class);
     }
   }
 }
