@@ -250,6 +250,16 @@ class HttpClientEqualityIT {
         .contains("RedirectException: Maximum redirects (20) exceeded");
   }
 
+  @Test
+  void shouldFailAlikeOnACircularRedirect() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("circle", url("/circle")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("stack trace")
+        .contains("CircularRedirectException: Circular redirect to");
+  }
+
   /** Every HTTP sampler redirecting automatically (HttpClient 4's own), not followed by JMeter. */
   private static TestPlanChild automatically() {
     return BuiltTree.onceBuilt(tree -> {
