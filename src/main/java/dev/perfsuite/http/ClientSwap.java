@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.jmeter.config.KeystoreConfig;
 import org.apache.jmeter.protocol.http.control.AuthManager;
 import org.apache.jmeter.protocol.http.control.DNSCacheManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jorphan.collections.HashTree;
@@ -19,13 +21,19 @@ import org.apache.jorphan.collections.HashTree;
  * properties copied, and leaves JMeter's client where the suite's does not do what the element
  * asks, saying why once per label.
  *
- * <p>Kept on JMeter's client: embedded resources, a proxy (the sampler's or the JVM's), a source
- * address, an MD5-only response, an implementation named on the sampler
+ * <p>Only JMeter's "HTTP Request" ({@code HTTPSamplerProxy}, what the DSL and a JMX create) is
+ * swapped, and only for GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS. Kept on JMeter's
+ * client: any other sampler class (AJP, access log...), any other method (WebDAV..., and a method
+ * from a variable, known only at run time), embedded resources, a proxy (the sampler's or the
+ * JVM's), a source address, an MD5-only response, an implementation named on the sampler
  * ({@code Java}), and every HTTP sampler of a plan holding a DNS Cache Manager, a Keystore
- * Configuration (client certificates) or an Authorization Manager with a mechanism
- * other than Basic. The tree is edited in place; a saved or converted JMX never sees it.
+ * Configuration (client certificates) or an Authorization Manager with a mechanism other than
+ * Basic. The tree is edited in place; a saved or converted JMX never sees it.
  */
 public final class ClientSwap {
+  private static final Set<String> METHODS =
+      Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
+
   private ClientSwap() {
   }
 
@@ -69,6 +77,15 @@ public final class ClientSwap {
 
   /** Why the sampler itself needs JMeter's client, if it does. */
   static Optional<String> samplerReason(HTTPSamplerBase sampler) {
+    if (sampler.getClass() != HTTPSamplerProxy.class) {
+      // AJP, access logs, GraphQL...: their own sample(), which the copy would lose.
+      return Optional.of("sampler " + sampler.getClass().getSimpleName());
+    }
+    String method = sampler.getMethod();
+    if (method != null && !method.isEmpty() && !METHODS.contains(method)) {
+      // WebDAV and custom methods would lose their body on the suite's client.
+      return Optional.of("method " + method);
+    }
     String implementation = sampler.getImplementation();
     if (sampler.isImageParser()) {
       return Optional.of("embedded resources");

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
@@ -48,6 +50,8 @@ final class Exchange {
   private long lastActivityNanos;
   private HttpResponse head;
   private ByteArrayOutputStream body;
+  /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
+  private ScheduledFuture<?> timer;
 
   private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
     this.hostPort = hostPort;
@@ -86,7 +90,7 @@ final class Exchange {
   }
 
   private void watch(Channel channel, long delayNanos) {
-    channel.eventLoop().schedule(() -> {
+    timer = channel.eventLoop().schedule(() -> {
       if (done.isDone()) {
         return;
       }
@@ -100,15 +104,37 @@ final class Exchange {
   }
 
   private void fail(Channel channel, Throwable cause) {
-    channel.attr(CURRENT).set(null);
+    release(channel);
     done.completeExceptionally(cause);
     channel.close();
+  }
+
+  /** Ends the exchange on its connection: no timer left, no response parts held. */
+  private void release(Channel channel) {
+    channel.attr(CURRENT).compareAndSet(this, null);
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+    head = null;
+    body = null;
+  }
+
+  /** Whether a response-timeout check is still scheduled (for tests). */
+  boolean timerPending() {
+    return timer != null && !timer.isDone();
   }
 
   private void head(Channel channel, HttpResponse response) {
     if (response.decoderResult().isFailure()) {
       fail(channel, new ClientProtocolException("The server answered no valid HTTP response",
           response.decoderResult().cause()));
+      return;
+    }
+    if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL
+        && response.status().code() != 101) {
+      // 100 Continue, 103 Early Hints: interim, skipped with their empty content as HttpClient 4
+      // skips them; the final response follows on the same connection.
       return;
     }
     head = response;
@@ -134,12 +160,14 @@ final class Exchange {
   }
 
   private void complete(Channel channel) {
-    channel.attr(CURRENT).set(null);
-    List<Map.Entry<String, String>> headers = new ArrayList<>(head.headers().size());
-    head.headers().forEach(headers::add);
-    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(head);
-    done.complete(new WireResponse(head.protocolVersion().text(), head.status().code(),
-        head.status().reasonPhrase(), headers, body.toByteArray(), received, sent,
+    HttpResponse response = head;
+    byte[] bytes = body.toByteArray();
+    release(channel);
+    List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
+    response.headers().forEach(headers::add);
+    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(response);
+    done.complete(new WireResponse(response.protocolVersion().text(), response.status().code(),
+        response.status().reasonPhrase(), headers, bytes, received, sent,
         firstByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
@@ -180,15 +208,19 @@ final class Exchange {
       ctx.write(msg, promise);
     }
 
+    /**
+     * The codec first: a body that ends at the close (no Content-Length) is complete only once
+     * the codec has delivered its last part, so the exchange fails only if still waiting then.
+     */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+      ctx.fireChannelInactive();
       Exchange exchange = ctx.channel().attr(CURRENT).get();
-      if (exchange != null) {
+      if (exchange != null && !exchange.done.isDone()) {
         exchange.fail(ctx.channel(), exchange.received == 0
             ? new NoHttpResponseException(exchange.hostPort + " failed to respond")
             : new ConnectionClosedException("Premature end of message body: connection closed"));
       }
-      ctx.fireChannelInactive();
     }
 
     @Override

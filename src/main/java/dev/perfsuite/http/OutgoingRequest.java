@@ -11,6 +11,8 @@ import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.http.impl.client.HttpClientBuilder;
+import org.apache.http.util.VersionInfo;
 import org.apache.jmeter.protocol.http.control.AuthManager;
 import org.apache.jmeter.protocol.http.control.Authorization;
 import org.apache.jmeter.protocol.http.control.CacheManager;
@@ -19,6 +21,7 @@ import org.apache.jmeter.protocol.http.control.Header;
 import org.apache.jmeter.protocol.http.control.HeaderManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The request a sampler sends, with the headers HttpClient 4 would send in JMeter: keep-alive
@@ -92,7 +95,27 @@ record OutgoingRequest(String method, URL url, List<Map.Entry<String, String>> h
       add(headers, "Host", url.getPort() == -1 ? url.getHost()
           : url.getHost() + ":" + url.getPort());
     }
+    String agent = DefaultAgent.VALUE;
+    if (agent != null && value(headers, "User-Agent") == null) {
+      add(headers, "User-Agent", agent);
+    }
     return new OutgoingRequest(method, url, headers, body, cookies, shown);
+  }
+
+  /**
+   * The User-Agent HttpClient 4 sends when the plan sets none, built by HttpClient's own
+   * {@code VersionInfo} ("Apache-HttpClient/4.5.14 (Java/17.0.12)"): a server that treats
+   * clients by their agent sees the same one; null when JMeter's
+   * {@code httpclient4.default_user_agent_disabled} is true. Read once, as JMeter reads it.
+   */
+  private static final class DefaultAgent {
+    static final String VALUE = JMeterUtils.getPropDefault(
+        "httpclient4.default_user_agent_disabled", false) ? null
+        : VersionInfo.getUserAgent("Apache-HttpClient", "org.apache.http.client",
+            HttpClientBuilder.class);
+
+    private DefaultAgent() {
+    }
   }
 
   /** The request as Netty writes it. */

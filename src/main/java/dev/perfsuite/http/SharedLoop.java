@@ -30,8 +30,13 @@ final class SharedLoop {
         new DefaultThreadFactory("perf-http", true));
     bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
         .option(ChannelOption.TCP_NODELAY, true);
+    tls = newTls();
+  }
+
+  /** A trust-all TLS context with a session cache of its own. */
+  static SslContext newTls() {
     try {
-      tls = SslContextBuilder.forClient()
+      return SslContextBuilder.forClient()
           .trustManager(InsecureTrustManagerFactory.INSTANCE).build();
     } catch (SSLException e) {
       throw new IllegalStateException("cannot build the client's trust-all TLS context", e);
@@ -47,6 +52,7 @@ final class SharedLoop {
     return bootstrap.clone();
   }
 
+  /** The context all users share when {@code https.sessioncontext.shared} is true. */
   SslContext tls() {
     return tls;
   }

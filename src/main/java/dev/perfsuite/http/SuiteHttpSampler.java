@@ -1,11 +1,8 @@
 package dev.perfsuite.http;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.URL;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -32,7 +29,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private static final long serialVersionUID = 1L;
   private static final String RESET_PROPERTY = "httpclient.reset_state_on_thread_group_iteration";
 
-  private transient volatile CompletableFuture<WireResponse> waiting;
+  private transient volatile UserChannels user;
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
@@ -64,9 +61,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     }
     try {
       WireResponse response = exchange(request, result, startNanos);
-      int redirects = 0;
-      while (getAutoRedirects() && redirects++ < MAX_REDIRECTS) {
-        OutgoingRequest next = AutoRedirect.next(this, request, response);
+      AutoRedirect redirects = AutoRedirect.upTo(MAX_REDIRECTS);
+      while (getAutoRedirects()) {
+        OutgoingRequest next = redirects.next(this, request, response);
         if (next == null) {
           break;
         }
@@ -87,6 +84,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (result.getEndTime() == 0) {
         result.sampleEnd();
       }
+      // HttpClient 4 names the final URL only once a redirect chain succeeds.
+      result.setURL(url);
       result.setRequestHeaders(request.shownHeaders());
       return errorResult(e, result);
     }
@@ -96,6 +95,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private WireResponse exchange(OutgoingRequest request, HTTPSampleResult result,
       long startNanos) throws IOException {
     UserChannels user = UserChannels.ofThisUser();
+    this.user = user;
     UserChannels.Connection connection = user.connection(request.url(), getConnectTimeout());
     if (connection.opened()) {
       result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
@@ -109,7 +109,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
         getResponseTimeout(), request.keepAlive());
     try {
-      WireResponse response = await(exchange.done);
+      WireResponse response = user.await(exchange.done, "waiting for the response");
       if (!response.keepAlive()) {
         user.drop(connection);
       }
@@ -117,20 +117,6 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     } catch (IOException e) {
       user.drop(connection);
       throw e;
-    }
-  }
-
-  private WireResponse await(CompletableFuture<WireResponse> done) throws IOException {
-    waiting = done;
-    try {
-      return done.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting for the response");
-    } catch (ExecutionException e) {
-      throw UserChannels.asIo(e.getCause());
-    } finally {
-      waiting = null;
     }
   }
 
@@ -146,16 +132,20 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     }
   }
 
-  /** Stops the request in flight (JMeter's stop): the user's wait ends with an I/O failure. */
+  /**
+   * Stops the request in flight (JMeter's stop, an Interrupt timer): connecting, the TLS
+   * handshake or the wait for the response ends with an I/O failure, so a user with timeouts of
+   * 0 (none, as HttpClient 4's 0) can always be stopped.
+   */
   @Override
   public boolean interrupt() {
-    CompletableFuture<WireResponse> current = waiting;
-    return current != null && current.completeExceptionally(
-        new InterruptedIOException("request aborted: the test is stopping"));
+    UserChannels current = user;
+    return current != null && current.abort();
   }
 
   /**
-   * A new visitor's iteration starts on new connections, as HttpClient 4 closes its pool then
+   * A new visitor's iteration starts on new connections and TLS sessions, as HttpClient 4 closes
+   * its pool and JMeter resets its SSL context then
    * (unless {@code httpclient.reset_state_on_thread_group_iteration} is false, as the suite sets
    * it, or the thread group keeps the same user).
    */
@@ -165,7 +155,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     JMeterVariables variables = JMeterContextService.getContext().getVariables();
     if (variables != null && !variables.isSameUserOnNextIteration()
         && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
-      UserChannels.ofThisUser().closeAll();
+      UserChannels.ofThisUser().newVisitor();
     }
   }
 

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.util.concurrent.Future;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import org.apache.http.HttpHost;
 import org.apache.http.conn.ConnectTimeoutException;
 import org.apache.http.conn.HttpHostConnectException;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The connections of one JMeter user, one per origin (scheme, host, port), kept alive between
@@ -41,6 +43,15 @@ final class UserChannels {
       ThreadLocal.withInitial(UserChannels::new);
 
   private final Map<String, Channel> open = new HashMap<>(4);
+  /**
+   * JMeter's {@code https.sessioncontext.shared} (default false): each user resumes only its own
+   * TLS sessions, as each JMeter thread has its own SSL context.
+   */
+  private static final boolean SHARED_TLS_SESSIONS =
+      JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
+  private SslContext tls;
+  /** What the user's thread is parked on (connect, handshake, response), for {@link #abort}. */
+  private volatile CompletableFuture<?> waiting;
 
   private UserChannels() {
   }
@@ -59,7 +70,8 @@ final class UserChannels {
   /**
    * The user's open connection to {@code url}'s origin, or a new one.
    *
-   * @param connectTimeoutMillis 0 waits as long as the system does (HttpClient 4's 0)
+   * @param connectTimeoutMillis 0 waits as long as the system does (HttpClient 4's 0), the
+   *     TLS handshake as long as the server takes; {@link #abort} or an interrupt ends it
    * @throws IOException as HttpClient 4 would fail to connect
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
@@ -82,6 +94,29 @@ final class UserChannels {
     connection.channel().close();
   }
 
+  /**
+   * The TLS context of this user's connections: its own (made on its first HTTPS connection),
+   * unless JMeter shares one across users.
+   */
+  SslContext tls() {
+    if (SHARED_TLS_SESSIONS) {
+      return SharedLoop.get().tls();
+    }
+    if (tls == null) {
+      tls = SharedLoop.newTls();
+    }
+    return tls;
+  }
+
+  /**
+   * A new visitor: no connection and no TLS session of the previous one carries over, as
+   * HttpClient 4 resets its pool and JMeter its SSL context then.
+   */
+  void newVisitor() {
+    closeAll();
+    tls = null;
+  }
+
   /** Closes every connection of this user (thread end, a new visitor's iteration). */
   void closeAll() {
     List<Channel> channels = new ArrayList<>(open.values());
@@ -89,8 +124,9 @@ final class UserChannels {
     channels.forEach(Channel::close);
   }
 
-  private static Channel connect(String host, int port, boolean secure, int timeoutMillis)
+  private Channel connect(String host, int port, boolean secure, int timeoutMillis)
       throws IOException {
+    SslContext context = secure ? tls() : null;
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
@@ -102,7 +138,7 @@ final class UserChannels {
           protected void initChannel(SocketChannel ch) {
             if (secure) {
               // The host name goes out as SNI (the context skips it for an IP literal).
-              SslHandler tls = loop.tls().newHandler(ch.alloc(), host, port);
+              SslHandler tls = context.newHandler(ch.alloc(), host, port);
               // HttpClient 4 shakes hands within the connect timeout (0: no limit, as there).
               tls.setHandshakeTimeoutMillis(timeoutMillis);
               ch.pipeline().addLast(tls);
@@ -114,7 +150,10 @@ final class UserChannels {
     io.netty.channel.ChannelFuture connecting =
         bootstrap.connect(new InetSocketAddress(address, port));
     try {
-      await(connecting);
+      await(connecting, "connecting");
+    } catch (InterruptedIOException e) {
+      connecting.channel().close();
+      throw e;
     } catch (io.netty.channel.ConnectTimeoutException e) {
       throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
@@ -126,7 +165,7 @@ final class UserChannels {
     Channel channel = connecting.channel();
     if (secure) {
       try {
-        await(channel.pipeline().get(SslHandler.class).handshakeFuture());
+        await(channel.pipeline().get(SslHandler.class).handshakeFuture(), "shaking hands");
       } catch (SslHandshakeTimeoutException e) {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
@@ -139,11 +178,8 @@ final class UserChannels {
     return channel;
   }
 
-  /**
-   * Parks the calling thread until {@code future} is done, without holding a monitor (a virtual
-   * user does not pin its carrier); its failure is thrown as is when it is an I/O failure.
-   */
-  static void await(Future<?> future) throws IOException {
+  /** Parks until {@code future} is done, as {@link #await(CompletableFuture, String)}. */
+  private void await(Future<?> future, String doing) throws IOException {
     CompletableFuture<Void> done = new CompletableFuture<>();
     future.addListener(f -> {
       if (f.isSuccess()) {
@@ -153,14 +189,42 @@ final class UserChannels {
       }
     });
     try {
-      done.get();
+      await(done, doing);
+    } catch (InterruptedIOException e) {
+      future.cancel(false);
+      throw e;
+    }
+  }
+
+  /**
+   * Parks the user's thread until {@code done} completes, without holding a monitor (a virtual
+   * user does not pin its carrier). Never unbounded for a stopping test: the thread's interrupt
+   * and {@link #abort} (JMeter's {@code Interruptible}) both end the wait with an
+   * {@code InterruptedIOException}. A failure is thrown as is when it is an I/O failure.
+   */
+  <T> T await(CompletableFuture<T> done, String doing) throws IOException {
+    waiting = done;
+    try {
+      return done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      future.cancel(false);
-      throw new InterruptedIOException("interrupted while connecting");
+      throw new InterruptedIOException("interrupted while " + doing);
     } catch (ExecutionException e) {
       throw asIo(e.getCause());
+    } finally {
+      waiting = null;
     }
+  }
+
+  /**
+   * Ends the wait the user's thread is parked on (called from JMeter's stopping thread).
+   *
+   * @return whether a wait was ended
+   */
+  boolean abort() {
+    CompletableFuture<?> current = waiting;
+    return current != null && current.completeExceptionally(
+        new InterruptedIOException("request aborted: the test is stopping"));
   }
 
   static IOException asIo(Throwable cause) {

@@ -3,6 +3,7 @@ package dev.perfsuite.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.jmeter.protocol.http.control.DNSCacheManager;
+import org.apache.jmeter.protocol.http.sampler.AjpSampler;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.Test;
@@ -67,6 +68,33 @@ class ClientSwapTest {
     assertThat(ClientSwap.samplerReason(multipart)).as("multipart").isEmpty();
     assertThat(ClientSwap.samplerReason(hc4)).as("HttpClient4 named").isEmpty();
     assertThat(ClientSwap.samplerReason(java)).as("Java").contains("implementation Java");
+  }
+
+  @Test
+  void shouldSwapOnlyJmetersHttpRequestSampler() {
+    ListedHashTree tree = new ListedHashTree();
+    AjpSampler ajp = new AjpSampler();
+    ajp.setName("ajp");
+    ajp.setMethod("GET");
+    tree.add(ajp);
+    tree.add(sampler("plain"));
+
+    ClientSwap.Outcome outcome = ClientSwap.apply(tree);
+
+    assertThat(outcome.swapped()).as("swapped").isEqualTo(1);
+    assertThat(outcome.kept()).as("kept")
+        .containsExactly("ajp: JMeter's client (sampler AjpSampler)");
+  }
+
+  @Test
+  void shouldKeepJmetersClientForMethodsOutsideTheSuitesSeven() {
+    HTTPSamplerProxy propfind = sampler("propfind");
+    propfind.setMethod("PROPFIND");
+    HTTPSamplerProxy patch = sampler("patch");
+    patch.setMethod("PATCH");
+
+    assertThat(ClientSwap.samplerReason(propfind)).as("WebDAV").contains("method PROPFIND");
+    assertThat(ClientSwap.samplerReason(patch)).as("PATCH").isEmpty();
   }
 
   private static HTTPSamplerProxy sampler(String name) {

@@ -13,7 +13,6 @@ import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.http.RecordingServer.Recorded;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -26,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.http.entity.ContentType;
@@ -44,9 +44,8 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * The same plans on JMeter's HttpClient 4 and on the suite's client, against one recording
  * loopback server: the requests on the wire and the sample results must be equal in meaning.
  *
- * <p>Left out of the comparison, on purpose: {@code User-Agent} (HttpClient 4 names itself, the
- * suite's client sends none) and the sent bytes by that header's length, and a failure's stack
- * trace beyond its first line (and so its size in bytes).
+ * <p>Left out of the comparison, on purpose: a failure's stack trace beyond its first line (and so
+ * its size in bytes).
  */
 class HttpClientEqualityIT {
   private static RecordingServer server;
@@ -96,9 +95,9 @@ class HttpClientEqualityIT {
   void shouldSpeakHttpsWithTrustAllAlike() throws Exception {
     try (RecordingServer tls = new RecordingServer(SelfSigned.context())) {
       String secure = "https://localhost:" + tls.port() + "/echo?tls=1";
-      Run jmeter = run(tls, false, 2, Duration.ofSeconds(5), List.of(),
+      Run jmeter = run(tls::take, false, 2, Duration.ofSeconds(5), List.of(),
           httpSampler("tls", secure));
-      Run suite = run(tls, true, 2, Duration.ofSeconds(5), List.of(),
+      Run suite = run(tls::take, true, 2, Duration.ofSeconds(5), List.of(),
           httpSampler("tls", secure));
 
       new Pair(jmeter, suite).assertEqual();
@@ -121,34 +120,15 @@ class HttpClientEqualityIT {
 
   @Test
   void shouldTimeOutConnectingAlike() throws IOException {
-    // A listener that never accepts, its queue full: Linux drops further SYNs, so connecting
-    // times out without leaving loopback.
-    try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      List<Socket> filling = new ArrayList<>();
-      try {
-        for (int i = 0; i < 4; i++) {
-          Socket socket = new Socket();
-          try {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                stuck.getLocalPort()), 200);
-          } catch (IOException queueFull) {
-            // Expected once the queue is full.
-          }
-          filling.add(socket);
-        }
-        String target = "http://127.0.0.1:" + stuck.getLocalPort() + "/never";
-        Pair pair = both(1, Duration.ofSeconds(5), List.of(
-            httpDefaults().connectionTimeout(Duration.ofMillis(300))),
-            httpSampler("connect timeout", target));
+    try (StuckListener stuck = new StuckListener()) {
+      String target = "http://127.0.0.1:" + stuck.port() + "/never";
+      Pair pair = both(1, Duration.ofSeconds(5), List.of(
+          httpDefaults().connectionTimeout(Duration.ofMillis(300))),
+          httpSampler("connect timeout", target));
 
-        pair.assertEqual();
-        assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
-            .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
-      } finally {
-        for (Socket socket : filling) {
-          socket.close();
-        }
-      }
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+          .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
     }
   }
 
@@ -230,7 +210,59 @@ class HttpClientEqualityIT {
 
   @Test
   void shouldRedirectAutomaticallyWithinOneSample() {
-    TestPlanChild automatic = BuiltTree.onceBuilt(tree -> {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("auto", url("/redirect")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
+        .endsWith("/echo?from=redirect");
+  }
+
+  @Test
+  void shouldRedirectAPostAutomaticallyAsHttpClient4sLaxStrategy() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("post 302", url("/redirect")).post("{\"a\": 1}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("post 307", url("/redirect307")).post("{\"b\": 2}",
+            ContentType.APPLICATION_JSON),
+        httpSampler("delete 302", url("/redirect")).method("DELETE"),
+        httpSampler("put 302", url("/redirect")).method("PUT").body("not followed"));
+
+    pair.assertEqual();
+    assertThat(pair.suite().wire()).extracting(r -> r.method() + " " + r.target())
+        .as("requests sent").containsExactly("POST /redirect", "GET /echo?from=redirect",
+            "POST /redirect307", "POST /echo?from=307", "DELETE /redirect",
+            "GET /echo?from=redirect", "PUT /redirect");
+  }
+
+  @Test
+  void shouldFailAlikeBeyondTheMaximumRedirects() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("endless", url("/hop")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
+        .isEqualTo("Non HTTP response code: org.apache.http.client.ClientProtocolException");
+    // HttpClient 4 wraps its RedirectException without a message of its own.
+    assertThat(pair.suite().samples().get(0).getResponseMessage()).as("message")
+        .isEqualTo("Non HTTP response message: null");
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("stack trace")
+        .contains("RedirectException: Maximum redirects (20) exceeded");
+  }
+
+  @Test
+  void shouldFailAlikeOnACircularRedirect() {
+    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatically()),
+        httpSampler("circle", url("/circle")));
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("stack trace")
+        .contains("CircularRedirectException: Circular redirect to");
+  }
+
+  /** Every HTTP sampler redirecting automatically (HttpClient 4's own), not followed by JMeter. */
+  private static TestPlanChild automatically() {
+    return BuiltTree.onceBuilt(tree -> {
       SearchByClass<HTTPSamplerBase> samplers = new SearchByClass<>(HTTPSamplerBase.class);
       tree.traverse(samplers);
       samplers.getSearchResults().forEach(s -> {
@@ -238,12 +270,39 @@ class HttpClientEqualityIT {
         s.setAutoRedirects(true);
       });
     });
-    Pair pair = both(1, Duration.ofSeconds(5), List.of(automatic),
-        httpSampler("auto", url("/redirect")));
+  }
 
-    pair.assertEqual();
-    assertThat(pair.suite().samples().get(0).getUrlAsString()).as("final URL")
-        .endsWith("/echo?from=redirect");
+  @Test
+  void shouldTakeABodyThatEndsWhenTheServerClosesAlike() throws IOException {
+    try (RawServer closing = new RawServer("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+        + "Connection: close\r\n\r\nthe body ends at the close")) {
+      Pair pair = raw(closing, httpSampler("until close",
+          "http://127.0.0.1:" + closing.port() + "/close"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("body")
+          .isEqualTo("the body ends at the close");
+    }
+  }
+
+  @Test
+  void shouldSkipInterimResponsesAlike() throws IOException {
+    try (RawServer interim = new RawServer("HTTP/1.1 100 Continue\r\n\r\n"
+        + "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
+        + "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nfinal")) {
+      Pair pair = raw(interim, httpSampler("interim",
+          "http://127.0.0.1:" + interim.port() + "/interim"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples().get(0).getResponseCode()).as("code").isEqualTo("200");
+      assertThat(pair.suite().samples().get(0).getResponseDataAsString()).as("body")
+          .isEqualTo("final");
+    }
+  }
+
+  private static Pair raw(RawServer target, ThreadGroupChild... samplers) {
+    return new Pair(run(target::take, false, 1, Duration.ofSeconds(5), List.of(), samplers),
+        run(target::take, true, 1, Duration.ofSeconds(5), List.of(), samplers));
   }
 
   @Test
@@ -327,11 +386,11 @@ class HttpClientEqualityIT {
 
   private static Pair both(int iterations, Duration responseTimeout, List<TestPlanChild> config,
       ThreadGroupChild... samplers) {
-    return new Pair(run(server, false, iterations, responseTimeout, config, samplers),
-        run(server, true, iterations, responseTimeout, config, samplers));
+    return new Pair(run(server::take, false, iterations, responseTimeout, config, samplers),
+        run(server::take, true, iterations, responseTimeout, config, samplers));
   }
 
-  private static Run run(RecordingServer target, boolean suite, int iterations,
+  private static Run run(Supplier<List<Recorded>> target, boolean suite, int iterations,
       Duration responseTimeout, List<TestPlanChild> config, ThreadGroupChild... samplers) {
     CollectedSamples collected = new CollectedSamples();
     collected.setName("collected");
@@ -352,15 +411,14 @@ class HttpClientEqualityIT {
       assertThat(swap.get().kept()).as("samplers kept on JMeter's client").isEmpty();
       assertThat(swap.get().swapped()).as("samplers swapped").isEqualTo(samplers.length);
     }
-    return new Run(suite ? "suite" : "jmeter", target.take(), collected.samples());
+    return new Run(suite ? "suite" : "jmeter", target.get(), collected.samples());
   }
 
-  /** What must match on the wire: everything but the client's name. */
+  /** What must match on the wire: everything, the client's name included. */
   private static List<String> wire(List<Recorded> requests) {
     List<String> lines = new ArrayList<>();
     for (Recorded r : requests) {
       Map<String, List<String>> headers = new TreeMap<>(r.headers());
-      headers.remove("user-agent");
       String line = r.method() + " " + r.target() + " " + headers + " body=" + r.bodyText();
       String boundary = boundary(String.valueOf(headers.get("content-type")));
       if (boundary != null) {
@@ -405,14 +463,11 @@ class HttpClientEqualityIT {
     }
     String boundary = boundary(s.getRequestHeaders());
     f.put("requestHeaders", Arrays.stream(s.getRequestHeaders().split("\n"))
-        .filter(h -> !h.startsWith("User-Agent"))
         .filter(h -> boundary == null || !h.startsWith("Content-Length"))
         .map(h -> boundary == null ? h : h.replace(boundary, "BOUNDARY")).sorted().toList());
     f.put("samplerData", boundary == null ? s.getSamplerData()
         : s.getSamplerData().replace(boundary, "BOUNDARY"));
-    // A failed sample counts no sent bytes on either client, nor any User-Agent then.
-    f.put("sentBytes", s.getSentBytes() == 0 || boundary != null ? 0
-        : s.getSentBytes() - userAgentBytes(s));
+    f.put("sentBytes", boundary != null ? 0 : s.getSentBytes());
     f.put("subresults", fields(Arrays.asList(s.getSubResults())));
     return f;
   }
@@ -421,16 +476,6 @@ class HttpClientEqualityIT {
   private static String boundary(String headers) {
     Matcher boundary = Pattern.compile("boundary=([-_A-Za-z0-9]+)").matcher(headers);
     return boundary.find() ? boundary.group(1) : null;
-  }
-
-  /** The bytes a User-Agent line took on the wire (the suite's client sends none). */
-  private static long userAgentBytes(SampleResult s) {
-    if (s.getSubResults().length > 0) {
-      return Arrays.stream(s.getSubResults()).mapToLong(HttpClientEqualityIT::userAgentBytes)
-          .sum();
-    }
-    return Arrays.stream(s.getRequestHeaders().split("\n"))
-        .filter(h -> h.startsWith("User-Agent: ")).mapToLong(h -> h.length() + 2L).sum();
   }
 
   private static String withoutDate(String headers) {

@@ -26,7 +26,9 @@ import javax.net.ssl.SSLContext;
  * headers, body bytes, the client's port, which tells connections apart) and answers by path:
  * {@code /echo} 200 text, {@code /login} sets a cookie, {@code /gzip} and {@code /deflate}
  * compressed bodies, {@code /cacheable} and {@code /etag} cache headers,
- * {@code /redirect} 302 to {@code /echo}, {@code /fail} 500, {@code /slow} after 1.5 s.
+ * {@code /redirect} 302 to {@code /echo}, {@code /redirect307} 307 to {@code /echo},
+ * {@code /hop} 302 to the next hop without end, {@code /circle} 302 to itself,
+ * {@code /fail} 500, {@code /slow} after 1.5 s.
  */
 final class RecordingServer implements AutoCloseable {
   /** One request as the server read it; header names lower-cased. */
@@ -107,6 +109,21 @@ final class RecordingServer implements AutoCloseable {
       }
       case "/redirect" -> {
         exchange.getResponseHeaders().add("Location", "/echo?from=redirect");
+        send(exchange, 302, null, new byte[0]);
+      }
+      case "/redirect307" -> {
+        exchange.getResponseHeaders().add("Location", "/echo?from=307");
+        send(exchange, 307, null, new byte[0]);
+      }
+      case "/hop" -> {
+        // Endless, each hop to a new URL: only a redirect limit ends it.
+        String query = exchange.getRequestURI().getRawQuery();
+        int hop = query == null ? 0 : Integer.parseInt(query.substring("n=".length()));
+        exchange.getResponseHeaders().add("Location", "/hop?n=" + (hop + 1));
+        send(exchange, 302, null, new byte[0]);
+      }
+      case "/circle" -> {
+        exchange.getResponseHeaders().add("Location", "/circle");
         send(exchange, 302, null, new byte[0]);
       }
       case "/fail" -> send(exchange, 500, "text/plain", "boom".getBytes(StandardCharsets.UTF_8));

@@ -1,0 +1,68 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ExchangeTest {
+
+  @Test
+  void shouldCancelTheResponseTimerOnceTheResponseIsIn() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 60_000);
+    assertThat(exchange.timerPending()).as("timer while waiting").isTrue();
+
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+
+    assertThat(exchange.done).as("response").isCompleted();
+    assertThat(exchange.timerPending()).as("timer after the response").isFalse();
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void shouldCancelTheResponseTimerWhenTheExchangeFails() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 60_000);
+
+    channel.pipeline().fireExceptionCaught(new IOException("reset"));
+
+    assertThat(exchange.done).as("response").isCompletedExceptionally();
+    assertThat(exchange.timerPending()).as("timer after the failure").isFalse();
+  }
+
+  @Test
+  void shouldTakeABodyThatEndsWhenTheServerCloses() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nto the end"));
+    channel.close();
+
+    assertThat(exchange.done).as("response").isCompletedWithValueMatching(
+        r -> "to the end".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
+  }
+
+  static EmbeddedChannel connection() {
+    return new EmbeddedChannel(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
+  }
+
+  static Exchange get(EmbeddedChannel channel, long timeoutMillis) {
+    Exchange exchange = Exchange.send(channel, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1,
+        HttpMethod.GET, "/"), "127.0.0.1:80", timeoutMillis, true);
+    channel.runPendingTasks();
+    return exchange;
+  }
+
+  static ByteBuf bytes(String text) {
+    return Unpooled.copiedBuffer(text, StandardCharsets.ISO_8859_1);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.ssl.SslContext;
+import java.io.InterruptedIOException;
+import java.net.URL;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class UserChannelsTest {
+
+  @Test
+  void shouldGiveEachUserItsOwnTlsSessionsAndANewVisitorNewOnes() throws Exception {
+    UserChannels mine = UserChannels.ofThisUser();
+    SslContext first = mine.tls();
+    SslContext another = CompletableFuture.supplyAsync(() -> UserChannels.ofThisUser().tls(),
+        task -> new Thread(task).start()).get(5, TimeUnit.SECONDS);
+
+    assertThat(mine.tls()).as("the same user's").isSameAs(first);
+    assertThat(another).as("another user's").isNotSameAs(first);
+    mine.newVisitor();
+    assertThat(mine.tls()).as("a new visitor's").isNotSameAs(first);
+  }
+
+  @Test
+  void shouldStopAUserConnectingWithoutATimeoutWhenAborted() throws Exception {
+    // With no connect timeout the connect would wait for the system's (minutes) unless aborted.
+    try (StuckListener stuck = new StuckListener()) {
+      CompletableFuture<UserChannels> user = new CompletableFuture<>();
+      CompletableFuture<Throwable> ended = new CompletableFuture<>();
+      Thread thread = new Thread(() -> {
+        UserChannels channels = UserChannels.ofThisUser();
+        user.complete(channels);
+        try {
+          channels.connection(new URL("http://127.0.0.1:" + stuck.port() + "/"), 0);
+          ended.complete(null);
+        } catch (Exception e) {
+          ended.complete(e);
+        }
+      });
+      thread.setDaemon(true);
+      thread.start();
+      UserChannels channels = user.get(5, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (!channels.abort() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+
+      assertThat(ended.get(5, TimeUnit.SECONDS)).as("how the connect ended")
+          .isInstanceOf(InterruptedIOException.class);
+    }
+  }
+}
