@@ -1,0 +1,80 @@
+package dev.perfsuite.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The library stands apart from the catalogue, and the archetype's project stands apart from this
+ * repository (docs/your-project.md): a team depends on one pinned version and copies nothing.
+ * {@code .ci/generated-project.sh} generates and runs the project; this test guards the sources.
+ */
+class ConsumerProjectTest {
+  private static final Path LIBRARY_POM = Path.of("pom.xml");
+  private static final Path ARCHETYPE_POM = Path.of("archetype", "pom.xml");
+  private static final Path TEMPLATES =
+      Path.of("archetype", "src", "main", "resources", "archetype-resources");
+  private static final Path MAIN_RESOURCES = Path.of("src", "main", "resources");
+  private static final Pattern PROJECT_VERSION =
+      Pattern.compile("^  <version>([^<]+)</version>$", Pattern.MULTILINE);
+  /** What would tie a generated project to this checkout rather than to the installed artifact. */
+  private static final List<String> REACHING_OUT = List.of("../", "<parent>", "<relativePath>",
+      "systemPath", "file:/", "dev/perfsuite/scenarios", "dev.perfsuite.scenarios");
+
+  @Test
+  void shouldGiveTheArchetypeTheLibrarysVersion() throws IOException {
+    assertThat(version(ARCHETYPE_POM))
+        .as("archetype/pom.xml's version: the generated project pins the library at it")
+        .isEqualTo(version(LIBRARY_POM));
+  }
+
+  @Test
+  void shouldRecordAReleasedVersionInTheChangelog() throws IOException {
+    String version = version(LIBRARY_POM);
+    if (!version.endsWith("-SNAPSHOT")) {
+      assertThat(Files.readString(Path.of("CHANGELOG.md")))
+          .as("CHANGELOG.md's section for the released version %s", version)
+          .contains("\n## " + version + " (");
+    }
+  }
+
+  @Test
+  void shouldKeepTheGeneratedProjectFreeOfPathsIntoThisRepository() throws IOException {
+    String checkout = Path.of("").toAbsolutePath().toString();
+    try (Stream<Path> files = Files.walk(TEMPLATES)) {
+      List<Path> templates = files.filter(Files::isRegularFile).toList();
+      assertThat(templates).as("archetype templates under %s", TEMPLATES).hasSizeGreaterThan(5);
+      for (Path template : templates) {
+        String text = Files.readString(template, StandardCharsets.UTF_8);
+        assertThat(text).as("%s: a generated project must not reach into this repository",
+            template).doesNotContain(checkout).doesNotContain(REACHING_OUT);
+      }
+    }
+  }
+
+  @Test
+  void shouldKeepSeedDataOutOfTheLibrary() throws IOException {
+    try (Stream<Path> files = Files.walk(MAIN_RESOURCES)) {
+      assertThat(files.filter(Files::isRegularFile).map(MAIN_RESOURCES::relativize)
+          .map(p -> p.toString().replace('\\', '/')))
+          .as("src/main/resources holds the library's settings and service files only; seed "
+              + "data, stubs and plans belong under src/test/resources")
+          .allMatch(p -> p.startsWith("META-INF/services/")
+              || p.startsWith("dev/perfsuite/") && p.endsWith(".properties"));
+    }
+  }
+
+  private static String version(Path pom) throws IOException {
+    Matcher matcher = PROJECT_VERSION.matcher(Files.readString(pom));
+    assertThat(matcher.find()).as("a project <version> in %s", pom).isTrue();
+    return matcher.group(1);
+  }
+}
