@@ -11,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd -P)
 MVN=(mvn -B -ntp)
+# Each phase prints the seconds since the start: CI's budget is tight (docs/your-project.md).
+phase() { printf -- '--- [%3ds] %s\n' "$SECONDS" "$*"; }
+SECONDS=0
 
 version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)
 archetype_version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' archetype/pom.xml | head -1)
@@ -26,11 +29,12 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 
-echo "--- library dev.perfsuite:perf-suite:$version into the local repository"
+phase "library dev.perfsuite:perf-suite:$version into the local repository"
 jar="target/perf-suite-$version.jar"
 if [ -f "$jar" ] && [ -z "$(find pom.xml src/main -newer "$jar" -print -quit)" ]; then
   # The jar .ci/run's build made, with this POM: no second build.
-  (cd "$work" && "${MVN[@]}" -q install:install-file -Dfile="$repo/$jar" -DpomFile="$repo/pom.xml")
+  (cd "$work" && "${MVN[@]}" -q install:install-file -Dfile="$repo/$jar" -DpomFile="$repo/pom.xml") \
+    > "$work/library-install.log" 2>&1 || { tail -40 "$work/library-install.log"; exit 1; }
   echo "installed the built $jar"
 else
   "${MVN[@]}" -q install -DskipTests -Dcheckstyle.skip > "$work/library-install.log" 2>&1 \
@@ -38,11 +42,11 @@ else
   echo "built and installed $jar"
 fi
 
-echo "--- archetype dev.perfsuite:perf-suite-archetype:$version"
+phase "archetype dev.perfsuite:perf-suite-archetype:$version"
 "${MVN[@]}" -q -f archetype/pom.xml install > "$work/archetype-install.log" 2>&1 \
   || { tail -40 "$work/archetype-install.log"; exit 1; }
 
-echo "--- generate orders-perf into $work"
+phase "generate orders-perf into $work"
 (cd "$work" && "${MVN[@]}" -q org.apache.maven.plugins:maven-archetype-plugin:3.4.1:generate \
   -DinteractiveMode=false -DarchetypeGroupId=dev.perfsuite \
   -DarchetypeArtifactId=perf-suite-archetype -DarchetypeVersion="$version" \
@@ -52,7 +56,7 @@ echo "--- generate orders-perf into $work"
 project="$work/orders-perf"
 find "$project" -type f | sed "s:^$project/:  :" | sort
 
-echo "--- the generated project stands alone"
+phase "the generated project stands alone"
 # No path into this checkout, no parent or system-scoped jar, no Velocity left unfilled.
 if grep -rnIE -e "$repo" -e '\.\./' -e '<relativePath>|<parent>|systemPath|file:/' \
     -e '\$\{(package|serviceName|perfSuiteVersion|groupId|artifactId)\}' "$project"; then
@@ -63,7 +67,7 @@ grep -q "<version>$version</version>\|<perf-suite.version>$version</perf-suite.v
   "$project/pom.xml" || { echo "FAIL: the generated pom does not pin perf-suite $version" >&2; exit 1; }
 echo "no path into $repo, perf-suite $version pinned"
 
-echo "--- mvn verify -Pperf in the generated project (embedded backends)"
+phase "mvn verify -Pperf in the generated project (embedded backends)"
 log="$work/verify.log"
 (cd "$project" && PERF_BACKENDS=embedded "${MVN[@]}" verify -Pperf) > "$log" 2>&1 \
   || { tail -80 "$log"; echo "FAIL: the generated project's scenario did not pass" >&2; exit 1; }
@@ -74,4 +78,4 @@ for expected in "$project/target/perf-results/first-scenario/verdict.json" \
 done
 grep -m1 -i "embedded" "$log" || true
 sed -n '1,12p' "$project/target/perf-results/first-scenario/summary.md"
-echo "the generated project's scenario passed"
+phase "the generated project's scenario passed"

@@ -3,9 +3,11 @@ package dev.perfsuite.architecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +25,12 @@ class ConsumerProjectTest {
   private static final Path TEMPLATES =
       Path.of("archetype", "src", "main", "resources", "archetype-resources");
   private static final Path MAIN_RESOURCES = Path.of("src", "main", "resources");
+  private static final Path GUIDE = Path.of("docs", "your-project.md");
+  /** A row of the guide's public API table: the package, then the cell naming its types. */
+  private static final Pattern API_ROW =
+      Pattern.compile("^\\| `(dev\\.perfsuite[a-z.]*)` \\| (.+) \\|$", Pattern.MULTILINE);
+  /** A type in that cell: a backticked name starting in upper case (methods are lower case). */
+  private static final Pattern API_TYPE = Pattern.compile("`@?([A-Z][A-Za-z]+)`");
   private static final Pattern PROJECT_VERSION =
       Pattern.compile("^  <version>([^<]+)</version>$", Pattern.MULTILINE);
   /** What would tie a generated project to this checkout rather than to the installed artifact. */
@@ -69,6 +77,33 @@ class ConsumerProjectTest {
               + "data, stubs and plans belong under src/test/resources")
           .allMatch(p -> p.startsWith("META-INF/services/")
               || p.startsWith("dev/perfsuite/") && p.endsWith(".properties"));
+    }
+  }
+
+  @Test
+  void shouldKeepEveryTypeOfTheDocumentedApiPublic() throws IOException {
+    Matcher rows = API_ROW.matcher(Files.readString(GUIDE));
+    List<String> named = new ArrayList<>();
+    while (rows.find()) {
+      Matcher types = API_TYPE.matcher(rows.group(2));
+      while (types.find()) {
+        named.add(rows.group(1) + "." + types.group(1));
+      }
+    }
+    assertThat(named).as("types of the public API table in %s", GUIDE).hasSizeGreaterThan(20);
+    for (String type : named) {
+      assertThat(publicType(type))
+          .as("%s, named as public API in %s: public, or the page and CHANGELOG say otherwise",
+              type, GUIDE).isTrue();
+    }
+  }
+
+  private static boolean publicType(String name) {
+    try {
+      return Modifier.isPublic(Class.forName(name, false,
+          ConsumerProjectTest.class.getClassLoader()).getModifiers());
+    } catch (ClassNotFoundException e) {
+      return false;
     }
   }
 
