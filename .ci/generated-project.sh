@@ -47,7 +47,8 @@ phase "archetype dev.perfsuite:perf-suite-archetype:$version"
   || { tail -40 "$work/archetype-install.log"; exit 1; }
 
 phase "generate orders-perf into $work"
-(cd "$work" && "${MVN[@]}" -q org.apache.maven.plugins:maven-archetype-plugin:3.4.1:generate \
+archetype_plugin=$(sed -n 's:^ *<archetype.version>\(.*\)</archetype.version>$:\1:p' archetype/pom.xml)
+(cd "$work" && "${MVN[@]}" -q "org.apache.maven.plugins:maven-archetype-plugin:$archetype_plugin:generate" \
   -DinteractiveMode=false -DarchetypeGroupId=dev.perfsuite \
   -DarchetypeArtifactId=perf-suite-archetype -DarchetypeVersion="$version" \
   -DgroupId=com.example.orders -DartifactId=orders-perf -Dversion=1.0.0-SNAPSHOT \

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,6 +27,9 @@ class ConsumerProjectTest {
   private static final Path TEMPLATES =
       Path.of("archetype", "src", "main", "resources", "archetype-resources");
   private static final Path MAIN_RESOURCES = Path.of("src", "main", "resources");
+  /** A literal version property of a POM, e.g. {@code <surefire.version>3.5.4</surefire.version>}. */
+  private static final Pattern VERSION_PROPERTY =
+      Pattern.compile("<([a-z-]+\\.version)>([^<$]+)</\\1>");
   private static final Path GUIDE = Path.of("docs", "your-project.md");
   /** A row of the guide's public API table: the package, then the cell naming its types. */
   private static final Pattern API_ROW =
@@ -42,6 +47,19 @@ class ConsumerProjectTest {
     assertThat(version(ARCHETYPE_POM))
         .as("archetype/pom.xml's version: the generated project pins the library at it")
         .isEqualTo(version(LIBRARY_POM));
+  }
+
+  @Test
+  void shouldBuildWithThePluginVersionsOfTheLibrary() throws IOException {
+    Map<String, String> library = versionProperties(LIBRARY_POM);
+    for (Path pom : List.of(ARCHETYPE_POM, TEMPLATES.resolve("pom.xml"))) {
+      Map<String, String> shared = new TreeMap<>(versionProperties(pom));
+      shared.keySet().retainAll(library.keySet());
+      assertThat(shared).as("version properties %s shares with pom.xml", pom).isNotEmpty();
+      shared.forEach((key, value) -> assertThat(value)
+          .as("%s of %s against pom.xml's: pin them in step", key, pom)
+          .isEqualTo(library.get(key)));
+    }
   }
 
   @Test
@@ -105,6 +123,15 @@ class ConsumerProjectTest {
     } catch (ClassNotFoundException e) {
       return false;
     }
+  }
+
+  private static Map<String, String> versionProperties(Path pom) throws IOException {
+    Map<String, String> properties = new TreeMap<>();
+    Matcher matcher = VERSION_PROPERTY.matcher(Files.readString(pom));
+    while (matcher.find()) {
+      properties.put(matcher.group(1), matcher.group(2));
+    }
+    return properties;
   }
 
   private static String version(Path pom) throws IOException {
