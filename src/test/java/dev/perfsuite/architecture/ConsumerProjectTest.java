@@ -27,7 +27,7 @@ class ConsumerProjectTest {
   private static final Path TEMPLATES =
       Path.of("archetype", "src", "main", "resources", "archetype-resources");
   private static final Path MAIN_RESOURCES = Path.of("src", "main", "resources");
-  /** A literal version property of a POM: a {@code surefire.version} element holding 3.5.4. */
+  /** A literal version property of a POM: a {@code surefire.version} element with a literal value. */
   private static final Pattern VERSION_PROPERTY =
       Pattern.compile("<([a-z-]+\\.version)>([^<$]+)</\\1>");
   private static final Path GUIDE = Path.of("docs", "your-project.md");
