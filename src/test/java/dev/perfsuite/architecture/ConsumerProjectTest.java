@@ -27,10 +27,11 @@ class ConsumerProjectTest {
   private static final Path TEMPLATES =
       Path.of("archetype", "src", "main", "resources", "archetype-resources");
   private static final Path MAIN_RESOURCES = Path.of("src", "main", "resources");
-  /** A literal version property of a POM: a {@code surefire.version} element with a literal value. */
+  /** A literal version property of a POM: a {@code surefire.version} element, say. */
   private static final Pattern VERSION_PROPERTY =
       Pattern.compile("<([a-z-]+\\.version)>([^<$]+)</\\1>");
   private static final Path GUIDE = Path.of("docs", "your-project.md");
+  private static final Path CHANGELOG = Path.of("CHANGELOG.md");
   /** A row of the guide's public API table: the package, then the cell naming its types. */
   private static final Pattern API_ROW =
       Pattern.compile("^\\| `(dev\\.perfsuite[a-z.]*)` \\| (.+) \\|$", Pattern.MULTILINE);
@@ -65,10 +66,27 @@ class ConsumerProjectTest {
   @Test
   void shouldRecordAReleasedVersionInTheChangelog() throws IOException {
     String version = version(LIBRARY_POM);
+    String changelog = Files.readString(CHANGELOG);
     if (!version.endsWith("-SNAPSHOT")) {
-      assertThat(Files.readString(Path.of("CHANGELOG.md")))
-          .as("CHANGELOG.md's section for the released version %s", version)
+      assertThat(changelog).as("CHANGELOG.md's section for the released version %s", version)
           .contains("\n## " + version + " (");
+    }
+  }
+
+  /** A released version names one artifact: a change after it needs the next version. */
+  @Test
+  void shouldMoveToASnapshotWithTheFirstUnreleasedChange() throws IOException {
+    String changelog = Files.readString(CHANGELOG);
+    int unreleased = changelog.indexOf("\n## Unreleased");
+    assertThat(unreleased).as("CHANGELOG.md's '## Unreleased' section").isNotNegative();
+    int next = changelog.indexOf("\n## ", unreleased + 1);
+    boolean changes = changelog.substring(unreleased, next < 0 ? changelog.length() : next)
+        .lines().anyMatch(line -> line.startsWith("- "));
+    if (changes) {
+      assertThat(version(LIBRARY_POM))
+          .as("pom.xml's version while CHANGELOG.md lists unreleased changes: the next "
+              + "version's -SNAPSHOT (archetype/pom.xml too)")
+          .endsWith("-SNAPSHOT");
     }
   }
 
