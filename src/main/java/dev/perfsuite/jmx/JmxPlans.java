@@ -113,13 +113,14 @@ public final class JmxPlans {
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
       LoadProfile suiteProfile) {
     List<String> notes = new ArrayList<>();
-    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes);
+    JmeterLeniency leniency = JmeterLeniency.of(jmx.toString(), settings.strict(), notes);
+    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes, leniency);
     Object root = tree.getArray()[0];
     if (!(root instanceof TestPlan testPlan)) {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
-    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx));
+    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
     ClassLoader classLoader = PlanDependencies.classLoader(settings.classpath());
     PlanDependencies.check(jmx, planTree, classLoader);
     if (!settings.classpath().isEmpty()) {
@@ -138,7 +139,7 @@ public final class JmxPlans {
     Map<String, String> variables = testPlan.getUserDefinedVariables();
     LoadPlan plan = settings.load() == JmxLoad.PROFILE
         ? underProfile(jmx, name, planTree, variables, settings, suiteProfile, notes)
-        : asWritten(jmx, name, planTree, variables, settings, notes);
+        : asWritten(jmx, name, planTree, variables, settings, notes, leniency);
     Optional<LoadPlan> primer = Optional.empty();
     if (settings.load() == JmxLoad.PROFILE || settings.prime().isPresent()) {
       PlanParts priming = PlanParts.forPriming(primingTree, variables, settings.properties());
@@ -178,11 +179,12 @@ public final class JmxPlans {
 
   /** The plan's own thread groups, its shape read from them, and the configured warm-up. */
   private static LoadPlan asWritten(Path jmx, String name, HashTree planTree,
-      Map<String, String> variables, JmxSettings settings, List<String> notes) {
+      Map<String, String> variables, JmxSettings settings, List<String> notes,
+      JmeterLeniency leniency) {
     PlanParts parts = PlanParts.asWritten(planTree, variables, settings.properties());
     Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
     LoadProfile shape = PlanShape.of(jmx.toString(), parts.groups(), warmUp,
-        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
+        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g), leniency);
     notes.add("the plan's own thread groups run: " + shape);
     notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
         + " (perf.warm-up): samples that start in it are left out of the verdict"
