@@ -2,6 +2,7 @@ package dev.perfsuite.jmx;
 
 import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
@@ -114,14 +115,23 @@ public final class JmxPlans {
       LoadProfile suiteProfile) {
     List<String> notes = new ArrayList<>();
     JmeterLeniency leniency = JmeterLeniency.of(jmx.toString(), settings.strict(), notes);
-    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes, leniency);
+    ClassLoader classLoader = classLoader(jmx, settings, notes);
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    HashTree tree;
+    // JMeter's loader (XStream) finds a fetched plugin's classes through the context loader.
+    thread.setContextClassLoader(classLoader);
+    try {
+      tree = JmxSource.load(jmx, settings.properties(), true, notes, leniency);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
     Object root = tree.getArray()[0];
     if (!(root instanceof TestPlan testPlan)) {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
     notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
-    ClassLoader classLoader = PlanDependencies.classLoader(settings.classpath());
     PlanDependencies.check(jmx, planTree, classLoader);
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
@@ -160,6 +170,29 @@ public final class JmxPlans {
     return new ImportedPlan(jmx, plan, JmxSla.defaults(),
         verdict.describe().replace("no SLA file", "no " + sidecar.getFileName()), labels, notes,
         primer, classLoader, Optional.of(verdict));
+  }
+
+  /**
+   * The team's jars of {@code perf.jmx.classpath}, then (with {@code perf.jmx.plugins=auto}) the
+   * plugins the plan names, fetched through Maven and named with their versions in the notes.
+   */
+  private static ClassLoader classLoader(Path jmx, JmxSettings settings, List<String> notes) {
+    ClassLoader team = PlanDependencies.classLoader(settings.classpath());
+    if (settings.plugins() == JmxPlugins.OFF) {
+      return team;
+    }
+    JmxSource.environment();
+    PlanPlugins plugins = PlanPlugins.of(PlanPlugins.text(jmx), team);
+    if (plugins.none()) {
+      return team;
+    }
+    List<Path> jars = PluginFetch.jars(jmx, plugins.artifacts());
+    ClassLoader loader = PlanDependencies.classLoader("perf.jmx.plugins", jars, team);
+    PluginFetch.registerFunctions(jars, loader);
+    notes.add("plugins the plan uses, fetched through Maven (perf.jmx.plugins=auto): "
+        + String.join(", ", plugins.describe()) + "; jars: " + jars.stream()
+        .map(j -> j.getFileName().toString()).toList());
+    return loader;
   }
 
   /** The main groups' children as one journey under the suite's profile. */

@@ -174,7 +174,10 @@ final class JmxSource {
 
   private static boolean loadable(String className) {
     try {
-      Class.forName(className, false, JmxSource.class.getClassLoader());
+      // The context loader holds the plugins fetched for the plan (perf.jmx.plugins).
+      ClassLoader context = Thread.currentThread().getContextClassLoader();
+      Class.forName(className, false, context != null ? context
+          : JmxSource.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
