@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.config.NearMiss;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -82,7 +83,7 @@ final class JmeterLeniency {
       String best = null;
       int bestEdits = Integer.MAX_VALUE;
       for (String name : defined) {
-        int edits = edits(name.toLowerCase(Locale.ROOT), used.toLowerCase(Locale.ROOT));
+        int edits = NearMiss.edits(name.toLowerCase(Locale.ROOT), used.toLowerCase(Locale.ROOT));
         if (edits <= TYPO_EDITS && edits < bestEdits) {
           best = name;
           bestEdits = edits;
@@ -94,25 +95,5 @@ final class JmeterLeniency {
       return Optional.of("${" + used + "} is not defined");
     }
     return Optional.empty();
-  }
-
-  /** Levenshtein distance: insertions, deletions and substitutions from a to b. */
-  private static int edits(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

@@ -132,7 +132,8 @@ public final class JmxPlans {
     }
     HashTree planTree = tree.getTree(testPlan);
     notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
-    PlanDependencies.check(jmx, planTree, classLoader);
+    PlanDependencies.check(jmx, planTree, classLoader, settings.plugins() == JmxPlugins.OFF
+        ? PluginFetch.registered() : Set.of());
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
           + settings.classpath());

@@ -74,8 +74,17 @@ final class PlanDependencies {
    * here.
    */
   static void check(Path file, HashTree tree, ClassLoader loader) {
+    check(file, tree, loader, Set.of());
+  }
+
+  /**
+   * As {@link #check(Path, HashTree, ClassLoader)}, with {@code unavailable} functions JMeter
+   * knows but this plan may not use (those fetched for another plan, with plugins off).
+   */
+  static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable) {
     EnabledText text = EnabledText.of(tree);
     Set<String> known = new LinkedHashSet<>(Arrays.asList(CompoundVariable.getFunctionNames()));
+    known.removeAll(unavailable);
     List<String> problems = new ArrayList<>();
     for (EnabledText.Element element : text.elements()) {
       String name = element.element().getName();

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +49,8 @@ record PlanPlugins(Set<String> artifacts, Map<String, Set<String>> reasons) {
             k -> new LinkedHashSet<>()).add(className.substring(className.lastIndexOf('.') + 1)));
       }
     }
-    Set<String> known = Set.of(CompoundVariable.getFunctionNames());
+    Set<String> known = new java.util.HashSet<>(Set.of(CompoundVariable.getFunctionNames()));
+    known.removeAll(PluginFetch.registered());
     Matcher functions = FUNCTION.matcher(text);
     while (functions.find()) {
       String function = functions.group(1);
@@ -112,10 +112,5 @@ record PlanPlugins(Set<String> artifacts, Map<String, Set<String>> reasons) {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + jmx, e);
     }
-  }
-
-  /** Every artifact the table names, for tests and the docs. */
-  static Set<String> known() {
-    return new java.util.TreeSet<>(Arrays.asList(TABLE.values().toArray(String[]::new)));
   }
 }

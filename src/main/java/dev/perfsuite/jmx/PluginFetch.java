@@ -29,6 +29,12 @@ import org.apache.jmeter.functions.Function;
  */
 final class PluginFetch {
   static final Path CACHE = Path.of("target", "jmx-plugins");
+  /**
+   * Functions this JVM registered from fetched jars: JMeter's registry is global, so a later plan
+   * must still name (and, under {@code perf.jmx.plugins=off}, be refused for) what it uses.
+   */
+  private static final Set<String> REGISTERED = java.util.concurrent.ConcurrentHashMap
+      .newKeySet();
   private static final long MAVEN_MINUTES = 5;
 
   private PluginFetch() {
@@ -151,12 +157,20 @@ final class PluginFetch {
           && !java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
         Function function = (Function) type.getDeclaredConstructor().newInstance();
         synchronized (registry) {
-          registry.putIfAbsent(function.getReferenceKey(), type.asSubclass(Function.class));
+          if (registry.putIfAbsent(function.getReferenceKey(), type.asSubclass(Function.class))
+              == null) {
+            REGISTERED.add(function.getReferenceKey());
+          }
         }
       }
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       // A class of the jar that is no function or needs what is absent: not ours to judge.
     }
+  }
+
+  /** The functions registered from fetched jars in this JVM. */
+  static Set<String> registered() {
+    return Set.copyOf(REGISTERED);
   }
 
   @SuppressWarnings("unchecked")

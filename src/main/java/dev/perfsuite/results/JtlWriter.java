@@ -82,7 +82,10 @@ final class JtlWriter {
 
   /** Queues the sample's line, secrets masked; called from every sampling thread. */
   void add(SampleEvent event) {
-    add(event, event.getResult());
+    StringBuilder lines = new StringBuilder();
+    append(lines, event, event.getResult());
+    // One entry: the children stay right after their transaction whatever other threads write.
+    pending.add(Secrets.mask(lines.toString()));
   }
 
   /**
@@ -90,12 +93,14 @@ final class JtlWriter {
    * ({@code jmeter.save.saveservice.subresults}, on by default): only a transaction's, which
    * the recorder counts; an HTTP sampler's redirects stay inside their sample.
    */
-  private void add(SampleEvent event, SampleResult result) {
-    pending.add(Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
-        ",")));
+  private void append(StringBuilder lines, SampleEvent event, SampleResult result) {
+    if (!lines.isEmpty()) {
+      lines.append('\n');
+    }
+    lines.append(CSVSaveService.resultToDelimitedString(event, result, saveConfig, ","));
     if (saveConfig.saveSubresults() && TransactionController.isFromTransactionController(result)) {
       for (SampleResult child : result.getSubResults()) {
-        add(event, child);
+        append(lines, event, child);
       }
     }
   }
