@@ -78,9 +78,10 @@ final class JmxSource {
       needed.forEach(n -> leniency.accept("property " + n + " is unset and ${__P(" + n + ")} "
           + "has no default: JMeter gives \"1\"", "-Dperf.jmx.props." + n + "=... or a "
           + "default: ${__P(" + n + ",value)}"));
-      missing.stream().filter(n -> !needed.contains(n)).forEach(n -> notes.add("property " + n
-          + " is unset and has no default: only disabled elements read it, so it is left as JMeter leaves it (${__P(" + n
-          + ")} gives \"1\"); set -Dperf.jmx.props." + n + "=... if an element needs it"));
+      missing.stream().filter(n -> !needed.contains(n)).forEach(n -> notes.add("property "
+          + n + " is unset and has no default: only disabled elements read it, so it is left "
+          + "as JMeter leaves it (${__P(" + n + ")} gives \"1\"); set -Dperf.jmx.props." + n
+          + "=... if an element needs it"));
     }
     return tree;
   }
