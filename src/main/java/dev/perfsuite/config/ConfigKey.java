@@ -186,6 +186,14 @@ public enum ConfigKey implements KeyDescription {
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "
           + "JMeter's user.classpath; checked before load."),
+  JMX_STRICT("perf.jmx.strict", "false", "true or false",
+      "false: a JMX runs as JMeter runs it (an undefined variable in a thread group field is "
+          + "JMeter's 0, an unset ${__P(name)} is \"1\", a ~ path found at home), each such "
+          + "case warned once before load; true: each of them refuses the plan before load."),
+  JMX_PLUGINS("perf.jmx.plugins", "auto", "one of auto, off",
+      "auto: the jmeter-plugins a JMX's elements and functions need are fetched through Maven "
+          + "into the local repository and loaded for its run, named with versions before load; "
+          + "off: such a plan is refused, naming the artifact to add."),
   // Diagnostics through SLF4J (issue 21 item 4); applied by PerfLog.
   LOG("perf.log", "info", "one of error, warn, info, debug, trace",
       "Level of the suite's diagnostics and warnings (the dev.perfsuite loggers, Log4j 2; "

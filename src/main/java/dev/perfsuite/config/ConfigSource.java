@@ -152,29 +152,10 @@ final class ConfigSource {
   private String suggestion(String unknown) {
     return Stream.concat(Arrays.stream(ConfigKey.values()).map(ConfigKey::key),
             declared.all().stream().map(SystemKey::key))
-        .min(Comparator.comparingInt(k -> editDistance(k, unknown)))
-        .filter(k -> editDistance(k, unknown) <= Math.max(3, unknown.length() / 3))
+        .min(Comparator.comparingInt(k -> NearMiss.edits(k, unknown)))
+        .filter(k -> NearMiss.edits(k, unknown) <= Math.max(3, unknown.length() / 3))
         .map(k -> "; did you mean " + k + "?")
         .orElse("");
-  }
-
-  private static int editDistance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 
   /** The raw environment, for secrets only. */

@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -31,10 +32,15 @@ import java.util.stream.Collectors;
  * @param prime {@code perf.prime} when set by the user: a plan-driven JMX is primed only then
  * @param classpath {@code perf.jmx.classpath}: a team's jars (and directories of jars) for the
  *     plans' scripts, as JMeter's {@code user.classpath}
+ * @param strict {@code perf.jmx.strict}: what JMeter would run silently (an undefined variable in
+ *     a thread group field, an unset {@code ${__P(name)}}, a {@code ~} path) refuses the plan
+ *     instead of a warning
+ * @param plugins {@code perf.jmx.plugins}: whether the plugins a plan names are fetched
  */
 public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
     Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent,
-    Optional<Duration> warmUp, Optional<Duration> prime, List<Path> classpath) {
+    Optional<Duration> warmUp, Optional<Duration> prime, List<Path> classpath, boolean strict,
+    JmxPlugins plugins) {
   private static final Set<String> LISTENER_KINDS = Set.of("backend", "data-writer");
 
   public JmxSettings {
@@ -42,6 +48,14 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
     properties = Map.copyOf(properties);
     keepListeners = Set.copyOf(keepListeners);
     classpath = List.copyOf(classpath);
+  }
+
+  /** Settings with JMeter's semantics (not strict) and plugins fetched as the plan needs them. */
+  public JmxSettings(List<String> plans, JmxLoad load, Map<String, String> properties,
+      Set<String> keepListeners, Optional<Path> sla, double defaultErrorPercent,
+      Optional<Duration> warmUp, Optional<Duration> prime, List<Path> classpath) {
+    this(plans, load, properties, keepListeners, sla, defaultErrorPercent, warmUp, prime,
+        classpath, false, JmxPlugins.AUTO);
   }
 
   /** Settings without a user warm-up or priming length (plan-driven: none of either). */
@@ -59,13 +73,19 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
   /** The same settings with the team's jars of {@code perf.jmx.classpath}. */
   public JmxSettings withClasspath(List<Path> jars) {
     return new JmxSettings(plans, load, properties, keepListeners, sla, defaultErrorPercent,
-        warmUp, prime, jars);
+        warmUp, prime, jars, strict, plugins);
+  }
+
+  /** The same settings with {@code perf.jmx.strict} and {@code perf.jmx.plugins} as given. */
+  public JmxSettings withSemantics(boolean strictly, JmxPlugins fetching) {
+    return new JmxSettings(plans, load, properties, keepListeners, sla, defaultErrorPercent,
+        warmUp, prime, classpath, strictly, fetching);
   }
 
   /** The same settings with other {@code ${__P()}} values. */
   public JmxSettings withProperties(Map<String, String> values) {
     return new JmxSettings(plans, load, values, keepListeners, sla, defaultErrorPercent, warmUp,
-        prime, classpath);
+        prime, classpath, strict, plugins);
   }
 
   /**
@@ -114,8 +134,12 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
         ? read.duration(ConfigKey.PRIME, false) : Optional.empty();
     List<Path> classpath = read.parse(ConfigKey.JMX_CLASSPATH, JmxSettings::classpath)
         .orElse(List.of());
+    boolean strict = read.bool(ConfigKey.JMX_STRICT).orElse(false);
+    JmxPlugins plugins = read.choice(ConfigKey.JMX_PLUGINS, JmxPlugins.class)
+        .orElse(JmxPlugins.AUTO);
     read.throwIfInvalid();
-    return new JmxSettings(plans, load, properties, keep, sla, errors, warmUp, prime, classpath);
+    return new JmxSettings(plans, load, properties, keep, sla, errors, warmUp, prime, classpath,
+        strict, plugins);
   }
 
   private static List<Path> classpath(String value) {

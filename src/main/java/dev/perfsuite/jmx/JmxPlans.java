@@ -2,6 +2,7 @@ package dev.perfsuite.jmx;
 
 import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
@@ -113,15 +114,26 @@ public final class JmxPlans {
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
       LoadProfile suiteProfile) {
     List<String> notes = new ArrayList<>();
-    HashTree tree = JmxSource.load(jmx, settings.properties(), true, notes);
+    JmeterLeniency leniency = JmeterLeniency.of(jmx.toString(), settings.strict(), notes);
+    ClassLoader classLoader = classLoader(jmx, settings, notes);
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    HashTree tree;
+    // JMeter's loader (XStream) finds a fetched plugin's classes through the context loader.
+    thread.setContextClassLoader(classLoader);
+    try {
+      tree = JmxSource.load(jmx, settings.properties(), true, notes, leniency);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
     Object root = tree.getArray()[0];
     if (!(root instanceof TestPlan testPlan)) {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
-    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx));
-    ClassLoader classLoader = PlanDependencies.classLoader(settings.classpath());
-    PlanDependencies.check(jmx, planTree, classLoader);
+    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
+    PlanDependencies.check(jmx, planTree, classLoader, settings.plugins() == JmxPlugins.OFF
+        ? PluginFetch.registered() : Set.of());
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
           + settings.classpath());
@@ -138,7 +150,7 @@ public final class JmxPlans {
     Map<String, String> variables = testPlan.getUserDefinedVariables();
     LoadPlan plan = settings.load() == JmxLoad.PROFILE
         ? underProfile(jmx, name, planTree, variables, settings, suiteProfile, notes)
-        : asWritten(jmx, name, planTree, variables, settings, notes);
+        : asWritten(jmx, name, planTree, variables, settings, notes, leniency);
     Optional<LoadPlan> primer = Optional.empty();
     if (settings.load() == JmxLoad.PROFILE || settings.prime().isPresent()) {
       PlanParts priming = PlanParts.forPriming(primingTree, variables, settings.properties());
@@ -161,6 +173,29 @@ public final class JmxPlans {
         primer, classLoader, Optional.of(verdict));
   }
 
+  /**
+   * The team's jars of {@code perf.jmx.classpath}, then (with {@code perf.jmx.plugins=auto}) the
+   * plugins the plan names, fetched through Maven and named with their versions in the notes.
+   */
+  private static ClassLoader classLoader(Path jmx, JmxSettings settings, List<String> notes) {
+    ClassLoader team = PlanDependencies.classLoader(settings.classpath());
+    if (settings.plugins() == JmxPlugins.OFF) {
+      return team;
+    }
+    JmxSource.environment();
+    PlanPlugins plugins = PlanPlugins.of(PlanPlugins.text(jmx), team);
+    if (plugins.none()) {
+      return team;
+    }
+    List<Path> jars = PluginFetch.jars(jmx, plugins.artifacts());
+    ClassLoader loader = PlanDependencies.classLoader("perf.jmx.plugins", jars, team);
+    PluginFetch.registerFunctions(jars, loader);
+    notes.add("plugins the plan uses, fetched through Maven (perf.jmx.plugins=auto): "
+        + String.join(", ", plugins.describe()) + "; jars: " + jars.stream()
+        .map(j -> j.getFileName().toString()).toList());
+    return loader;
+  }
+
   /** The main groups' children as one journey under the suite's profile. */
   private static LoadPlan underProfile(Path jmx, String name, HashTree planTree,
       Map<String, String> variables, JmxSettings settings, LoadProfile suiteProfile,
@@ -178,11 +213,12 @@ public final class JmxPlans {
 
   /** The plan's own thread groups, its shape read from them, and the configured warm-up. */
   private static LoadPlan asWritten(Path jmx, String name, HashTree planTree,
-      Map<String, String> variables, JmxSettings settings, List<String> notes) {
+      Map<String, String> variables, JmxSettings settings, List<String> notes,
+      JmeterLeniency leniency) {
     PlanParts parts = PlanParts.asWritten(planTree, variables, settings.properties());
     Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
     LoadProfile shape = PlanShape.of(jmx.toString(), parts.groups(), warmUp,
-        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g));
+        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g), leniency);
     notes.add("the plan's own thread groups run: " + shape);
     notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
         + " (perf.warm-up): samples that start in it are left out of the verdict"

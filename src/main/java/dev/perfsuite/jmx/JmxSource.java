@@ -50,15 +50,18 @@ final class JmxSource {
    * @param substitute false keeps {@code ${__P()}} calls (the converter writes them into Java)
    */
   static HashTree load(Path file, Map<String, String> properties, boolean substitute) {
-    return load(file, properties, substitute, new ArrayList<>());
+    List<String> notes = new ArrayList<>();
+    return load(file, properties, substitute, notes, JmeterLeniency.of(file.toString(), false,
+        notes));
   }
 
   /**
    * As {@link #load(Path, Map, boolean)}, adding to {@code notes} one line per property left
-   * unset that only disabled elements read (JMeter would give them "1").
+   * unset that only disabled elements read, and to {@code leniency} each unset property enabled
+   * elements read: JMeter gives {@code ${__P(name)}} "1", so it stays for JMeter to fill.
    */
   static HashTree load(Path file, Map<String, String> properties, boolean substitute,
-      List<String> notes) {
+      List<String> notes, JmeterLeniency leniency) {
     String text = read(file);
     environment();
     checkElements(file, text);
@@ -69,12 +72,16 @@ final class JmxSource {
       Set<String> used = EnabledText.of(tree).usingAny(missing.stream()
           .map(n -> "__P(" + n).toList());
       List<String> needed = missing.stream().filter(n -> used.contains("__P(" + n)).toList();
-      if (!needed.isEmpty()) {
+      if (!needed.isEmpty() && leniency.strict()) {
         throw missingProperties(file, needed);
       }
-      missing.forEach(n -> notes.add("property " + n + " is unset and has no default: only "
-          + "disabled elements read it, so it is left as JMeter leaves it (${__P(" + n
-          + ")} gives \"1\"); set -Dperf.jmx.props." + n + "=... if an element needs it"));
+      needed.forEach(n -> leniency.accept("property " + n + " is unset and ${__P(" + n + ")} "
+          + "has no default: JMeter gives \"1\"", "-Dperf.jmx.props." + n + "=... or a "
+          + "default: ${__P(" + n + ",value)}"));
+      missing.stream().filter(n -> !needed.contains(n)).forEach(n -> notes.add("property "
+          + n + " is unset and has no default: only disabled elements read it, so it is left "
+          + "as JMeter leaves it (${__P(" + n + ")} gives \"1\"); set -Dperf.jmx.props." + n
+          + "=... if an element needs it"));
     }
     return tree;
   }
@@ -168,7 +175,10 @@ final class JmxSource {
 
   private static boolean loadable(String className) {
     try {
-      Class.forName(className, false, JmxSource.class.getClassLoader());
+      // The context loader holds the plugins fetched for the plan (perf.jmx.plugins).
+      ClassLoader context = Thread.currentThread().getContextClassLoader();
+      Class.forName(className, false, context != null ? context
+          : JmxSource.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
@@ -207,7 +217,8 @@ final class JmxSource {
     missing.forEach(n -> fix.append(" -Dperf.jmx.props.").append(n).append("=..."));
     return new JmxException(file + " reads JMeter properties without a default: "
         + String.join(", ", missing) + " (JMeter would use \"1\" for each, silently). Fix:"
-        + fix + " (or put them in a file of perf.jmx.props-file).");
+        + fix + " (or put them in a file of perf.jmx.props-file), or unset perf.jmx.strict to "
+        + "run with JMeter's \"1\".");
   }
 
   private static String xml(String value) {

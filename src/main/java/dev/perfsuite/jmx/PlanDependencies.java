@@ -45,7 +45,12 @@ final class PlanDependencies {
    * itself and its jars), or the suite's own when there are none.
    */
   static ClassLoader classLoader(List<Path> jars) {
-    ClassLoader suite = PlanDependencies.class.getClassLoader();
+    return classLoader("perf.jmx.classpath", jars, PlanDependencies.class.getClassLoader());
+  }
+
+  /** {@code parent} plus {@code jars} (a directory adds its jars), named {@code name}. */
+  static ClassLoader classLoader(String name, List<Path> jars, ClassLoader parent) {
+    ClassLoader suite = parent;
     if (jars.isEmpty()) {
       return suite;
     }
@@ -61,7 +66,7 @@ final class PlanDependencies {
         }
       }
     }
-    return new URLClassLoader("perf.jmx.classpath", urls.toArray(URL[]::new), suite);
+    return new URLClassLoader(name, urls.toArray(URL[]::new), suite);
   }
 
   /**
@@ -69,8 +74,17 @@ final class PlanDependencies {
    * here.
    */
   static void check(Path file, HashTree tree, ClassLoader loader) {
+    check(file, tree, loader, Set.of());
+  }
+
+  /**
+   * As {@link #check(Path, HashTree, ClassLoader)}, with {@code unavailable} functions JMeter
+   * knows but this plan may not use (those fetched for another plan, with plugins off).
+   */
+  static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable) {
     EnabledText text = EnabledText.of(tree);
     Set<String> known = new LinkedHashSet<>(Arrays.asList(CompoundVariable.getFunctionNames()));
+    known.removeAll(unavailable);
     List<String> problems = new ArrayList<>();
     for (EnabledText.Element element : text.elements()) {
       String name = element.element().getName();
@@ -117,7 +131,8 @@ final class PlanDependencies {
     if (PLUGIN_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
       return "add the plugin " + FUNCTIONS_ARTIFACT + " (jmeter-plugins.org \"Custom "
           + "Functions\", built for JMeter 5.6.x) as a test dependency in pom.xml, or replace "
-          + "the call (e.g. ${__P(name,default)} with -Dperf.jmx.props.name=...).";
+          + "the call (e.g. ${__P(name,default)} with -Dperf.jmx.props.name=...), or let "
+          + "-Dperf.jmx.plugins=auto fetch it.";
     }
     return "add the jar that provides " + function + " as a test dependency in pom.xml (or to "
         + "perf.jmx.classpath), or correct the name (JMeter's own: "

@@ -16,7 +16,8 @@ import org.apache.jorphan.collections.HashTree;
 /**
  * Makes a loaded JMX fit for a load run, saying what it changed: GUI-only listeners are
  * disabled, Backend Listeners and Simple Data Writers too unless kept by key, and relative CSV Data
- * Set paths are resolved against the JMX file's directory.
+ * Set paths are resolved where JMeter looks for them (the working directory, then the JMX file's
+ * directory).
  */
 final class PlanHygiene {
   /** Display names of JMeter's listener GUIs, by GUI class simple name. */
@@ -38,29 +39,39 @@ final class PlanHygiene {
   }
 
   /**
-   * Applies the rules to {@code tree} in place and returns one line per change.
+   * Applies the rules to {@code tree} in place and returns one line per change; a path found
+   * only where JMeter would not look is warned (a run warning among the lines).
    *
    * @param keep {@code backend} and/or {@code data-writer}
-   * @param csvBase directory relative CSV paths resolve against
+   * @param csvBase the plan's directory: JMeter looks for a relative path in the working
+   *     directory, then there
    */
   static List<String> apply(HashTree tree, Set<String> keep, Path csvBase, Path file) {
     List<String> notes = new ArrayList<>();
-    walk(tree, keep, csvBase, file, notes);
+    walk(tree, keep, csvBase, file, notes, JmeterLeniency.of(file.toString(), false, notes));
+    return notes;
+  }
+
+  /** As {@link #apply(HashTree, Set, Path, Path)}, path fallbacks going to {@code leniency}. */
+  static List<String> apply(HashTree tree, Set<String> keep, Path csvBase, Path file,
+      JmeterLeniency leniency) {
+    List<String> notes = new ArrayList<>();
+    walk(tree, keep, csvBase, file, notes, leniency);
     return notes;
   }
 
   private static void walk(HashTree tree, Set<String> keep, Path csvBase, Path file,
-      List<String> notes) {
+      List<String> notes, JmeterLeniency leniency) {
     for (Object key : tree.list()) {
       if (key instanceof TestElement element && element.isEnabled()) {
-        check(element, keep, csvBase, file, notes);
+        check(element, keep, csvBase, file, notes, leniency);
       }
-      walk(tree.getTree(key), keep, csvBase, file, notes);
+      walk(tree.getTree(key), keep, csvBase, file, notes, leniency);
     }
   }
 
   private static void check(TestElement element, Set<String> keep, Path csvBase, Path file,
-      List<String> notes) {
+      List<String> notes, JmeterLeniency leniency) {
     String gui = simpleName(element.getPropertyAsString(TestElement.GUI_CLASS));
     if (element instanceof ResultCollector) {
       if (DATA_WRITER.equals(gui)) {
@@ -90,11 +101,12 @@ final class PlanHygiene {
             + "-Dperf.jmx.keep-listeners=data-writer");
       }
     } else if (element instanceof CSVDataSet) {
-      resolveCsv(element, csvBase, file, notes);
+      resolveCsv(element, csvBase, file, notes, leniency);
     }
   }
 
-  private static void resolveCsv(TestElement csv, Path base, Path file, List<String> notes) {
+  private static void resolveCsv(TestElement csv, Path base, Path file, List<String> notes,
+      JmeterLeniency leniency) {
     String name = csv.getPropertyAsString("filename");
     if (name.isBlank() || name.contains("${")) {
       return;
@@ -112,26 +124,47 @@ final class PlanHygiene {
             + " lies beside the plan (" + beside + "). Fix: put " + simple + " beside the plan, "
             + "or use a relative path (JMeter resolves it against the plan's directory).");
       }
+      leniency.accept("CSV Data Set '" + csv.getName() + "' reads the " + kind + " " + name
+          + ", which does not exist here: the file of that name beside the plan is used ("
+          + beside + ")", "make the path relative to the plan");
       csv.setProperty("filename", beside.toString());
-      notes.add(ImportedPlan.WARNING + "CSV Data Set '" + csv.getName() + "' reads the " + kind
-          + " " + name + ", which does not exist here: the file of that name beside the plan is "
-          + "used (" + beside + ")");
       return;
     }
-    boolean home = name.equals("~") || name.startsWith("~/") || name.startsWith("~\\");
-    Path path = home ? Path.of(System.getProperty("user.home"), name.substring(1)
-        .replace('\\', '/').replaceFirst("^/", "")) : Path.of(name);
-    Path resolved = path.isAbsolute() ? path : base.resolve(path).toAbsolutePath().normalize();
+    Path path = Path.of(name);
+    if (path.isAbsolute()) {
+      if (!Files.isRegularFile(path)) {
+        throw missing(file, csv, name, List.of(path));
+      }
+      return;
+    }
+    // JMeter's FileServer: a relative path as it stands (the working directory), then against
+    // the plan's directory. It never expands ~.
+    Path working = path.toAbsolutePath().normalize();
+    Path beside = base.resolve(path).toAbsolutePath().normalize();
+    Path resolved = Files.isRegularFile(working) ? working : beside;
     if (!Files.isRegularFile(resolved)) {
-      throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads " + name
-          + ", resolved to " + resolved + ", which does not exist. Fix: put the file there "
-          + "(relative paths resolve against the JMX file's directory, ~ is the home "
-          + "directory) or correct the path.");
+      boolean tilde = name.equals("~") || name.startsWith("~/") || name.startsWith("~\\");
+      Path home = Path.of(System.getProperty("user.home"), name.substring(1).replace('\\', '/')
+          .replaceFirst("^/", ""));
+      if (!tilde || !Files.isRegularFile(home)) {
+        throw missing(file, csv, name, tilde ? List.of(working, beside, home)
+            : List.of(working, beside));
+      }
+      leniency.accept("CSV Data Set '" + csv.getName() + "' reads " + name + ", which JMeter "
+          + "looks for in the working directory (" + working + ") and beside the plan ("
+          + beside + ") and does not find; the file in the home directory is used (" + home
+          + ")", "JMeter never expands ~: use a path relative to the plan, or an absolute one");
+      resolved = home;
     }
-    if (!path.isAbsolute() || home) {
-      csv.setProperty("filename", resolved.toString());
-      notes.add("CSV Data Set '" + csv.getName() + "': " + name + " resolved to " + resolved);
-    }
+    csv.setProperty("filename", resolved.toString());
+    notes.add("CSV Data Set '" + csv.getName() + "': " + name + " resolved to " + resolved);
+  }
+
+  private static JmxException missing(Path file, TestElement csv, String name,
+      List<Path> looked) {
+    return new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads " + name
+        + ", which is in none of " + looked + ". Fix: put the file there (JMeter looks in the "
+        + "working directory, then beside the plan) or correct the path.");
   }
 
   /** {@code C:\data\x.csv}, {@code C:/data/x.csv} or a {@code \\server\share} path. */

@@ -31,7 +31,7 @@ final class PlanShape {
 
   /** The profile describing {@code groups}, whose fields use no plan variables. */
   static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp) {
-    return of(plan, groups, warmUp, PlanValues.none(), g -> -1);
+    return of(plan, groups, warmUp, PlanValues.none(), g -> -1, JmeterLeniency.silent(plan));
   }
 
   /**
@@ -41,19 +41,25 @@ final class PlanShape {
    * @param warmUp excluded from the verdict at the start (zero: every sample counts)
    * @param csvRows rows of a CSV Data Set that stops a group's threads at its end (recycle off,
    *     stop thread on), -1 when the group has none: such a group may loop forever
+   * @param leniency says (or refuses, when strict) where a field is not a number and JMeter
+   *     reads it as 0
    */
   static LoadProfile of(String plan, List<AbstractThreadGroup> groups, Duration warmUp,
-      PlanValues values, ToIntFunction<AbstractThreadGroup> csvRows) {
+      PlanValues values, ToIntFunction<AbstractThreadGroup> csvRows, JmeterLeniency leniency) {
     if (groups.isEmpty()) {
       throw new JmxException(plan + " has no enabled thread group: nothing would run");
     }
+    Fields fields = new Fields(plan, values, leniency);
     int users = 0;
     Duration longest = Duration.ZERO;
     Duration ramp = Duration.ZERO;
     int iterations = 0;
     boolean timed = false;
     for (AbstractThreadGroup group : groups) {
-      Shape shape = shape(plan, group, values, csvRows.applyAsInt(group));
+      Shape shape = shape(plan, group, fields, csvRows.applyAsInt(group));
+      if (shape.users == 0 || shape.iterations < 0) {
+        continue;
+      }
       users += shape.users;
       ramp = max(ramp, shape.ramp);
       if (shape.iterations > 0) {
@@ -62,6 +68,11 @@ final class PlanShape {
         timed = true;
         longest = max(longest, shape.duration);
       }
+    }
+    if (users == 0) {
+      throw new JmxException(plan + ": no thread group would start a thread or an iteration "
+          + "(see the warnings above). Fix: give the groups' thread and loop counts numbers or "
+          + "defined variables.");
     }
     try {
       // The plan's own Thread Groups run one platform thread per user (the capacity check reads
@@ -83,26 +94,30 @@ final class PlanShape {
   private record Shape(int users, Duration ramp, Duration duration, int iterations) {
   }
 
-  private static Shape shape(String plan, AbstractThreadGroup group, PlanValues values,
+  private static Shape shape(String plan, AbstractThreadGroup group, Fields values,
       int csvRows) {
     String type = group.getClass().getName();
     if (type.endsWith(".UltimateThreadGroup")) {
-      return ultimate(plan, group, values);
+      return ultimate(group, values);
     }
     if (type.endsWith(".ConcurrencyThreadGroup")) {
-      return concurrency(plan, group, values);
+      return concurrency(group, values);
     }
     if (group instanceof ThreadGroup tg) {
-      Duration ramp = Duration.ofSeconds(number(plan, tg, "ThreadGroup.ramp_time", values));
-      int users = (int) number(plan, tg, AbstractThreadGroup.NUM_THREADS, values);
-      long duration = tg.getScheduler()
-          ? number(plan, tg, "ThreadGroup.duration", values) : 0;
+      Duration ramp = Duration.ofSeconds(values.number(tg, "ThreadGroup.ramp_time", 0));
+      int users = (int) values.number(tg, AbstractThreadGroup.NUM_THREADS, 0);
+      long duration = tg.getScheduler() ? values.number(tg, "ThreadGroup.duration", 0) : 0;
       if (duration > 0) {
         return new Shape(users, ramp,
-            Duration.ofSeconds(number(plan, tg, "ThreadGroup.delay", values) + duration), 0);
+            Duration.ofSeconds(values.number(tg, "ThreadGroup.delay", 0) + duration), 0);
       }
-      int loops = tg.getSamplerController() instanceof LoopController loop
-          ? (int) number(plan, loop, LoopController.LOOPS, values, -1) : -1;
+      long read = tg.getSamplerController() instanceof LoopController loop
+          ? values.number(loop, LoopController.LOOPS, -1) : -1;
+      if (read == UNREADABLE) {
+        // JMeter 5.6.3's LoopController reads unparsable text as 0 loops: its threads end at once.
+        return new Shape(users, ramp, Duration.ZERO, -1);
+      }
+      int loops = (int) read;
       if (loops <= 0 && csvRows >= 0) {
         // Each thread stops at the CSV's end: no thread iterates more often than it has rows.
         return new Shape(users, ramp, Duration.ZERO, Math.max(1, csvRows));
@@ -119,41 +134,47 @@ final class PlanShape {
         + "Thread Group, or -Dperf.jmx.load=profile.");
   }
 
+  /** Marks a loop count JMeter cannot parse (it runs no iteration). */
+  private static final long UNREADABLE = Long.MIN_VALUE;
+
   /**
-   * A whole-number property (seconds, users, loops), its variables and functions evaluated as
-   * JMeter would at the start of the group; empty is 0.
+   * Whole-number fields (seconds, users, loops) read as JMeter reads them when a group starts:
+   * variables and functions evaluated, empty is the field's default, and text that is still not
+   * a number is JMeter's 0 (its getters catch NumberFormatException), warned with the variable a
+   * typo suggests.
    */
-  private static long number(String plan, TestElement element, String property,
-      PlanValues values) {
-    return number(plan, element, property, values, 0);
-  }
-
-  private static long number(String plan, TestElement element, String property,
-      PlanValues values, long empty) {
-    return number(plan, element.getName(), property, element.getPropertyAsString(property),
-        values, empty);
-  }
-
-  private static long number(String plan, String owner, String property, String raw,
-      PlanValues values, long empty) {
-    String text = raw == null ? "" : raw.trim();
-    if (text.isEmpty()) {
-      return empty;
+  private record Fields(String plan, PlanValues values, JmeterLeniency leniency) {
+    long number(TestElement element, String property, long empty) {
+      return number(element.getName(), property, element.getPropertyAsString(property), empty);
     }
-    String value = text;
-    try {
-      value = values.evaluate(text).trim();
-      return value.isEmpty() ? empty : Long.parseLong(value);
-    } catch (RuntimeException e) {
-      throw new JmxException(plan + ": '" + owner + "' has " + property + "=" + text
-          + (value.equals(text) ? "" : " (evaluated: '" + value + "')") + ", which is not a "
-          + "whole number. Fix: write a number, a Test Plan variable that holds one, or a "
-          + "${__P(name,default)} the suite can fill (-Dperf.jmx.props.name=...).", e);
+
+    long number(String owner, String property, String raw, long empty) {
+      String text = raw == null ? "" : raw.trim();
+      if (text.isEmpty()) {
+        return empty;
+      }
+      String value = values.evaluate(text).trim();
+      if (value.isEmpty()) {
+        return empty;
+      }
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        boolean loops = property.equals(LoopController.LOOPS);
+        String hint = JmeterLeniency.nearMiss(text, values.variables().keySet())
+            .map(h -> ": " + h).orElse("");
+        leniency.accept("'" + owner + "' has " + property + "=" + text
+            + (value.equals(text) ? "" : " (evaluated: '" + value + "')") + ", not a whole "
+            + "number" + hint + "; JMeter reads it as 0" + (loops ? " loops (the group's "
+            + "threads run no iteration)" : ""), "define the variable, correct its name, or "
+            + "write a number");
+        return loops ? UNREADABLE : 0;
+      }
     }
   }
 
   /** Rows: threads, initial delay, startup, hold, shutdown (seconds). */
-  private static Shape ultimate(String plan, AbstractThreadGroup group, PlanValues values) {
+  private static Shape ultimate(AbstractThreadGroup group, Fields values) {
     JMeterProperty data = group.getProperty("ultimatethreadgroupdata");
     int users = 0;
     Duration end = Duration.ZERO;
@@ -164,14 +185,11 @@ final class PlanShape {
         JMeterProperty row = it.next();
         if (row instanceof CollectionProperty cells && cells.size() >= 5) {
           String name = group.getName();
-          users += (int) number(plan, name, "threads", cells.get(0).getStringValue(), values, 0);
-          long delay = number(plan, name, "initial delay", cells.get(1).getStringValue(), values,
-              0);
-          long startup = number(plan, name, "startup time", cells.get(2).getStringValue(),
-              values, 0);
-          long hold = number(plan, name, "hold", cells.get(3).getStringValue(), values, 0);
-          long shutdown = number(plan, name, "shutdown", cells.get(4).getStringValue(), values,
-              0);
+          users += (int) values.number(name, "threads", cells.get(0).getStringValue(), 0);
+          long delay = values.number(name, "initial delay", cells.get(1).getStringValue(), 0);
+          long startup = values.number(name, "startup time", cells.get(2).getStringValue(), 0);
+          long hold = values.number(name, "hold", cells.get(3).getStringValue(), 0);
+          long shutdown = values.number(name, "shutdown", cells.get(4).getStringValue(), 0);
           ramp = max(ramp, Duration.ofSeconds(delay + startup));
           end = max(end, Duration.ofSeconds(delay + startup + hold + shutdown));
         }
@@ -180,11 +198,11 @@ final class PlanShape {
     return new Shape(users, ramp, end, 0);
   }
 
-  private static Shape concurrency(String plan, TestElement group, PlanValues values) {
+  private static Shape concurrency(TestElement group, Fields values) {
     long unit = "M".equalsIgnoreCase(group.getPropertyAsString("Unit")) ? 60 : 1;
-    int users = (int) number(plan, group, "TargetLevel", values);
-    long ramp = number(plan, group, "RampUp", values) * unit;
-    long hold = number(plan, group, "Hold", values) * unit;
+    int users = (int) values.number(group, "TargetLevel", 0);
+    long ramp = values.number(group, "RampUp", 0) * unit;
+    long hold = values.number(group, "Hold", 0) * unit;
     return new Shape(users, Duration.ofSeconds(ramp), Duration.ofSeconds(ramp + hold), 0);
   }
 

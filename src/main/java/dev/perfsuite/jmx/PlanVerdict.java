@@ -3,10 +3,12 @@ package dev.perfsuite.jmx;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -28,36 +30,52 @@ import org.apache.jorphan.collections.HashTree;
  * @param transactions labels of the plan's Transaction Controllers
  * @param children labels of the samplers and transactions inside a transaction, not counted
  *     again
+ * @param members each transaction's label to the labels inside it: a failed transaction's
+ *     verdict names its first failing child
  */
-record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> children) {
+record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> children,
+    Map<String, Set<String>> members) {
 
   PlanVerdict {
     transactions = Set.copyOf(transactions);
     children = Set.copyOf(children);
+    members = Map.copyOf(members);
+  }
+
+  /** A verdict without the members of its transactions: failures name no child. */
+  PlanVerdict(double errorPercent, Set<String> transactions, Set<String> children) {
+    this(errorPercent, transactions, children, Map.of());
   }
 
   /** The structure of {@code planTree} (disabled elements already removed). */
   static PlanVerdict of(double errorPercent, HashTree planTree) {
     Set<String> transactions = new LinkedHashSet<>();
     Set<String> children = new LinkedHashSet<>();
-    walk(planTree, false, transactions, children);
-    return new PlanVerdict(errorPercent, transactions, children);
+    Map<String, Set<String>> members = new LinkedHashMap<>();
+    walk(planTree, List.of(), transactions, children, members);
+    return new PlanVerdict(errorPercent, transactions, children, members);
   }
 
-  private static void walk(HashTree tree, boolean inside, Set<String> transactions,
-      Set<String> children) {
+  /** {@code enclosing}: the transactions the tree lies in, outermost first. */
+  private static void walk(HashTree tree, List<String> enclosing, Set<String> transactions,
+      Set<String> children, Map<String, Set<String>> members) {
     for (Object key : tree.list()) {
       if (!(key instanceof TestElement element) || !element.isEnabled()) {
         continue;
       }
       boolean transaction = element instanceof TransactionController;
-      if (inside && (transaction || element instanceof Sampler)) {
+      if (!enclosing.isEmpty() && (transaction || element instanceof Sampler)) {
         children.add(element.getName());
+        enclosing.forEach(t -> members.computeIfAbsent(t, k -> new LinkedHashSet<>())
+            .add(element.getName()));
       }
+      List<String> inner = enclosing;
       if (transaction) {
         transactions.add(element.getName());
+        inner = new ArrayList<>(enclosing);
+        inner.add(element.getName());
       }
-      walk(tree.getTree(key), inside || transaction, transactions, children);
+      walk(tree.getTree(key), inner, transactions, children, members);
     }
   }
 
@@ -74,6 +92,7 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
     long samples = 0;
     long errors = 0;
     Map<ErrorCause, Long> causes = new EnumMap<>(ErrorCause.class);
+    Map<String, FailingChild> failing = failingChildren(result);
     for (String label : result.labels()) {
       if (children.contains(label)) {
         continue;
@@ -84,7 +103,13 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
       }
       samples += summary.get().samples();
       errors += summary.get().errors();
-      summary.get().errorsByCause().forEach((cause, n) -> causes.merge(cause, n, Long::sum));
+      Optional<FailingChild> child = Optional.ofNullable(failing.get(label));
+      if (child.isPresent()) {
+        // A transaction fails by its child: the child's cause, not the parent's OTHER.
+        causes.merge(child.get().cause(), summary.get().errors(), Long::sum);
+      } else {
+        summary.get().errorsByCause().forEach((cause, n) -> causes.merge(cause, n, Long::sum));
+      }
       if (transactions.contains(label) && summary.get().samples() > 0
           && summary.get().errors() == summary.get().samples()) {
         failures.add(String.format(Locale.ROOT, "transaction '%s' failed every time (%d of %d)",
@@ -101,7 +126,29 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
               + "transactions and samplers outside transactions) not below %s %%", percent,
           errors, samples, trim(errorPercent)) + byCause(causes));
     }
+    if (!failures.isEmpty()) {
+      failing.forEach((transaction, child) -> failures.add("transaction '"
+          + transaction + "': " + child.describe()));
+    }
     return failures;
+  }
+
+  /**
+   * For each transaction that failed in the run: its first failing child, read from the JTL
+   * (only when a transaction failed).
+   */
+  private Map<String, FailingChild> failingChildren(RunResult result) {
+    Map<String, Set<String>> failed = new LinkedHashMap<>();
+    for (String transaction : transactions) {
+      if (result.summary(transaction, Phase.MEASUREMENT).map(LabelSummary::errors).orElse(0L) > 0
+          && members.containsKey(transaction)) {
+        failed.put(transaction, members.get(transaction));
+      }
+    }
+    if (failed.isEmpty() || result.directory() == null) {
+      return Map.of();
+    }
+    return FailingChild.firstOf(result.directory().resolve(ResultDirectory.JTL), failed);
   }
 
   /**
@@ -133,9 +180,11 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
       case HTTP_STATUS -> "the service answers with error statuses (summary.csv lists them)";
       case UNRESOLVED_EXPRESSION -> "define the variable or put the function's plugin on the "
           + "class path";
+      case REQUEST_NOT_SENT -> "the client could not build the request (an invalid URL or "
+          + "argument, nothing sent): the failing child's message names it";
       case SCRIPT -> "a script fails (jmeter.log names the element); team classes go in "
           + "perf.jmx.classpath";
-      case OTHER -> "see results.jtl's responseMessage";
+      case OTHER -> "the failing child and failures/other.txt (kept whole) say what failed";
     };
   }
 

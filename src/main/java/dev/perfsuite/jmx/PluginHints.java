@@ -34,7 +34,8 @@ final class PluginHints {
     for (Map.Entry<String, String> hint : BY_PREFIX.entrySet()) {
       if (className.startsWith(hint.getKey())) {
         return "add the plugin " + hint.getValue() + " as a test dependency in pom.xml "
-            + "(built for JMeter 5.6.x), or remove the element from the plan.";
+            + "(built for JMeter 5.6.x), or remove the element from the plan"
+            + " (-Dperf.jmx.plugins=auto fetches the plugins the suite knows).";
       }
     }
     return "add the JMeter plugin jar that provides " + className + " as a test dependency in "

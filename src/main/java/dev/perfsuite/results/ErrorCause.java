@@ -17,6 +17,11 @@ public enum ErrorCause {
    * that is not on the class path, an unset variable): the target never saw a real request.
    */
   UNRESOLVED_EXPRESSION,
+  /**
+   * The client could not build or send the request (an invalid URL or argument:
+   * URISyntaxException, IllegalArgumentException): nothing reached the target.
+   */
+  REQUEST_NOT_SENT,
   /** A JSR223 or BeanShell script failed to compile or threw (a missing class, a typo). */
   SCRIPT,
   /** Any other failure (I/O error mid-response, client-side exception). */

@@ -40,6 +40,10 @@ public final class ErrorClassifier {
           || text.contains("Connection reset") || text.contains("NoHttpResponseException")) {
         return ErrorCause.CONNECT;
       }
+      if (text.contains("URISyntaxException") || text.contains("IllegalArgumentException")
+          || text.contains("MalformedURLException") || text.contains("Illegal character")) {
+        return ErrorCause.REQUEST_NOT_SENT;
+      }
       return ErrorCause.OTHER;
     }
     if (isHttpError(code)) {

@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
 
@@ -80,8 +82,27 @@ final class JtlWriter {
 
   /** Queues the sample's line, secrets masked; called from every sampling thread. */
   void add(SampleEvent event) {
-    pending.add(Secrets.mask(CSVSaveService.resultToDelimitedString(event, event.getResult(),
-        saveConfig, ",")));
+    StringBuilder lines = new StringBuilder();
+    append(lines, event, event.getResult());
+    // One entry: the children stay right after their transaction whatever other threads write.
+    pending.add(Secrets.mask(lines.toString()));
+  }
+
+  /**
+   * A transaction's children follow its row, as JMeter's CSV output writes sub-results
+   * ({@code jmeter.save.saveservice.subresults}, on by default): only a transaction's, which
+   * the recorder counts; an HTTP sampler's redirects stay inside their sample.
+   */
+  private void append(StringBuilder lines, SampleEvent event, SampleResult result) {
+    if (!lines.isEmpty()) {
+      lines.append('\n');
+    }
+    lines.append(CSVSaveService.resultToDelimitedString(event, result, saveConfig, ","));
+    if (saveConfig.saveSubresults() && TransactionController.isFromTransactionController(result)) {
+      for (SampleResult child : result.getSubResults()) {
+        append(lines, event, child);
+      }
+    }
   }
 
   /** Writes queued lines; flushes the file every second. */

@@ -99,6 +99,7 @@ public final class SampleRecorder implements AutoCloseable {
   public static SampleRecorder create(Path jtl, Duration warmUp, WarmUpOrigin origin) {
     String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
+    recorder.observe(FailureTrail.beside(jtl));
     ACTIVE.put(id, recorder);
     return recorder;
   }
@@ -186,6 +187,31 @@ public final class SampleRecorder implements AutoCloseable {
     samples.increment();
     for (SampleObserver observer : observers) {
       observer.sample(result, phase, cause, transaction, timing);
+    }
+    if (transaction) {
+      recordChildren(result, phase);
+    }
+  }
+
+  /**
+   * The children of a transaction that generates a parent sample, which arrive only inside it
+   * (JMeter's sub-results): each counts under its own label and in {@link LabelSummary#OVERALL},
+   * as the children of any other transaction do, and reaches the observers.
+   */
+  private void recordChildren(SampleResult parent, Phase phase) {
+    for (SampleResult child : parent.getSubResults()) {
+      boolean nested = TransactionController.isFromTransactionController(child);
+      ErrorCause cause = child.isSuccessful() ? null : ErrorClassifier.classify(child);
+      SampleTiming timing = SampleTiming.actual(child);
+      statistics.add(child.getSampleLabel(), phase, nested, timing, child.getBytesAsLong(),
+          child.getSentBytes(), cause, child.getResponseCode());
+      samples.increment();
+      for (SampleObserver observer : observers) {
+        observer.sample(child, phase, cause, nested, timing);
+      }
+      if (nested) {
+        recordChildren(child, phase);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,5 +40,19 @@ class JmxSettingsTest {
     assertThatThrownBy(() -> JmxSettings.from(source))
         .hasMessageContaining("perf.jmx.load").hasMessageContaining("one of plan, profile")
         .hasMessageContaining("perf.jmx.keep-listeners");
+  }
+
+  @Test
+  void shouldFollowJmeterAndFetchPluginsByDefaultAndReadStrictAndOff() {
+    JmxSettings defaults = JmxSettings.from(new ConfigSource(Map.of(), Map.of(), Map.of()));
+    assertThat(defaults.strict()).as("JMeter's semantics by default").isFalse();
+    assertThat(defaults.plugins()).isEqualTo(JmxPlugins.AUTO);
+    JmxSettings set = JmxSettings.from(new ConfigSource(Map.of("perf.jmx.strict", "true",
+        "perf.jmx.plugins", "off"), Map.of(), Map.of()));
+    assertThat(set.strict()).isTrue();
+    assertThat(set.plugins()).isEqualTo(JmxPlugins.OFF);
+    assertThatThrownBy(() -> JmxSettings.from(new ConfigSource(Map.of("perf.jmx.plugins",
+        "sometimes"), Map.of(), Map.of()))).hasMessageContaining("perf.jmx.plugins")
+        .hasMessageContaining("one of auto, off");
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
@@ -58,7 +59,7 @@ class JmxFieldCorpusIT {
       Map.entry("field-04-extractors", Expect.PASS),
       Map.entry("field-05-groovy-team-jar", Expect.PASS),
       Map.entry("field-06-functions", Expect.PASS),
-      Map.entry("field-07-plugin-function", Expect.REFUSED),
+      Map.entry("field-07-plugin-function", Expect.PASS),
       Map.entry("field-08-shaping", Expect.PASS),
       Map.entry("field-09-csv-stop-thread", Expect.PASS),
       Map.entry("field-10-paths", Expect.PASS),
@@ -67,7 +68,19 @@ class JmxFieldCorpusIT {
       Map.entry("field-13-disabled-property", Expect.PASS),
       Map.entry("field-14-ramp-duration", Expect.PASS),
       Map.entry("field-15-converter-expressions", Expect.PASS),
-      Map.entry("field-16-once-only-warm-up", Expect.PASS));
+      Map.entry("field-16-once-only-warm-up", Expect.PASS),
+      Map.entry("field-17-typo-variable", Expect.PASS),
+      Map.entry("field-18-unset-property", Expect.PASS),
+      Map.entry("field-19-tilde-path", Expect.PASS),
+      Map.entry("field-20-child-fails-before-sending", Expect.FAIL));
+
+  /**
+   * Where {@code perf.jmx.strict=true} differs from the default: these plans JMeter runs with a
+   * silent choice (a 0, a "1", a file found elsewhere) are refused; every other plan loads to the
+   * same plan as by default, so strict mode is checked by loading, not by a second run.
+   */
+  private static final Set<String> REFUSED_WHEN_STRICT = Set.of("field-10-paths",
+      "field-17-typo-variable", "field-18-unset-property");
 
   private static EchoBackend echo;
   private static Path home;
@@ -135,6 +148,45 @@ class JmxFieldCorpusIT {
     }
   }
 
+  @ParameterizedTest(name = "{0} under perf.jmx.strict=true")
+  @MethodSource("names")
+  void shouldRefuseUnderStrictOnlyWhatJmeterRunsWithASilentChoice(String name) {
+    JmxSettings strict = settings(JmxLoad.PLAN).withSemantics(true, JmxPlugins.AUTO);
+    if (REFUSED_WHEN_STRICT.contains(name) || EXPECTED.get(name) == Expect.REFUSED) {
+      assertThatThrownBy(() -> load(name, strict)).as("%s refused when strict", name)
+          .isInstanceOf(JmxException.class).hasMessageContaining("Fix:");
+      return;
+    }
+    assertThat(load(name, strict).notes()).as("%s loads when strict, without warnings", name)
+        .noneMatch(n -> n.startsWith(ImportedPlan.WARNING));
+  }
+
+  static Stream<String> names() {
+    return EXPECTED.keySet().stream().sorted();
+  }
+
+  @Test
+  void shouldNameTheFailingChildItsMessageAndCauseAndKeepItsRow(@TempDir Path results)
+      throws IOException {
+    ImportedPlan imported = load("field-20-child-fails-before-sending", JmxLoad.PLAN);
+    RunResult result = Engines.embedded(results, Duration.ofSeconds(2), Duration.ofSeconds(5),
+        List.of()).run(imported.plan());
+    assertThatThrownBy(() -> imported.judge(result)).as("the verdict alone says what failed")
+        .hasMessageContaining("transaction 'Redeem': first failing child 'GET voucher'")
+        .hasMessageContaining("URISyntaxException").hasMessageContaining("request not sent");
+    String jtl = Files.readString(result.directory().resolve("results.jtl"));
+    assertThat(jtl.lines().filter(l -> l.contains(",GET voucher,"))).as("each child's row")
+        .hasSize(6);
+    assertThat(result.directory().resolve("failures/request_not_sent.txt"))
+        .as("the first failure kept whole").content().contains("GET voucher")
+        .contains("URISyntaxException");
+    long labelRows = result.labels().stream().filter(l -> !l.equals("Redeem"))
+        .mapToLong(l -> samples(result, l, Phase.MEASUREMENT)).sum();
+    assertThat(result.overall(Phase.MEASUREMENT).samples())
+        .as("TOTAL counts what the sampler label rows count (6 home + 6 cart + 6 voucher)")
+        .isEqualTo(labelRows).isEqualTo(18);
+  }
+
   @Test
   void shouldCountOnceOnlyWorkInTheMeasurementUnderAWarmUpTheUserSets(@TempDir Path results) {
     Duration warmUp = Duration.ofSeconds(1);
@@ -186,8 +238,15 @@ class JmxFieldCorpusIT {
   }
 
   @Test
-  void shouldNameTheArtifactOfAPluginFunction() {
-    assertThatThrownBy(() -> load("field-07-plugin-function", JmxLoad.PLAN))
+  void shouldFetchThePluginOfAFunctionNamingItsVersionBeforeLoad() {
+    assertThat(load("field-07-plugin-function", JmxLoad.PLAN).notes())
+        .anyMatch(n -> n.contains("kg.apc:jmeter-plugins-functions:2.1 (for ${__env()})"));
+  }
+
+  @Test
+  void shouldNameTheArtifactOfAPluginFunctionWithPluginsOff() {
+    assertThatThrownBy(() -> load("field-07-plugin-function", settings(JmxLoad.PLAN)
+        .withSemantics(false, JmxPlugins.OFF)))
         .hasMessageContaining("'GET home'")
         .hasMessageContaining("${__env(...)}")
         .hasMessageContaining("kg.apc:jmeter-plugins-functions");
@@ -209,9 +268,13 @@ class JmxFieldCorpusIT {
   }
 
   private static ImportedPlan load(String name, JmxLoad load) {
+    return load(name, settings(load));
+  }
+
+  private static ImportedPlan load(String name, JmxSettings settings) {
     System.setProperty("user.home", home.toString());
     try {
-      return JmxPlans.load(DIR.resolve(name + ".jmx"), settings(load), PROFILE);
+      return JmxPlans.load(DIR.resolve(name + ".jmx"), settings, PROFILE);
     } finally {
       System.setProperty("user.home", realHome);
     }

@@ -76,9 +76,10 @@ class JmxPlansTest {
   }
 
   @Test
-  void shouldFailNamingPropertyAndKeyWhenPlanReadsAnUnsetProperty() {
+  void shouldFailNamingPropertyAndKeyWhenStrictAndPlanReadsAnUnsetProperty() {
     assertThatThrownBy(() -> JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
-        JmxFixtures.settings(JmxLoad.PLAN, Map.of("shop.host", "127.0.0.1")), NO_WARM_UP))
+        JmxFixtures.settings(JmxLoad.PLAN, Map.of("shop.host", "127.0.0.1"))
+            .withSemantics(true, dev.perfsuite.config.settings.JmxPlugins.OFF), NO_WARM_UP))
         .isInstanceOf(JmxException.class)
         .hasMessageContaining("shop.port")
         .hasMessageContaining("-Dperf.jmx.props.shop.port=")

@@ -40,4 +40,31 @@ class ErrorClassifierTest {
     result.setURL(new URL("http://127.0.0.1:8080/orders"));
     assertThat(ErrorClassifier.classify(result)).isEqualTo(ErrorCause.HTTP_STATUS);
   }
+
+  @Test
+  void shouldClassifyARequestTheClientCouldNotBuildAsNotSentNotOther() {
+    assertThat(ErrorClassifier.classify("Non HTTP response code: java.net.URISyntaxException",
+        "Non HTTP response message: Illegal character in path at index 32", false))
+        .as("an invalid URL: nothing reached the target").isEqualTo(ErrorCause.REQUEST_NOT_SENT);
+    assertThat(ErrorClassifier.classify("Non HTTP response code: "
+        + "java.lang.IllegalArgumentException", "Non HTTP response message: bad port", false))
+        .isEqualTo(ErrorCause.REQUEST_NOT_SENT);
+  }
+
+  @Test
+  void shouldKeepTheFirstFailureOfACauseWholeBesideTheJtl(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    FailureTrail trail = FailureTrail.beside(dir.resolve("results.jtl"));
+    SampleResult first = failed("Non HTTP response code: java.net.URISyntaxException",
+        "Illegal character in path");
+    first.setSampleLabel("GET voucher");
+    first.setSamplerData("GET http://127.0.0.1:1/vouchers/{code}");
+    SampleResult second = failed("Non HTTP response code: java.net.URISyntaxException", "later");
+    second.setSampleLabel("GET other");
+    trail.sample(first, Phase.MEASUREMENT, ErrorCause.REQUEST_NOT_SENT, false);
+    trail.sample(second, Phase.MEASUREMENT, ErrorCause.REQUEST_NOT_SENT, false);
+    assertThat(dir.resolve("failures/request_not_sent.txt")).as("the first, whole").content()
+        .contains("label: GET voucher").contains("GET http://127.0.0.1:1/vouchers/{code}")
+        .contains("Illegal character in path").doesNotContain("GET other");
+  }
 }

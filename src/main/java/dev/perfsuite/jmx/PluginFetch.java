@@ -1,0 +1,188 @@
+package dev.perfsuite.jmx;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.apache.jmeter.engine.util.CompoundVariable;
+import org.apache.jmeter.functions.Function;
+
+/**
+ * Fetches plugin artifacts through Maven (the user's {@code mvn} and settings; the local
+ * repository is the cache) and makes their functions known to JMeter.
+ *
+ * <p>The class path of a set of artifacts is kept in {@code target/jmx-plugins/}: a later run
+ * with the same set starts no Maven while every jar it lists is still there. JMeter's own jars are
+ * excluded (the suite has them), and jars already on the suite's class path are left out, so the
+ * suite's versions win.
+ */
+final class PluginFetch {
+  static final Path CACHE = Path.of("target", "jmx-plugins");
+  /**
+   * Functions this JVM registered from fetched jars: JMeter's registry is global, so a later plan
+   * must still name (and, under {@code perf.jmx.plugins=off}, be refused for) what it uses.
+   */
+  private static final Set<String> REGISTERED = java.util.concurrent.ConcurrentHashMap
+      .newKeySet();
+  private static final long MAVEN_MINUTES = 5;
+
+  private PluginFetch() {
+  }
+
+  /**
+   * The jars of {@code artifacts} and their dependencies, fetched when not cached.
+   *
+   * @throws JmxException naming the artifacts, Maven's last lines and the fix
+   */
+  static List<Path> jars(Path plan, Set<String> artifacts) {
+    String key = Integer.toHexString(String.join(",", artifacts).hashCode());
+    Path listing = CACHE.resolve(key + ".classpath").toAbsolutePath();
+    try {
+      if (!cached(listing)) {
+        resolve(plan, artifacts, listing);
+      }
+      Set<String> suite = Set.copyOf(Arrays.stream(System.getProperty("java.class.path")
+          .split(File.pathSeparator)).map(p -> Path.of(p).getFileName().toString()).toList());
+      List<Path> jars = new ArrayList<>();
+      for (String entry : Files.readString(listing).trim().split(File.pathSeparator)) {
+        Path jar = Path.of(entry);
+        if (!entry.isBlank() && !suite.contains(jar.getFileName().toString())) {
+          jars.add(jar);
+        }
+      }
+      return jars;
+    } catch (IOException e) {
+      throw new JmxException(plan + ": plugins " + artifacts + " could not be fetched: " + e
+          + ". Fix: check Maven's access to the repository, or -Dperf.jmx.plugins=off and add "
+          + "them as test dependencies.", e);
+    }
+  }
+
+  private static boolean cached(Path listing) throws IOException {
+    if (!Files.isRegularFile(listing)) {
+      return false;
+    }
+    for (String entry : Files.readString(listing).trim().split(File.pathSeparator)) {
+      if (!entry.isBlank() && !Files.isRegularFile(Path.of(entry))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Runs {@code mvn dependency:build-classpath} on a generated pom listing the artifacts. */
+  private static void resolve(Path plan, Set<String> artifacts, Path listing) throws IOException {
+    Path dir = Files.createDirectories(listing.getParent().resolve(listing.getFileName()
+        .toString().replace(".classpath", "")));
+    StringBuilder deps = new StringBuilder();
+    for (String artifact : artifacts) {
+      String[] gav = artifact.split(":");
+      deps.append("<dependency><groupId>").append(gav[0]).append("</groupId><artifactId>")
+          .append(gav[1]).append("</artifactId><version>").append(gav[2]).append("</version>")
+          .append("<exclusions><exclusion><groupId>org.apache.jmeter</groupId><artifactId>*")
+          .append("</artifactId></exclusion></exclusions></dependency>");
+    }
+    Files.writeString(dir.resolve("pom.xml"), "<project xmlns=\"http://maven.apache.org/POM/"
+        + "4.0.0\"><modelVersion>4.0.0</modelVersion><groupId>perf-suite</groupId>"
+        + "<artifactId>jmx-plugins</artifactId><version>1</version><dependencies>" + deps
+        + "</dependencies></project>", StandardCharsets.UTF_8);
+    Path log = dir.resolve("maven.log");
+    ProcessBuilder maven = new ProcessBuilder(mavenCommand(), "-B", "-q", "-f",
+        dir.resolve("pom.xml").toString(), "dependency:build-classpath",
+        "-Dmdep.outputFile=" + listing, "-Dmdep.includeScope=runtime")
+        .redirectErrorStream(true).redirectOutput(log.toFile());
+    try {
+      Process process = maven.start();
+      if (!process.waitFor(MAVEN_MINUTES, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new JmxException(plan + ": Maven took over " + MAVEN_MINUTES + " min to fetch "
+            + artifacts + " (log: " + log + "). Fix: fetch them once by hand, or "
+            + "-Dperf.jmx.plugins=off and add them as test dependencies.");
+      }
+      if (process.exitValue() != 0 || !Files.isRegularFile(listing)) {
+        List<String> lines = Files.readAllLines(log);
+        throw new JmxException(plan + ": Maven could not fetch " + artifacts + ": "
+            + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()))
+            + " (log: " + log + "). Fix: make the artifact reachable from Maven's repository "
+            + "(settings.xml mirror), or -Dperf.jmx.plugins=off and add a version that is as a "
+            + "test dependency.");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JmxException(plan + ": interrupted while fetching " + artifacts, e);
+    }
+  }
+
+  private static String mavenCommand() {
+    return System.getProperty("os.name", "").toLowerCase().contains("win") ? "mvn.cmd" : "mvn";
+  }
+
+  /**
+   * Registers the {@code Function}s in {@code jars} with JMeter, whose registry is filled once per
+   * JVM from its own search paths and has no other way in.
+   */
+  static void registerFunctions(List<Path> jars, ClassLoader loader) {
+    Map<String, Class<? extends Function>> registry = registry();
+    for (Path jar : jars) {
+      try (JarFile file = new JarFile(jar.toFile())) {
+        for (Enumeration<JarEntry> e = file.entries(); e.hasMoreElements();) {
+          String name = e.nextElement().getName();
+          if (!name.endsWith(".class") || name.contains("$")) {
+            continue;
+          }
+          register(name.replace('/', '.').replaceFirst("\\.class$", ""), loader, registry);
+        }
+      } catch (IOException e) {
+        throw new JmxException("plugin jar " + jar + " cannot be read: " + e, e);
+      }
+    }
+  }
+
+  private static void register(String className, ClassLoader loader,
+      Map<String, Class<? extends Function>> registry) {
+    try {
+      Class<?> type = Class.forName(className, false, loader);
+      if (Function.class.isAssignableFrom(type) && !type.isInterface()
+          && !java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+        Function function = (Function) type.getDeclaredConstructor().newInstance();
+        synchronized (registry) {
+          if (registry.putIfAbsent(function.getReferenceKey(), type.asSubclass(Function.class))
+              == null) {
+            REGISTERED.add(function.getReferenceKey());
+          }
+        }
+      }
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      // A class of the jar that is no function or needs what is absent: not ours to judge.
+    }
+  }
+
+  /** The functions registered from fetched jars in this JVM. */
+  static Set<String> registered() {
+    return Set.copyOf(REGISTERED);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Class<? extends Function>> registry() {
+    try {
+      CompoundVariable.getFunctionNames();
+      Field field = CompoundVariable.class.getDeclaredField("functions");
+      field.setAccessible(true);
+      return (Map<String, Class<? extends Function>>) field.get(null);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalStateException("JMeter's function registry cannot be reached (JMeter "
+          + "5.6.3 expected): " + e, e);
+    }
+  }
+}
