@@ -57,7 +57,8 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
  * generator process's CPU time over the requests it completed; allocation per request is every
  * thread's allocated bytes over the same requests (the children run on {@code -Dbench.java},
  * default Java 25 where installed, and print their version). The machine is shared: the table
- * says the load average it ran under. Quick mode (CI's bench, about 1.5 min):
+ * says the load average it ran under; {@code -Dbench.http.rounds=0} measures the idle heap alone.
+ * Quick mode (about 1.5 min on a quiet machine):
  * {@code -Dbench.http.seconds=3 -Dbench.http.rounds=1 -Dbench.http.idle-users=200}. Run:
  * {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
  */
@@ -92,12 +93,14 @@ class HttpClientBench {
         }
       }
       for (String client : names) {
-        rows.get(client).add(measure(client, "idle", url, IDLE_USERS));
+        rows.computeIfAbsent(client, c -> new ArrayList<>())
+            .add(measure(client, "idle", url, IDLE_USERS));
       }
       String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
       System.out.println(table(rows, loadBefore, loadAfter));
       for (List<Map<String, String>> runs : rows.values()) {
-        assertThat(runs.get(0).get("errors")).as("errors in a measured run").isEqualTo("0");
+        assertThat(runs).as("a measured run's errors").allSatisfy(run -> assertThat(
+            run.get("errors")).as("errors").isEqualTo("0"));
       }
     } finally {
       echo.destroy();
@@ -116,6 +119,11 @@ class HttpClientBench {
         + "| idle heap KiB/user |\n").append("|---|---|---|---|---|---|\n");
     rows.forEach((client, runs) -> {
       String idle = runs.get(runs.size() - 1).get("heapPerUserKiB");
+      if (runs.size() == 1) {
+        // bench.http.rounds=0: the idle heap alone.
+        out.append(String.format(Locale.ROOT, "| %s | — | | | | %s |%n", CLIENTS.get(client),
+            idle));
+      }
       for (int i = 0; i < runs.size() - 1; i++) {
         Map<String, String> r = runs.get(i);
         out.append(String.format(Locale.ROOT, "| %s | %d (%s) | %s | %s | %s | %s |%n",
@@ -218,10 +226,15 @@ class HttpClientBench {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long before = settledHeap(memory);
         Thread running = new Thread(() -> run(client, counter, threadGroup(users,
-            Duration.ofSeconds(30), httpSampler(url), threadPause(Duration.ofSeconds(60)))));
+            Duration.ofSeconds(90), httpSampler(url), threadPause(Duration.ofSeconds(120)))));
         running.start();
-        // Every user has sent its one request and waits in the pause by then.
-        Thread.sleep(10_000);
+        // Every user sends its one request, then waits in the pause; on a loaded machine
+        // starting them all takes a while, so wait (up to 60 s) for every answer, then 2 s.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (counter.samples.sum() < users && System.nanoTime() < deadline) {
+          Thread.sleep(200);
+        }
+        Thread.sleep(2_000);
         long idle = settledHeap(memory);
         long answered = counter.samples.sum();
         org.apache.jmeter.engine.StandardJMeterEngine.stopEngineNow();
