@@ -81,11 +81,12 @@ final class Rounds {
   static void putBaselineAndBothClients(Map<String, Supplier<Map<String, String>>> generators,
       String baselineName, BenchSettings settings, String id, URI target, int threads,
       Duration duration, int body) {
-    generators.put(baselineName, () -> SuiteRuns.bareWithSuiteSettings(settings,
-        id + "-base", target, threads, duration, body));
-    generators.put(SUITE, () -> SuiteRuns.suite(settings, id + "-suite", target, threads,
-        duration, body, List.of(SuiteRuns.client("jmeter"))));
-    generators.put(SUITE_CLIENT, () -> SuiteRuns.suite(settings, id + "-suite-client", target,
-        threads, duration, body, List.of(SuiteRuns.client("suite"))));
+    putBaselineAndSuite(generators, baselineName, settings, id, target, threads, duration, body);
+    Map<String, String> clients = Map.of(SUITE, "jmeter", SUITE_CLIENT, "suite");
+    for (String name : List.of(SUITE, SUITE_CLIENT)) {
+      String client = clients.get(name);
+      generators.put(name, () -> SuiteRuns.suite(settings, id + "-suite-" + client, target,
+          threads, duration, body, List.of(SuiteRuns.client(client))));
+    }
   }
 }

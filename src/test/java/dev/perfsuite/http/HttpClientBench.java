@@ -58,7 +58,7 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
  * thread's allocated bytes over the same requests (the children run on {@code -Dbench.java},
  * default Java 25 where installed, and print their version). The machine is shared: the table
  * says the load average it ran under; {@code -Dbench.http.rounds=0} measures the idle heap alone.
- * Quick mode (about 1.5 min on a quiet machine):
+ * Quick mode (minutes on a loaded machine, out of CI):
  * {@code -Dbench.http.seconds=3 -Dbench.http.rounds=1 -Dbench.http.idle-users=200}. Run:
  * {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
  */
