@@ -14,10 +14,10 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suite beside Gatling, Locust, wrk, Vegeta, hey and bare jmeter-java-dsl in one run: the
- * same targets, users and duration, interleaved in rounds, every cell the median of
- * {@code bench.runs} runs with min-max. Writes {@code target/bench/peers.md} and the report's
- * "Peers" section.
+ * The suite, on JMeter's HTTP client and on its own, beside Gatling, Locust, wrk, Vegeta, hey and
+ * bare jmeter-java-dsl in one run: the same targets, users and duration, interleaved in rounds,
+ * every cell the median of {@code bench.runs} runs with min-max. Writes
+ * {@code target/bench/peers.md} and the report's "Peers" section.
  *
  * <p>Targets ({@code bench.peers.targets}): {@code nginx} (GET of a 1 KiB static file),
  * {@code echo} (POST of 1 KiB to the echo backend), {@code echo-20} and {@code echo-200} (the same
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * still running in the background when the bench started (then it is a gap: not ready in time).
  */
 final class PeersBench {
-  static final String SUITE = "suite";
+  static final String SUITE = Rounds.SUITE;
   private static final String BASELINE = "bare jmeter-java-dsl (suite settings)";
   private static final int BODY = 1024;
   private static final List<String> ALL_TARGETS = List.of("nginx", "echo", "echo-20",
@@ -68,15 +68,17 @@ final class PeersBench {
     StringBuilder table = new StringBuilder("""
         Closed model, every tool %d s per run with the same users and no think time, median of \
         %d runs in interleaved rounds [min-max]; targets on loopback in their own processes, on \
-        the same cores. Ratio = median req/s / the suite's. CPU µs/request = CPU time of the \
-        tool's process tree / requests: JVM generators (bare, suite) within their sampling \
-        window; wrk, Vegeta and hey over their whole process; Gatling's forked JVM (not the \
-        Maven JVM) from simulation start to its end; Locust's master and %d workers from \
-        ramp-up to the run-time limit. Peak RSS = VmHWM summed over the tree's processes. \
-        p50/p99 as each tool reports them (JVM generators: HdrHistogram after a %d ms warm-up; \
-        Gatling: whole ms; Locust: 2 significant digits above 100 ms; hey: 0.1 ms; Vegeta: a \
-        t-digest estimate); on delay targets the error is \
-        p - delay. Vegeta runs as a closed loop here (-rate=0, -max-workers = users). \
+        the same cores. The suite runs on both HTTP clients: `suite` on JMeter's HttpClient 4 \
+        (perf.http.client=jmeter), `suite, its own client` on its Netty client \
+        (perf.http.client=suite). Ratio = median req/s / the suite's on HttpClient 4. CPU \
+        µs/request = CPU time of the tool's process tree / requests: JVM generators (bare, \
+        suite) within their sampling window; wrk, Vegeta and hey over their whole process; \
+        Gatling's forked JVM (not the Maven JVM) from simulation start to its end; Locust's \
+        master and %d workers from ramp-up to the run-time limit. Peak RSS = VmHWM summed over \
+        the tree's processes. p50/p99 as each tool reports them (JVM generators: HdrHistogram \
+        after a %d ms warm-up; Gatling: whole ms; Locust: 2 significant digits above 100 ms; \
+        hey: 0.1 ms; Vegeta: a t-digest estimate); on delay targets the error is p - delay. \
+        Vegeta runs as a closed loop here (-rate=0, -max-workers = users). \
         A shared, loaded machine makes these figures noisy: read ratios, not absolutes.
 
         | target | users | tool | req/s median [min-max] | ratio to suite \
@@ -102,7 +104,8 @@ final class PeersBench {
           String id = "peers-" + target + "-" + u;
           Duration d = settings.duration();
           Map<String, Supplier<Map<String, String>>> tools = new LinkedHashMap<>();
-          Rounds.putBaselineAndSuite(tools, BASELINE, settings, id, server.uri(), u, d, body);
+          Rounds.putBaselineAndBothClients(tools, BASELINE, settings, id, server.uri(), u, d,
+              body);
           settings.wrk().ifPresent(w -> tools.put("wrk (2 threads)", () -> LoadTools.wrk(
               settings, w, server.uri(), u, d, body, id + "-wrk")));
           vegeta.ifPresent(bin -> tools.put("Vegeta " + PeerInstalls.version("VEGETA_VERSION")

@@ -56,6 +56,11 @@ final class Rounds {
     }
   }
 
+  /** The suite on JMeter's HTTP client (HttpClient 4) in {@link #putBaselineAndBothClients}. */
+  static final String SUITE = "suite";
+  /** The suite on its own HTTP client ({@code perf.http.client=suite}). */
+  static final String SUITE_CLIENT = "suite, its own client";
+
   /**
    * The generators every comparison has: bare jmeter-java-dsl with the suite's settings (the
    * fair baseline) and the suite with every listener, as fresh child JVMs.
@@ -65,7 +70,23 @@ final class Rounds {
       Duration duration, int body) {
     generators.put(baselineName, () -> SuiteRuns.bareWithSuiteSettings(settings,
         id + "-base", target, threads, duration, body));
-    generators.put("suite", () -> SuiteRuns.suite(settings, id + "-suite", target, threads,
+    generators.put(SUITE, () -> SuiteRuns.suite(settings, id + "-suite", target, threads,
         duration, body));
+  }
+
+  /**
+   * As {@link #putBaselineAndSuite}, with the suite once on each HTTP client, both named
+   * explicitly so the rows keep their meaning whichever client is the default.
+   */
+  static void putBaselineAndBothClients(Map<String, Supplier<Map<String, String>>> generators,
+      String baselineName, BenchSettings settings, String id, URI target, int threads,
+      Duration duration, int body) {
+    putBaselineAndSuite(generators, baselineName, settings, id, target, threads, duration, body);
+    Map<String, String> clients = Map.of(SUITE, "jmeter", SUITE_CLIENT, "suite");
+    for (String name : List.of(SUITE, SUITE_CLIENT)) {
+      String client = clients.get(name);
+      generators.put(name, () -> SuiteRuns.suite(settings, id + "-suite-" + client, target,
+          threads, duration, body, List.of(SuiteRuns.client(client))));
+    }
   }
 }

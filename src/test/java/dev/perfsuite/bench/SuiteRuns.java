@@ -46,6 +46,11 @@ final class SuiteRuns {
     return ChildJvm.run(settings, name, flags, duration, args.toArray(String[]::new));
   }
 
+  /** The generator JVM flag choosing the suite's HTTP client: {@code jmeter} or {@code suite}. */
+  static String client(String kind) {
+    return "-Dperf.http.client=" + kind;
+  }
+
   /** Plain jmeter-java-dsl with the same plan; {@code tuned} adds the suite's engine settings. */
   static Map<String, String> bare(BenchSettings settings, String name, URI target, int threads,
       Duration duration, int body, boolean tuned, String... extra) {

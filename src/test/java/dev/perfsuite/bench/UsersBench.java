@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * (20ms), {@code duration} (120s measured hold), {@code ramp} (10s), {@code heap} (2g), {@code jvm}
  * (extra generator JVM flags, space-separated, e.g. {@code -Xlog:gc:file=gc.log}; default none),
  * {@code connections} ({@code auto}: keep-alive while the users' sockets fit the open-files limit,
- * a connection per request beyond it; or {@code keep-alive}, {@code per-request}).
+ * a connection per request beyond it; or {@code keep-alive}, {@code per-request}), {@code clients}
+ * (the HTTP clients, {@code perf.http.client}: default {@code jmeter,suite}, a row each).
  *
  * <p>Warm-up is the ramp plus one think time: a JMeter timer delays the sampler after it, so each
  * user's first request (a plan clone, an HTTP client and a connect before it) comes one think time
@@ -52,6 +53,13 @@ final class UsersBench {
     Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
         .filter(f -> !f.isEmpty()).forEach(jvm::add);
     String connections = System.getProperty("bench.users.connections", "auto");
+    List<String> clients = Arrays.stream(System.getProperty("bench.users.clients",
+        "jmeter,suite").split(",")).map(String::trim).toList();
+    clients.stream().filter(c -> !List.of("jmeter", "suite").contains(c)).findFirst()
+        .ifPresent(c -> {
+          throw new IllegalArgumentException("bench.users.clients: unknown client '" + c
+              + "'. Fix: a comma list of jmeter, suite");
+        });
     long openFiles = Machine.openFilesLimit();
     List<String> rows = new ArrayList<>();
     try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {
@@ -59,8 +67,10 @@ final class UsersBench {
         String mode = !connections.equals("auto") ? connections
             : users + 1000 > openFiles ? "per-request" : "keep-alive";
         for (String kind : kinds) {
-          rows.add(cell(settings, echo, users, kind.trim(), mode, think, delay, hold, ramp,
-              jvm));
+          for (String client : clients) {
+            rows.add(cell(settings, echo, users, kind.trim(), client, mode, think, delay, hold,
+                ramp, jvm));
+          }
         }
       }
     }
@@ -69,12 +79,13 @@ final class UsersBench {
         then %d s measured; %d ms think time, GET to the echo backend with --delay %d; child \
         JVM %s, Java %d; open-files limit %d; offered = users / (think + delay). Latency is \
         JMeter's elapsed (service time); CPU per request is the generator's over the measured \
-        window. Load average after each cell.
+        window. HTTP client: jmeter = JMeter's HttpClient 4, suite = the suite's own \
+        (perf.http.client). Load average after each cell.
 
-        | users | threads | connections | req/s | offered | of offered | p50 - delay | \
+        | users | threads | client | connections | req/s | offered | of offered | p50 - delay | \
         p99 - delay | errors | peak heap MiB | peak RSS MiB | peak threads | CPU us/request | \
         longest GC pause ms | load average |
-        |---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
+        |---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
         %s
         """, ramp.toSeconds(), hold.toSeconds(), think.toMillis(), delay.toMillis(),
         String.join(" ", jvm),
@@ -85,28 +96,30 @@ final class UsersBench {
   }
 
   private static String cell(BenchSettings settings, LoopbackServer echo, int users, String kind,
-      String connections, Duration think, Duration delay, Duration hold, Duration ramp,
-      List<String> jvm) {
+      String client, String connections, Duration think, Duration delay, Duration hold,
+      Duration ramp, List<String> jvm) {
     Duration warmUp = ramp.plus(think);
     Duration length = warmUp.plus(hold);
     List<String> flags = new ArrayList<>(jvm);
     flags.add("-Dperf.users.threads=" + kind);
     flags.add("-Dperf.users.connections=" + connections);
+    flags.add(SuiteRuns.client(client));
     Map<String, String> r;
-    String name = "users-" + kind + "-" + users;
+    String name = "users-" + kind + "-" + client + "-" + users;
     try {
       r = SuiteRuns.suite(settings, name, echo.uri(), users,
           length.minus(ramp), 0, flags, "think=" + think.toMillis() + "ms",
           "ramp=" + ramp.toMillis() + "ms", "warmup=" + warmUp.toMillis() + "ms");
     } catch (IllegalStateException e) {
       // A cell that cannot run is a named failure, never a figure.
-      return String.format(Locale.ROOT, "| %d | %s | %s | FAILED: %s |", users, kind,
-          connections, reason(settings.out().resolve("logs").resolve(name + ".log"), e));
+      return String.format(Locale.ROOT, "| %d | %s | %s | %s | FAILED: %s |", users, kind,
+          client, connections, reason(settings.out().resolve("logs").resolve(name + ".log"), e));
     }
     double offered = users / ((think.toMillis() + delay.toMillis()) / 1000.0);
     double achieved = Double.parseDouble(r.get("measuredRps"));
-    return String.format(Locale.ROOT, "| %d | %s | %s | %.0f | %.0f | %.1f %% | %+d ms | %+d ms "
-        + "| %s | %s | %s | %s | %.0f | %s | %s |", users, kind, connections, achieved, offered,
+    return String.format(Locale.ROOT, "| %d | %s | %s | %s | %.0f | %.0f | %.1f %% | %+d ms "
+        + "| %+d ms | %s | %s | %s | %s | %.0f | %s | %s |", users, kind, client, connections,
+        achieved, offered,
         achieved / offered * 100, Long.parseLong(r.get("p50")) - delay.toMillis(),
         Long.parseLong(r.get("p99")) - delay.toMillis(), r.get("errors"), r.get("heapPeakMiB"),
         r.get("rssPeakMiB"), r.get("threadsPeak"),

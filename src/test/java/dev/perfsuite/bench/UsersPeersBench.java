@@ -18,13 +18,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The peers at the users table's counts (issue 23): Gatling (users), Locust (users) and hey
- * (workers) with UsersBench's plan, and Vegeta at its offered rate (an open model): thousands of
- * users looping a GET to the echo backend with a known delay then a think time, ramped, warmed up
- * for one think time, then held; achieved against offered rate (users / (think + delay)), p50/p99
- * error against the delay, errors, peak RSS and CPU per request of each tool's process tree. Every
- * figure covers the hold (UsersBench's measured window). A count a tool cannot run is a failed row
- * naming why.
+ * The peers at the users table's counts (issue 23), beside the suite on both HTTP clients: Gatling
+ * (users), Locust (users) and hey (workers) with UsersBench's plan, and Vegeta at its offered rate
+ * (an open model): thousands of users looping a GET to the echo backend with a known delay then a
+ * think time, ramped, warmed up for one think time, then held; achieved against offered rate
+ * (users / (think + delay)), p50/p99 error against the delay, errors, peak RSS and CPU per request
+ * of each tool's process tree. Every figure covers the hold (UsersBench's measured window). A
+ * count a tool cannot run is a failed row naming why.
  *
  * <p>Settings, as UsersBench's ({@code bench.users.*}): {@code counts} (default
  * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s measured
@@ -36,8 +36,11 @@ final class UsersPeersBench {
   private static final int SPARE_DESCRIPTORS = 1000;
   private static final int WORKERS = Runtime.getRuntime().availableProcessors();
 
-  /** A tool: its name, its run at one count, and over how many processes it spreads the users. */
-  private record Tool(String name, Runner runner, int processes) {
+  /**
+   * A tool: its key (in log names), its name, its run at one count, and over how many processes
+   * it spreads the users.
+   */
+  private record Tool(String key, String name, Runner runner, int processes) {
   }
 
   private interface Runner {
@@ -79,6 +82,9 @@ final class UsersPeersBench {
     gaps.forEach((tool, why) -> rows.add(String.format(Locale.ROOT,
         "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
     String body = String.format(Locale.ROOT, """
+        The suite (UsersBench's cell: every listener, a keep-alive connection per user, -Xmx%s, \
+        the users' threads as perf.users.threads' default) on JMeter's HttpClient 4 and on its \
+        own client (perf.http.client=jmeter / suite), \
         Gatling (users) and Locust (users) with UsersBench's plan: users ramped linearly over \
         %d s, then one think time of warm-up, then %d s measured (the hold), each looping one \
         GET to the echo backend (--delay %d) then %d ms think time (Gatling constant `pause`, \
@@ -114,7 +120,7 @@ final class UsersPeersBench {
         %s
 
         UsersPeersBench took %d s.
-        """, ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
+        """, heap, ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
         WORKERS, fileLimit == Long.MAX_VALUE ? "unlimited" : Long.toString(fileLimit),
         WORKERS, SPARE_DESCRIPTORS, String.join("\n", rows),
         Math.round((System.nanoTime() - began) / 1e9));
@@ -127,29 +133,50 @@ final class UsersPeersBench {
   /** The installed tools; a missing one is a gap (strict mode: a failure, as PeersBench). */
   private static List<Tool> tools(BenchSettings settings, String heap, Map<String, String> gaps) {
     List<Tool> tools = new ArrayList<>();
+    tools.add(new Tool("suite", "suite (JMeter's HttpClient 4, users)",
+        (target, plan, id) -> suite(settings, target, plan, heap, "jmeter", id), 1));
+    tools.add(new Tool("suite-client", "suite, its own client (users)",
+        (target, plan, id) -> suite(settings, target, plan, heap, "suite", id), 1));
     if (available(settings, gaps, "gatling", GatlingPeer.gap())) {
-      tools.add(new Tool("Gatling (users)",
+      tools.add(new Tool("gatling", "Gatling (users)",
           (target, plan, id) -> GatlingPeer.run(settings, target, plan, heap, id), 1));
     }
     Path locust = PeerInstalls.locust();
     if (available(settings, gaps, "locust", missing("locust", locust))) {
-      tools.add(new Tool("Locust " + PeerInstalls.version("LOCUST_VERSION")
+      tools.add(new Tool("locust", "Locust " + PeerInstalls.version("LOCUST_VERSION")
           + " FastHttpUser (users)",
           (target, plan, id) -> LocustPeer.run(settings, locust, target, plan, id), WORKERS));
     }
     Path hey = settings.hey().orElse(Path.of(System.getProperty("bench.hey", "/usr/bin/hey")));
     if (available(settings, gaps, "hey", missing("hey", hey))) {
-      tools.add(new Tool("hey (workers, -q)",
+      tools.add(new Tool("hey", "hey (workers, -q)",
           (target, plan, id) -> HeyPeer.users(settings, hey, target, plan, delay(), id), 1));
     }
     Path vegeta = PeerInstalls.vegeta();
     if (available(settings, gaps, "vegeta", missing("vegeta", vegeta))) {
-      tools.add(new Tool("Vegeta " + PeerInstalls.version("VEGETA_VERSION")
+      tools.add(new Tool("vegeta", "Vegeta " + PeerInstalls.version("VEGETA_VERSION")
           + " (open, offered rate)",
           (target, plan, id) -> VegetaPeer.users(settings, vegeta, target, plan, delay(), id),
           1));
     }
     return tools;
+  }
+
+  /**
+   * The suite (every listener, keep-alive per user, UsersBench's plan) on one HTTP client, its
+   * figures renamed as the peers': the hold's req/s and CPU per request.
+   */
+  private static Map<String, String> suite(BenchSettings settings, URI target, UsersPlan plan,
+      String heap, String client, String id) {
+    Duration length = plan.warmUp().plus(plan.hold());
+    Map<String, String> r = new LinkedHashMap<>(SuiteRuns.suite(settings, id, target,
+        plan.users(), length.minus(plan.ramp()), 0, List.of("-Xmx" + heap,
+            "-Dperf.users.connections=keep-alive", SuiteRuns.client(client)),
+        "think=" + plan.think().toMillis() + "ms", "ramp=" + plan.ramp().toMillis() + "ms",
+        "warmup=" + plan.warmUp().toMillis() + "ms"));
+    r.put("rps", r.get("measuredRps"));
+    r.put("cpuUsPerSample", r.getOrDefault("measuredCpuUsPerSample", "0"));
+    return r;
   }
 
   private static Optional<String> missing(String peer, Path binary) {
@@ -178,7 +205,7 @@ final class UsersPeersBench {
   private static String cell(BenchSettings settings, URI target, UsersPlan plan,
       Duration delay, Tool tool, long fileLimit) {
     int users = plan.users();
-    String id = "users-peers-" + users + "-" + tool.name().split(" ")[0].toLowerCase(Locale.ROOT);
+    String id = "users-peers-" + users + "-" + tool.key();
     int perProcess = (users + tool.processes() - 1) / tool.processes();
     if (perProcess + SPARE_DESCRIPTORS > fileLimit) {
       return failed(users, tool, String.format(Locale.ROOT, "file limit: %d sockets in one "

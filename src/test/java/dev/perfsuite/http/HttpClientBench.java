@@ -20,16 +20,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.Test;
@@ -39,14 +45,21 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 
 /**
  * What each HTTP client costs the generator under JMeter's own thread loop: the same plan (50
- * users, no think, 10 s after a 3 s warm-up) against the echo jar's backend in its own JVM, on
- * HttpClient 4 and on the suite's client, each in a fresh JVM; then 500 users idle after one
- * request each, for the heap a waiting user holds.
+ * users, no think, 10 s after a 3 s warm-up) against the echo jar's backend in its own JVM, each
+ * client in a fresh JVM; then 500 users idle after one request each, for the heap a waiting user
+ * holds. Clients ({@code bench.http.clients}, default all): {@code httpclient4} (JMeter's
+ * default), {@code java} (JMeter's "Java" implementation, {@code HttpURLConnection}),
+ * {@code suite} (the suite's Netty client), and two bench-only candidates on a shared client,
+ * {@code jdk} ({@code java.net.http}) and {@code http5} (Apache HttpClient 5 async).
  *
- * <p>CPU per request is the generator process's CPU time over the requests it completed;
- * allocation per request is every thread's allocated bytes over the same requests (the children
- * run on {@code -Dbench.java}, default Java 25 where installed, and print their version). The
- * machine is shared: the table says the load average it ran under. Run:
+ * <p>The order rotates by one client each round (round 1 starts with the first client, round 2
+ * with the second...), so no client always runs first on a cold machine. CPU per request is the
+ * generator process's CPU time over the requests it completed; allocation per request is every
+ * thread's allocated bytes over the same requests (the children run on {@code -Dbench.java},
+ * default Java 25 where installed, and print their version). The machine is shared: the table
+ * says the load average it ran under; {@code -Dbench.http.rounds=0} measures the idle heap alone.
+ * Quick mode (minutes on a loaded machine, out of CI):
+ * {@code -Dbench.http.seconds=3 -Dbench.http.rounds=1 -Dbench.http.idle-users=200}. Run:
  * {@code mvn -Pbench verify -Dit.test=HttpClientBench}.
  */
 class HttpClientBench {
@@ -54,6 +67,7 @@ class HttpClientBench {
   private static final int SECONDS = Integer.getInteger("bench.http.seconds", 10);
   private static final int IDLE_USERS = Integer.getInteger("bench.http.idle-users", 500);
   private static final int ROUNDS = Integer.getInteger("bench.http.rounds", 2);
+  private static final Map<String, String> CLIENTS = clients();
   private static final Path JAVA_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
   @Test
@@ -68,20 +82,25 @@ class HttpClientBench {
       awaitPort(port);
       String url = "http://127.0.0.1:" + port + "/bench";
       String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
-      Map<String, List<Map<String, String>>> rows = new TreeMap<>();
+      Map<String, List<Map<String, String>>> rows = new LinkedHashMap<>();
+      List<String> names = new ArrayList<>(CLIENTS.keySet());
       for (int round = 0; round < ROUNDS; round++) {
-        for (String client : List.of("jmeter", "suite")) {
-          rows.computeIfAbsent(client, c -> new ArrayList<>())
-              .add(measure(client, "load", url, USERS));
+        for (int i = 0; i < names.size(); i++) {
+          String client = names.get((round + i) % names.size());
+          Map<String, String> run = new TreeMap<>(measure(client, "load", url, USERS));
+          run.put("position", Integer.toString(i + 1));
+          rows.computeIfAbsent(client, c -> new ArrayList<>()).add(run);
         }
       }
-      for (String client : List.of("jmeter", "suite")) {
-        rows.get(client).add(measure(client, "idle", url, IDLE_USERS));
+      for (String client : names) {
+        rows.computeIfAbsent(client, c -> new ArrayList<>())
+            .add(measure(client, "idle", url, IDLE_USERS));
       }
       String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
       System.out.println(table(rows, loadBefore, loadAfter));
       for (List<Map<String, String>> runs : rows.values()) {
-        assertThat(runs.get(0).get("errors")).as("errors in a measured run").isEqualTo("0");
+        assertThat(runs).as("a measured run's errors").allSatisfy(run -> assertThat(
+            run.get("errors")).as("errors").isEqualTo("0"));
       }
     } finally {
       echo.destroy();
@@ -93,20 +112,50 @@ class HttpClientBench {
       String after) {
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
         "%nHttpClientBench %s, %d users no think %d s (rounds: %d), idle heap at %d users; "
-            + "load average before %s, after %s%n", LocalDate.now(), USERS, SECONDS, ROUNDS,
-        IDLE_USERS, before, after));
-    out.append("| client | round | req/s | CPU us/req | alloc KiB/req | idle heap KiB/user |\n")
-        .append("|---|---|---|---|---|---|\n");
+            + "load average before %s, after %s; %d cores shared with other builds%n",
+        LocalDate.now(), USERS, SECONDS, ROUNDS, IDLE_USERS, before, after,
+        Runtime.getRuntime().availableProcessors()));
+    out.append("| client | round (position) | req/s | CPU us/req | alloc KiB/req "
+        + "| idle heap KiB/user |\n").append("|---|---|---|---|---|---|\n");
     rows.forEach((client, runs) -> {
       String idle = runs.get(runs.size() - 1).get("heapPerUserKiB");
+      if (runs.size() == 1) {
+        // bench.http.rounds=0: the idle heap alone.
+        out.append(String.format(Locale.ROOT, "| %s | — | | | | %s |%n", CLIENTS.get(client),
+            idle));
+      }
       for (int i = 0; i < runs.size() - 1; i++) {
         Map<String, String> r = runs.get(i);
-        out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s |%n",
-            "jmeter".equals(client) ? "HttpClient 4" : "suite (Netty)", i + 1, r.get("rps"),
-            r.get("cpuUsPerReq"), r.get("allocKiBPerReq"), idle));
+        out.append(String.format(Locale.ROOT, "| %s | %d (%s) | %s | %s | %s | %s |%n",
+            CLIENTS.get(client), i + 1, r.get("position"), r.get("rps"), r.get("cpuUsPerReq"),
+            r.get("allocKiBPerReq"), idle));
       }
     });
     return out.toString();
+  }
+
+  /** The clients to measure, key to table name; {@code bench.http.clients} picks some. */
+  private static Map<String, String> clients() {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("httpclient4", "HttpClient 4 (JMeter's default)");
+    all.put("java", "JMeter's Java implementation (HttpURLConnection)");
+    all.put("suite", "suite (Netty, shared loop, per-user connections)");
+    all.put("jdk", "java.net.http (shared client, bench-only sampler)");
+    all.put("http5", "HttpClient 5 async (shared client, bench-only sampler)");
+    String picked = System.getProperty("bench.http.clients");
+    if (picked == null || picked.isBlank()) {
+      return all;
+    }
+    Map<String, String> chosen = new LinkedHashMap<>();
+    for (String key : picked.split(",")) {
+      String name = all.get(key.strip());
+      if (name == null) {
+        throw new IllegalArgumentException("bench.http.clients: unknown client '" + key.strip()
+            + "'. Fix: a comma list of " + all.keySet());
+      }
+      chosen.put(key.strip(), name);
+    }
+    return chosen;
   }
 
   private static Map<String, String> measure(String client, String phase, String url, int users)
@@ -177,10 +226,15 @@ class HttpClientBench {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long before = settledHeap(memory);
         Thread running = new Thread(() -> run(client, counter, threadGroup(users,
-            Duration.ofSeconds(30), httpSampler(url), threadPause(Duration.ofSeconds(60)))));
+            Duration.ofSeconds(90), httpSampler(url), threadPause(Duration.ofSeconds(120)))));
         running.start();
-        // Every user has sent its one request and waits in the pause by then.
-        Thread.sleep(10_000);
+        // Every user sends its one request, then waits in the pause; on a loaded machine
+        // starting them all takes a while, so wait (up to 60 s) for every answer, then 2 s.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (counter.samples.sum() < users && System.nanoTime() < deadline) {
+          Thread.sleep(200);
+        }
+        Thread.sleep(2_000);
         long idle = settledHeap(memory);
         long answered = counter.samples.sum();
         org.apache.jmeter.engine.StandardJMeterEngine.stopEngineNow();
@@ -194,8 +248,14 @@ class HttpClientBench {
     private static void run(String client, Counter counter, TestPlanChild threadGroup) {
       List<TestPlanChild> plan = new ArrayList<>(List.of(httpCache().disable(), threadGroup,
           BuiltTree.of(counter, new ListedHashTree())));
-      if ("suite".equals(client)) {
-        plan.add(BuiltTree.onceBuilt(ClientSwap::apply));
+      switch (client) {
+        case "suite" -> plan.add(BuiltTree.onceBuilt(ClientSwap::apply));
+        case "java" -> plan.add(BuiltTree.onceBuilt(tree -> swap(tree, null)));
+        case "jdk" -> plan.add(BuiltTree.onceBuilt(tree -> swap(tree, JdkHttpSampler::new)));
+        case "http5" -> plan.add(BuiltTree.onceBuilt(tree -> swap(tree, Http5AsyncSampler::new)));
+        default -> {
+          // httpclient4: the tree as built.
+        }
       }
       try {
         testPlan(plan.toArray(TestPlanChild[]::new)).runIn(RunExecution.tuned(new Lean()));
@@ -203,6 +263,30 @@ class HttpClientBench {
         throw new IllegalStateException(e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      }
+    }
+
+    /**
+     * Puts a candidate sampler in place of every HTTP sampler, its properties copied, or (no
+     * candidate) names JMeter's Java implementation on them.
+     */
+    private static void swap(HashTree tree, Supplier<HTTPSamplerBase> candidate) {
+      for (Object key : new ArrayList<>(tree.list())) {
+        HashTree subtree = tree.getTree(key);
+        if (key instanceof HTTPSamplerProxy sampler) {
+          if (candidate == null) {
+            sampler.setImplementation("Java");
+          } else {
+            HTTPSamplerBase copy = candidate.get();
+            PropertyIterator properties = sampler.propertyIterator();
+            while (properties.hasNext()) {
+              copy.setProperty(properties.next().clone());
+            }
+            copy.setProperty(TestElement.TEST_CLASS, copy.getClass().getName());
+            tree.replaceKey(key, copy);
+          }
+        }
+        swap(subtree, candidate);
       }
     }
 
