@@ -8,9 +8,10 @@ import java.util.SplittableRandom;
  *
  * <p>Engine {@code i} (0-based, in {@code perf.remotes} order, or the order {@code dns:} discovery
  * returned) draws its gaps from the {@code (i + 1)}-th {@code nextLong()} of
- * {@code new SplittableRandom(runSeed)}: SplitMix64 of {@code runSeed + (i + 1) * 0x9e3779b97f4a7c15},
- * so the seeds are reproducible and their streams statistically independent. A run in one JVM
- * (no engine) uses the run's seed itself, as before engines had seeds of their own.
+ * {@code new SplittableRandom(runSeed)}: SplitMix64 of
+ * {@code runSeed + (i + 1) * 0x9e3779b97f4a7c15}, so the seeds are reproducible and their
+ * streams statistically independent. A run in one JVM (no engine) uses the run's seed itself, as
+ * before engines had seeds of their own.
  *
  * <p>Trap: with one seed on every engine, N engines offered their arrivals at the same instants,
  * bursts of N requests where one Poisson process at N times the rate has none

@@ -24,7 +24,8 @@ import java.util.List;
  */
 public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
     int localPort, boolean rmiSsl, Path keystore, String keyAlias, RemoteSamples samples,
-    Duration snapshotInterval, RemoteJtl jtl, RemoteData data, int expected, Duration expectedWait) {
+    Duration snapshotInterval, RemoteJtl jtl, RemoteData data, int expected,
+    Duration expectedWait) {
 
   public DistributedSettings {
     remotes = List.copyOf(remotes);

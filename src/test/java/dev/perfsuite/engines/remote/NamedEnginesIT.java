@@ -3,19 +3,14 @@ package dev.perfsuite.engines.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.controller.ControllerMain;
-import dev.perfsuite.echo.EchoBackendMain;
 import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.server.RemoteEngineMain;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -59,25 +54,9 @@ class NamedEnginesIT {
         + "iptables with the statistic match (.ci/netns-hosts.sh check)");
     Files.createDirectories(LOGS);
     hosts = NetworkHosts.up(3);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = System.getProperty("java.class.path");
-    hosts.start(1, List.of(java, "-Xmx128m", "-cp", classpath, EchoBackendMain.class.getName(),
-        "--host", hosts.address(1), "--port", "8688"), Map.of(), LOGS.resolve("echo.log"),
-        EchoBackendMain.READY_LINE_PREFIX, STARTUP, line -> { });
-    RmiTransport transport = LocalRemoteEngines.transport();
-    List<CompletableFuture<Void>> engines = new ArrayList<>();
-    for (int host = 2; host <= 3; host++) {
-      int index = host;
-      engines.add(CompletableFuture.runAsync(() -> hosts.start(index, List.of(java, "-Xmx256m",
-          "-Dperf.engine.work-dir=" + LOGS.resolve("work-h" + index), "-cp", classpath,
-          RemoteEngineMain.class.getName(), "--port", String.valueOf(RMI_PORT),
-          "--hostname", hosts.address(index), "--keystore", transport.keystore().toString(),
-          "--ready-file", LOGS.resolve("h" + index + ".ready").toString()),
-          Map.of(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password()),
-          LOGS.resolve("engine-h" + index + ".log"), RemoteEngineMain.READY, STARTUP,
-          line -> { })));
-    }
-    CompletableFuture.allOf(engines.toArray(CompletableFuture[]::new)).get();
+    hosts.startEcho(1, 8688, LOGS, STARTUP);
+    hosts.startEngines(List.of(2, 3), RMI_PORT, LOGS, STARTUP, host -> List.of("--ready-file",
+        LOGS.resolve("h" + host + ".ready").toString()));
     // The controller JVM resolves names from this file only: the engines' name, and this host.
     hostsFile = LOGS.resolve("hosts");
     Files.writeString(hostsFile, String.join("\n",
