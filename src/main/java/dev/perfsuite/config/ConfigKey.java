@@ -48,8 +48,14 @@ public enum ConfigKey implements KeyDescription {
   ENGINE("perf.engine", "embedded", "one of embedded, distributed",
       "Which JMeter engine runs the plan: in this JVM, or on the remote engines of perf.remotes."),
   REMOTES("perf.remotes", null, "comma-separated host:port of JMeter remote engines, e.g. "
-      + "127.0.0.1:1099,127.0.0.1:1100",
-      "Remote engines for perf.engine=distributed (start them with remote-engine.jar)."),
+      + "127.0.0.1:1099,127.0.0.1:1100, or dns:NAME:PORT",
+      "Remote engines for perf.engine=distributed (start them with remote-engine.jar); "
+          + "dns:NAME:PORT takes every address NAME resolves to at each run's start."),
+  REMOTES_EXPECTED("perf.remotes.expected", "0", "a number of engines, 0 for as many as answer",
+      "How many engines must answer before load; the run waits for them up to perf.remotes.wait "
+          + "and fails naming those that did not."),
+  REMOTES_WAIT("perf.remotes.wait", "60s", "a positive duration such as 60s",
+      "How long a run waits for perf.remotes.expected engines to resolve and answer."),
   REMOTES_SPLIT("perf.remotes.split", "even", "one of even, per-engine",
       "even: total users divided across engines (uneven splits rejected); per-engine: each engine "
           + "runs the full profile."),

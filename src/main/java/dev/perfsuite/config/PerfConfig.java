@@ -185,13 +185,22 @@ public record PerfConfig(
     Duration interval = read.duration(ConfigKey.REMOTES_SNAPSHOT_INTERVAL, true)
         .orElse(defaults.snapshotInterval());
     RemoteJtl jtl = read.choice(ConfigKey.REMOTES_JTL, RemoteJtl.class).orElse(defaults.jtl());
+    int expected = read.parse(ConfigKey.REMOTES_EXPECTED, v -> {
+      int n = Integer.parseInt(v.trim());
+      if (n < 0) {
+        throw new IllegalArgumentException();
+      }
+      return n;
+    }).orElse(defaults.expected());
+    Duration wait = read.duration(ConfigKey.REMOTES_WAIT, true).orElse(defaults.expectedWait());
     return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias,
-        samples, interval, jtl, data);
+        samples, interval, jtl, data, expected, wait);
   }
 
   private static String remote(String value) {
     int colon = value.lastIndexOf(':');
-    if (colon <= 0 || colon == value.length() - 1) {
+    if (colon <= 0 || colon == value.length() - 1
+        || value.startsWith("dns:") && value.substring(4, colon).isBlank()) {
       throw new IllegalArgumentException(value);
     }
     int port = Integer.parseInt(value.substring(colon + 1));

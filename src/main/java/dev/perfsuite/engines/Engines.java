@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.remote.EngineDiscovery;
 import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
@@ -44,7 +45,8 @@ public final class Engines {
             Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE))
         : RmiTransport.plain();
     return new DistributedEngine(config.resultsDir(), config.connectTimeout(),
-        config.responseTimeout(), watchers, settings.remotes(), settings.split(),
+        config.responseTimeout(), watchers, EngineDiscovery.of(settings.remotes(),
+            settings.expected(), settings.expectedWait()), settings.split(),
         settings.watchdog(), settings.localPort(), transport, new Aggregation(settings.samples(),
             settings.snapshotInterval(), settings.jtl())).dataFiles(settings.data());
   }

@@ -15,6 +15,8 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.SearchByClass;
 import us.abstracta.jmeter.javadsl.core.timers.BaseTimer;
 
 /**
@@ -34,6 +36,10 @@ import us.abstracta.jmeter.javadsl.core.timers.BaseTimer;
  * start, so both must be on one clock: JMeter reads the offset with two clock calls, a loaded
  * host can preempt the thread between them, and the offset is then off by that pause, which
  * mixing the clocks added to (or took from) every response time.
+ *
+ * <p>Poisson gaps are seeded per engine ({@link EngineSeeds}): the controller names the run's
+ * engines in the plan ({@link #nameEngines}), and each engine finds itself in that list by the
+ * name JMeter hands its test listeners.
  */
 public final class ArrivalTimer extends BaseTimer {
   /** The JMeter variable (and JTL column) holding a request's intended start, epoch ms. */
@@ -63,6 +69,18 @@ public final class ArrivalTimer extends BaseTimer {
   }
 
   /**
+   * Writes the run's engines ({@code host:port}, in order) into every arrival schedule of
+   * {@code tree}, the tree a controller sends them, so that each engine seeds its Poisson gaps by
+   * its place among them ({@link EngineSeeds}).
+   */
+  public static void nameEngines(HashTree tree, List<String> engines) {
+    SearchByClass<Element> schedules = new SearchByClass<>(Element.class);
+    tree.traverse(schedules);
+    schedules.getSearchResults().forEach(e -> e.setProperty(Element.ENGINES,
+        String.join(",", engines)));
+  }
+
+  /**
    * Adds {@link #VARIABLE} to JMeter's {@code sample_variables} in this JVM, so every sample event
    * created from now on carries it; idempotent. JMeter keeps the list in static state (read once
    * per test), which is why this is a JVM-wide switch.
@@ -79,7 +97,7 @@ public final class ArrivalTimer extends BaseTimer {
   }
 
   /** Removes {@link #VARIABLE} from {@code sample_variables} again, so later runs lack it. */
-  static void stopCarryingIntendedStart() {
+  public static void stopCarryingIntendedStart() {
     String current = JMeterUtils.getPropDefault(SAMPLE_VARIABLES, "");
     List<String> names = new ArrayList<>(List.of(current.split(",")));
     if (names.remove(VARIABLE)) {
@@ -100,11 +118,11 @@ public final class ArrivalTimer extends BaseTimer {
     private static final long serialVersionUID = 1L;
     static final String STAGES = "PerfSuite.arrivalStages";
     static final String ARRIVALS = "PerfSuite.arrivals";
-    /** One seed for every run: a rerun offers the same Poisson arrivals. */
-    private static final long SEED = 0x5eed_2026L;
+    static final String ENGINES = "PerfSuite.arrivalEngines";
 
     private transient ArrivalSchedule schedule;
     private transient long originMillis;
+    private transient long seed = EngineSeeds.RUN_SEED;
 
     /** For JMeter's reflective creation. */
     public Element() {
@@ -139,7 +157,7 @@ public final class ArrivalTimer extends BaseTimer {
 
     private void start(long now) {
       schedule = ArrivalSchedule.of(stages(getPropertyAsString(STAGES)),
-          Arrivals.valueOf(getPropertyAsString(ARRIVALS)), SEED);
+          Arrivals.valueOf(getPropertyAsString(ARRIVALS)), seed);
       originMillis = now;
     }
 
@@ -173,12 +191,22 @@ public final class ArrivalTimer extends BaseTimer {
     @Override
     public synchronized void testStarted() {
       schedule = null;
+      seed = EngineSeeds.RUN_SEED;
       carryIntendedStart();
     }
 
+    /** On a remote engine: {@code host} is the {@code host:port} the controller named it by. */
     @Override
-    public void testStarted(String host) {
+    public synchronized void testStarted(String host) {
       testStarted();
+      seed = seed(host);
+    }
+
+    /** This schedule's Poisson seed on the engine JMeter calls {@code host} (null: local). */
+    long seed(String host) {
+      String engines = getPropertyAsString(ENGINES);
+      return EngineSeeds.forHost(EngineSeeds.RUN_SEED, host, engines.isBlank() ? List.of()
+          : List.of(engines.split(",")));
     }
 
     @Override

@@ -186,6 +186,30 @@ class AggregatedRunsIT {
 
   @Test
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  void shouldMeasureResponseTimeFromTheIntendedStartWhenAllIsAskedUnderTheOpenModel() {
+    // One thread per engine against 50 ms responses serves at most 20 req/s; 40 are offered, so
+    // arrivals queue and start late.
+    LoadProfile open = Profiles.smoke().withRampUp(Duration.ZERO).withHold(Duration.ofSeconds(3))
+        .withWarmUp(Duration.ZERO).withTargetRate(40).withMaxThreads(1);
+    RunResult result;
+    try (EchoBackend slow = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
+        .withPort(0).withDelay(Duration.ofMillis(50)))) {
+      result = three.engine(results, RemoteSplit.PER_ENGINE, Duration.ofSeconds(15),
+          Aggregation.allSamples()).run(LoadPlan.of("all-samples-open", open,
+              httpSampler("GET echo", slow.uri().toString())));
+    }
+
+    LabelSummary overall = result.overall(Phase.MEASUREMENT);
+    assertThat(overall.lateStarts()).as("samples that started after their intended start, "
+        + "known on the controller only through the intended start").isPositive();
+    // Without the intended start the controller takes the response time to be the service time.
+    assertThat(overall.response().max()).as("response time (ms), from the intended start, "
+        + "against the service time's max %d ms", overall.service().max())
+        .isGreaterThan(overall.service().max());
+  }
+
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void shouldNameAFrozenEngineWithinTheWatchdogAndKeepTheResults() throws Exception {
     Duration watchdog = Duration.ofSeconds(5);
     LocalRemoteEngines two = LocalRemoteEngines.start(2);

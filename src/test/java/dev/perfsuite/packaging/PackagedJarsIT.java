@@ -81,9 +81,10 @@ final class PackagedJarsIT {
     Path jar = TARGET.resolve("perf-suite-remote-engine.jar");
     Path keystore = LocalRemoteEngines.keystore();
     int sslPort = freePort();
+    Path readyFile = TARGET.resolve("packaged-engine-" + sslPort + ".ready").toAbsolutePath();
     List<String> ssl = List.of("--port", String.valueOf(sslPort), "--rmi-port",
         String.valueOf(freePort()), "--hostname", "127.0.0.1", "--keystore", keystore.toString(),
-        "--key-alias", "rmi", "--ssl");
+        "--key-alias", "rmi", "--ssl", "--ready-file", readyFile.toString());
     int plainPort = freePort();
     List<String> plain = List.of("--port", String.valueOf(plainPort), "--hostname", "127.0.0.1",
         "--no-ssl", "--classpath", TARGET.resolve("test-classes").toAbsolutePath().toString());
@@ -101,6 +102,8 @@ final class PackagedJarsIT {
       plainEngine.awaitLine(RemoteEngineMain.READY, READY_WITHIN);
 
       assertThat(accepts(sslPort)).as("SSL engine's registry port %d accepts", sslPort).isTrue();
+      assertThat(readyFile).as("--ready-file written once ready (the chart's readiness probe)")
+          .isRegularFile();
       assertThat(java.rmi.registry.LocateRegistry.getRegistry("127.0.0.1", plainPort).list())
           .as("names bound in the plain engine's RMI registry").contains("JMeterEngine");
     }

@@ -18,10 +18,14 @@ import java.util.List;
  * @param snapshotInterval how often an engine sends its snapshot in aggregate mode
  * @param jtl whether engines' JTLs are fetched and merged or kept on the engines
  * @param data how the plan's data files reach the engines ({@code perf.remotes.data})
+ * @param expected engines that must answer before load, 0 for as many as answer
+ *     ({@code perf.remotes.expected})
+ * @param expectedWait how long a run waits for them ({@code perf.remotes.wait})
  */
 public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
     int localPort, boolean rmiSsl, Path keystore, String keyAlias, RemoteSamples samples,
-    Duration snapshotInterval, RemoteJtl jtl, RemoteData data) {
+    Duration snapshotInterval, RemoteJtl jtl, RemoteData data, int expected,
+    Duration expectedWait) {
 
   public DistributedSettings {
     remotes = List.copyOf(remotes);
@@ -31,6 +35,6 @@ public record DistributedSettings(List<String> remotes, RemoteSplit split, Durat
   public static DistributedSettings defaults() {
     return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
         Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
-        RemoteJtl.FETCH, RemoteData.shared());
+        RemoteJtl.FETCH, RemoteData.shared(), 0, Duration.ofSeconds(60));
   }
 }

@@ -3,6 +3,7 @@ package dev.perfsuite.engines.remote;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
+import dev.perfsuite.profiles.ArrivalTimer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
@@ -90,10 +91,16 @@ final class ControllerRmi {
    * controller for them alone (P² estimates the suite never reads, and the summariser's lines,
    * which the progress line replaces): in aggregate mode they would undo the aggregation, and in
    * {@code all} mode every sample would cross RMI three times.
+   *
+   * <p>It also names the engines in the plan's arrival schedules, so each engine seeds its
+   * Poisson arrivals by its place ({@link ArrivalTimer#nameEngines}).
    */
   static final class WithoutDslStatistics extends DistributedJmeterEngine {
+    private final List<String> hosts;
+
     WithoutDslStatistics(String... hosts) {
       super(hosts);
+      this.hosts = List.of(hosts);
     }
 
     @Override
@@ -111,6 +118,7 @@ final class ControllerRmi {
           testPlanTree.remove(element);
         }
       }
+      ArrivalTimer.nameEngines(rootTree, hosts);
       return super.buildTestRunner(testPlanTree, rootTree, testStopper);
     }
   }

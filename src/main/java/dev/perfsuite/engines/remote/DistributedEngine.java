@@ -60,13 +60,15 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   private static final Duration MAX_DRAIN = Duration.ofSeconds(10);
 
   private final RunExecution execution;
-  private final List<String> remotes;
+  private final EngineDiscovery discovery;
+  /** This run's engines: {@code perf.remotes}, with {@code dns:} entries resolved at its start. */
+  private volatile List<String> remotes;
   private final RemoteSplit split;
   private final Duration watchdog;
   private final int localPort;
   private final RmiTransport transport;
   private final Aggregation aggregation;
-  private final ControllerRmi rmi;
+  private volatile ControllerRmi rmi;
   private volatile RemoteRun current;
   private volatile RemoteResults results;
   /**
@@ -86,12 +88,20 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   public DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers, List<String> remotes, RemoteSplit split, Duration watchdog,
       int localPort, RmiTransport transport, Aggregation aggregation) {
-    if (remotes.isEmpty()) {
-      throw new IllegalArgumentException("a distributed engine needs at least one remote engine "
-          + "(perf.remotes)");
-    }
+    this(resultsDir, connectTimeout, responseTimeout, watchers, EngineDiscovery.fixed(remotes),
+        split, watchdog, localPort, transport, aggregation);
+  }
+
+  /**
+   * Engines found by {@code discovery} at the start of each run ({@code dns:NAME:PORT},
+   * {@code perf.remotes.expected}).
+   */
+  public DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
+      List<RunWatcher> watchers, EngineDiscovery discovery, RemoteSplit split, Duration watchdog,
+      int localPort, RmiTransport transport, Aggregation aggregation) {
     this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers);
-    this.remotes = List.copyOf(remotes);
+    this.discovery = discovery;
+    this.remotes = discovery.entries();
     this.split = split;
     this.watchdog = watchdog;
     this.localPort = localPort;
@@ -102,6 +112,10 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
 
   @Override
   public synchronized RunResult run(LoadPlan plan) {
+    if (!discovery.isFixed()) {
+      remotes = discovery.resolve();
+      rmi = new ControllerRmi(remotes, localPort, transport);
+    }
     RemoteRun run = new RemoteRun(remotes, watchdog, plan.profile());
     current = run;
     RemoteResults mode = RemoteResults.of(run, aggregation, localPort, transport);

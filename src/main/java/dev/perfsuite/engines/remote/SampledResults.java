@@ -2,6 +2,8 @@ package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunContext;
+import dev.perfsuite.profiles.ArrivalTimer;
+import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleRecorder;
 import java.time.Duration;
@@ -17,6 +19,13 @@ import org.slf4j.LoggerFactory;
  * {@code Remoteable}) so that engines send every sample back; the per-engine breakdown comes
  * from the thread names, which JMeter prefixes with the engine's {@code host:port}, and the
  * samples double as the watchdog's sign of life ({@link SampleWatchdog}).
+ *
+ * <p>Under the open model the intended start rides in each sample event as a sample variable, and
+ * an event read here finds its variables by this JVM's {@code sample_variables} list: the
+ * controller carries the same list as the engines for the run, or every response time would be
+ * measured from the sample's own start and hide the queueing (coordinated omission). Trap: a
+ * {@code sample_variables} set by hand must be the same on the controller and every engine, as
+ * in plain JMeter.
  */
 final class SampledResults implements RemoteResults {
   private static final Logger LOG = LoggerFactory.getLogger(SampledResults.class);
@@ -24,6 +33,7 @@ final class SampledResults implements RemoteResults {
 
   private final RemoteRun run;
   private final SampleWatchdog watchdog;
+  private boolean carrying;
 
   SampledResults(RemoteRun run, RmiTransport transport) {
     this.run = run;
@@ -38,11 +48,19 @@ final class SampledResults implements RemoteResults {
   @Override
   public void open() {
     // Nothing to export: the samples arrive through JMeter's own listener wrapper.
+    if (run.perEngine().model() == LoadModel.OPEN) {
+      ArrivalTimer.carryIntendedStart();
+      carrying = true;
+    }
   }
 
   @Override
   public void close() {
-    // Nothing was exported.
+    // Nothing was exported; later runs in this JVM must not carry a variable they do not set.
+    if (carrying) {
+      ArrivalTimer.stopCarryingIntendedStart();
+      carrying = false;
+    }
   }
 
   @Override

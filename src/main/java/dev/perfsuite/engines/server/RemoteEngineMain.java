@@ -123,6 +123,23 @@ public final class RemoteEngineMain {
         options.port());
     System.out.printf("%s %s (RMI object port %d, %s)%n", READY, address, options.rmiPort(),
         transport);
+    if (options.readyFile().isPresent()) {
+      writeReadyFile(options.readyFile().get(), READY + " " + address);
+    }
+  }
+
+  /** Writes {@code file} (a readiness probe's sign) and deletes it when the JVM stops. */
+  private static void writeReadyFile(Path file, String line) throws java.io.IOException {
+    Path absolute = file.toAbsolutePath();
+    Files.createDirectories(absolute.getParent());
+    Files.writeString(absolute, line + "\n");
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        Files.deleteIfExists(absolute);
+      } catch (java.io.IOException e) {
+        // The JVM is going; a stale file goes with the pod's filesystem.
+      }
+    }, "remote-engine-ready-file"));
   }
 
   /**

@@ -21,9 +21,11 @@ import java.util.Optional;
  * @param keyAlias alias of the key pair in the keystore
  * @param classpath extra jars or class directories (the scenarios' test classes, for example);
  *     the launcher restarts itself with them on the class path
+ * @param readyFile a file written once the engine accepts connections (a Kubernetes readiness
+ *     probe tests it), deleted when the engine stops; empty for none
  */
 public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostname, boolean ssl,
-    Path keystore, String keyAlias, List<String> classpath) {
+    Path keystore, String keyAlias, List<String> classpath, Optional<Path> readyFile) {
 
   static final String USAGE = String.join("\n",
       "Usage: java -jar perf-suite-remote-engine.jar [options]",
@@ -40,6 +42,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
       "  --classpath CP    extra jars/directories (" + File.pathSeparator + "-separated), e.g. the",
       "                    scenarios' test classes; perf-suite-<version>-tests.jar next to this",
       "                    jar is picked up without it",
+      "  --ready-file PATH a file written when the engine is ready (readiness probes)",
       "  --help            this text");
 
   public RemoteEngineOptions {
@@ -59,6 +62,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
     Path keystore = Path.of("rmi_keystore.jks");
     String alias = "rmi";
     List<String> classpath = new ArrayList<>();
+    Optional<Path> readyFile = Optional.empty();
     for (int i = 0; i < args.length; i++) {
       String option = args[i];
       switch (option) {
@@ -71,6 +75,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
         case "--no-ssl" -> ssl = false;
         case "--classpath" -> classpath.addAll(Arrays.stream(value(args, ++i, option)
             .split(File.pathSeparator)).filter(s -> !s.isBlank()).toList());
+        case "--ready-file" -> readyFile = Optional.of(Path.of(value(args, ++i, option)));
         default -> throw new IllegalArgumentException("unknown option '" + option + "'");
       }
     }
@@ -82,7 +87,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
       throw new IllegalArgumentException("--rmi-port must differ from --port (" + port + ")");
     }
     return new RemoteEngineOptions(port, rmiPort == -1 ? port + 1 : rmiPort, hostname, ssl,
-        keystore, alias, classpath);
+        keystore, alias, classpath, readyFile);
   }
 
   /** The arguments again, without {@code --classpath}, for the restarted launcher. */
@@ -90,6 +95,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
     List<String> args = new ArrayList<>(List.of("--port", String.valueOf(port), "--rmi-port",
         String.valueOf(rmiPort), "--keystore", keystore.toString(), "--key-alias", keyAlias));
     hostname.ifPresent(h -> args.addAll(List.of("--hostname", h)));
+    readyFile.ifPresent(f -> args.addAll(List.of("--ready-file", f.toString())));
     if (!ssl) {
       args.add("--no-ssl");
     }

@@ -1,5 +1,9 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.echo.EchoBackendMain;
+import dev.perfsuite.engines.LocalRemoteEngines;
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.server.RemoteEngineMain;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * Hosts of their own on this machine: network namespaces on a bridge ({@code .ci/netns-hosts.sh}),
@@ -86,6 +91,45 @@ final class NetworkHosts implements AutoCloseable {
   /** Restores the link {@link #cut} dropped. */
   void mend(int index) {
     script("mend", prefix, "h" + index);
+  }
+
+  /** Starts the echo backend on host {@code index} (with {@code options}) and waits for it. */
+  void startEcho(int index, int port, Path logs, Duration within, String... options) {
+    List<String> command = new ArrayList<>(List.of(java(), "-Xmx128m", "-cp",
+        System.getProperty("java.class.path"), EchoBackendMain.class.getName(), "--host",
+        address(index), "--port", String.valueOf(port)));
+    command.addAll(List.of(options));
+    start(index, command, Map.of(), logs.resolve("echo.log"), EchoBackendMain.READY_LINE_PREFIX,
+        within, line -> { });
+  }
+
+  /**
+   * Starts a remote engine on each host of {@code indexes} in parallel, on {@code port} (RMI
+   * object on the next), {@code --hostname} its own address, SSL with the tests' keystore, plus
+   * {@code options} of each host; waits until every one is ready.
+   */
+  void startEngines(List<Integer> indexes, int port, Path logs, Duration within,
+      IntFunction<List<String>> options) throws Exception {
+    RmiTransport transport = LocalRemoteEngines.transport();
+    List<CompletableFuture<Void>> engines = new ArrayList<>();
+    for (int index : indexes) {
+      List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m",
+          "-Dperf.engine.work-dir=" + logs.resolve("work-h" + index), "-cp",
+          System.getProperty("java.class.path"), RemoteEngineMain.class.getName(), "--port",
+          String.valueOf(port), "--rmi-port", String.valueOf(port + 1), "--hostname",
+          address(index), "--keystore", transport.keystore().toString(), "--key-alias",
+          transport.keyAlias()));
+      command.addAll(options.apply(index));
+      engines.add(CompletableFuture.runAsync(() -> start(index, command,
+          Map.of(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password()),
+          logs.resolve("engine-h" + index + ".log"), RemoteEngineMain.READY, within,
+          line -> { })));
+    }
+    CompletableFuture.allOf(engines.toArray(CompletableFuture[]::new)).get();
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   /**

@@ -2,10 +2,6 @@ package dev.perfsuite.engines.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.echo.EchoBackendMain;
-import dev.perfsuite.engines.LocalRemoteEngines;
-import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.server.RemoteEngineMain;
 import dev.perfsuite.scenarios.ScenarioLauncher;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -15,8 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
@@ -59,27 +53,12 @@ class NetworkHostsIT {
         + "iptables with the statistic match (.ci/netns-hosts.sh check)");
     Files.createDirectories(LOGS);
     hosts = NetworkHosts.up(3);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = System.getProperty("java.class.path");
-    hosts.start(1, List.of(java, "-Xmx128m", "-cp", classpath, EchoBackendMain.class.getName(),
-        "--host", hosts.address(1), "--port", "8688", "--delay", "2"), Map.of(),
-        LOGS.resolve("echo.log"), EchoBackendMain.READY_LINE_PREFIX, STARTUP, line -> { });
-    RmiTransport transport = LocalRemoteEngines.transport();
-    List<CompletableFuture<Void>> engines = new ArrayList<>();
+    hosts.startEcho(1, 8688, LOGS, STARTUP, "--delay", "2");
     remotes = new ArrayList<>();
     for (int host = 2; host <= 3; host++) {
-      int index = host;
       remotes.add(hosts.address(host) + ":" + RMI_PORT);
-      engines.add(CompletableFuture.runAsync(() -> hosts.start(index, List.of(java, "-Xmx256m",
-          "-Dperf.engine.work-dir=" + LOGS.resolve("work-h" + index), "-cp", classpath,
-          RemoteEngineMain.class.getName(), "--port", String.valueOf(RMI_PORT),
-          "--rmi-port", String.valueOf(RMI_PORT + 1), "--hostname", hosts.address(index),
-          "--keystore", transport.keystore().toString(), "--key-alias", transport.keyAlias()),
-          Map.of(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password()),
-          LOGS.resolve("engine-h" + index + ".log"), RemoteEngineMain.READY, STARTUP,
-          line -> { })));
     }
-    CompletableFuture.allOf(engines.toArray(CompletableFuture[]::new)).get();
+    hosts.startEngines(List.of(2, 3), RMI_PORT, LOGS, STARTUP, host -> List.of());
     hosts.loss(2, 0.01);
     hosts.loss(3, 0.01);
   }

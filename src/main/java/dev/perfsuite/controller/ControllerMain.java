@@ -1,0 +1,164 @@
+package dev.perfsuite.controller;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+/**
+ * The controller entry point: runs the selected scenario classes with JUnit Platform's launcher,
+ * no Maven needed (the controller image, the chart's Job), and exits with the verdict.
+ *
+ * <p>Everything a run writes lands under {@code --results DIR}: the scenarios' results and JTLs
+ * ({@code perf.results-dir}), the Allure results ({@code allure.results.directory}), the run
+ * history ({@code perf.history.dir}, unless set) and {@value #SUMMARY}. Exit status 0 when
+ * something passed and nothing failed or was aborted, 1 otherwise, 2 for bad options. Every
+ * {@code perf.*} key works as in Maven: {@code -Dperf.engine=distributed
+ * -Dperf.remotes=dns:perf-engines:1099 -Dperf.remotes.expected=3} on the java command line, or
+ * {@code PERF_*} variables.
+ */
+public final class ControllerMain {
+  /** The launcher's summary, written in the results folder. */
+  static final String SUMMARY = "controller-summary.txt";
+  static final String USAGE = String.join("\n",
+      "Usage: java -cp 'lib/*' [-Dperf.KEY=VALUE ...] dev.perfsuite.controller.ControllerMain",
+      "         [options]",
+      "Runs scenario classes (JUnit 5) as the controller; exit status is the verdict.",
+      "  --scenario CLASS  a scenario class to run (repeat, or comma-separate)",
+      "  --package PKG     every scenario class of a package (repeat, or comma-separate)",
+      "  --results DIR     where results, JTLs, Allure results and history go",
+      "                    (default results)",
+      "  --help            this text");
+
+  private ControllerMain() {
+  }
+
+  /** Runs the selection; exits 0 (passed), 1 (failed or nothing ran) or 2 (bad options). */
+  public static void main(String[] args) throws IOException {
+    if (List.of(args).contains("--help")) {
+      System.out.println(USAGE);
+      return;
+    }
+    Selection selection;
+    try {
+      selection = Selection.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("ERROR: " + e.getMessage() + "\n\n" + USAGE);
+      System.exit(2);
+      return;
+    }
+    System.exit(run(selection));
+  }
+
+  /** Runs {@code selection} in this JVM; returns the exit status. */
+  static int run(Selection selection) throws IOException {
+    // Engines found by name (dns:) come and go with their pods: look names up afresh each time.
+    Security.setProperty("networkaddress.cache.ttl", "1");
+    Security.setProperty("networkaddress.cache.negative.ttl", "0");
+    Path results = selection.results().toAbsolutePath();
+    Files.createDirectories(results);
+    setUnlessGiven("perf.results-dir", results.resolve("perf-results").toString());
+    setUnlessGiven("allure.results.directory", results.resolve("allure-results").toString());
+    if (System.getenv("PERF_HISTORY_DIR") == null) {
+      setUnlessGiven("perf.history.dir", results.resolve("history").toString());
+    }
+    Launcher launcher = LauncherFactory.create();
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+    launcher.execute(LauncherDiscoveryRequestBuilder.request()
+        .selectors(selection.selectors()).build(), listener);
+    TestExecutionSummary summary = listener.getSummary();
+    boolean passed = summary.getTotalFailureCount() == 0 && summary.getTestsAbortedCount() == 0
+        && summary.getTestsSucceededCount() > 0;
+    StringWriter text = new StringWriter();
+    PrintWriter out = new PrintWriter(text);
+    summary.printTo(out);
+    summary.printFailuresTo(out, 30);
+    out.printf("Controller verdict: %s (%d passed, %d failed, %d aborted, %d skipped)%n",
+        passed ? "PASSED" : "FAILED", summary.getTestsSucceededCount(),
+        summary.getTotalFailureCount(), summary.getTestsAbortedCount(),
+        summary.getTestsSkippedCount());
+    out.flush();
+    System.out.print(text);
+    Files.writeString(results.resolve(SUMMARY), text.toString(), StandardCharsets.UTF_8);
+    return passed ? 0 : 1;
+  }
+
+  private static void setUnlessGiven(String key, String value) {
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, value);
+    }
+  }
+
+  /**
+   * What to run and where results go.
+   *
+   * @param classes fully qualified scenario class names
+   * @param packages package names, every class in them
+   * @param results the results folder
+   */
+  record Selection(List<String> classes, List<String> packages, Path results) {
+
+    Selection {
+      classes = List.copyOf(classes);
+      packages = List.copyOf(packages);
+    }
+
+    /**
+     * Parses the options.
+     *
+     * @throws IllegalArgumentException naming the bad option, or when nothing is selected
+     */
+    static Selection parse(String... args) {
+      List<String> classes = new ArrayList<>();
+      List<String> packages = new ArrayList<>();
+      Path results = Path.of("results");
+      for (int i = 0; i < args.length; i++) {
+        String option = args[i];
+        switch (option) {
+          case "--scenario" -> classes.addAll(list(value(args, ++i, option)));
+          case "--package" -> packages.addAll(list(value(args, ++i, option)));
+          case "--results" -> results = Path.of(value(args, ++i, option));
+          default -> throw new IllegalArgumentException("unknown option '" + option + "'");
+        }
+      }
+      if (classes.isEmpty() && packages.isEmpty()) {
+        throw new IllegalArgumentException("nothing to run: give --scenario CLASS or --package "
+            + "PKG (e.g. --scenario dev.perfsuite.scenarios.example.FirstScenarioIT)");
+      }
+      return new Selection(classes, packages, results);
+    }
+
+    List<DiscoverySelector> selectors() {
+      List<DiscoverySelector> selectors = new ArrayList<>();
+      classes.forEach(c -> selectors.add(selectClass(c)));
+      packages.forEach(p -> selectors.add(selectPackage(p)));
+      return selectors;
+    }
+
+    private static List<String> list(String value) {
+      return List.of(value.split(",")).stream().map(String::trim).filter(s -> !s.isEmpty())
+          .toList();
+    }
+
+    private static String value(String[] args, int index, String option) {
+      if (index >= args.length || args[index].startsWith("--")) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      return args[index];
+    }
+  }
+}
