@@ -28,9 +28,9 @@ import org.apache.jmeter.samplers.SampleResult;
  * published as a function timer under the same name {@code perf.sample} (count and sum) and,
  * with the Prometheus export, as the classic histogram {@code perf_sample_merged_seconds}
  * ({@link MergedBucketSeries}). Prometheus allows one kind per name, so the registry's first
- * {@code perf.sample} decides: once engines fed it, local samples go to the function timers too; once local samples
- * made it a timer with buckets, engine snapshots are replayed value by value into it (O(samples),
- * only in a session that mixes local and distributed runs).
+ * {@code perf.sample} decides: once engines fed it, local samples go to the function timers too;
+ * once local samples made it a timer with buckets, engine snapshots are replayed value by value
+ * into it (O(samples), only in a session that mixes local and distributed runs).
  */
 final class SampleMetrics implements SampleObserver {
   private final MeterRegistry registry;
