@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * <p>A lifecycle object: open for the whole test session, so a Prometheus scrape after a run still
  * sees its final counts. The Prometheus endpoint binds loopback unless {@code perf.metrics.host}
  * says otherwise. Trap: with a percentile histogram Prometheus gets {@code _bucket} series, not
- * client-side quantiles; compute percentiles with {@code histogram_quantile}.
+ * client-side quantiles; compute percentiles with {@code histogram_quantile} over
+ * {@code perf_sample_seconds_bucket} (local runs) and {@code perf_sample_merged_seconds_bucket}
+ * (distributed runs: the engines' merged histograms, {@link MergedBucketSeries}).
  */
 public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
@@ -45,12 +47,16 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private final MeterRegistry registry;
   private final HTTPServer server;
   private final String host;
+  private final MergedBucketSeries buckets;
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
   private LiveMetrics(MeterRegistry registry, HTTPServer server, String host) {
     this.registry = registry;
     this.server = server;
     this.host = host;
+    // Distributed runs' merged histograms get bucket series only where Prometheus reads them.
+    this.buckets = registry instanceof PrometheusMeterRegistry prometheus
+        ? MergedBucketSeries.register(prometheus.getPrometheusRegistry()) : null;
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -119,7 +125,7 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
 
   @Override
   public SampleObserver runStarting(RunContext run) {
-    return new SampleMetrics(registry, run.scenario(), run.runId());
+    return new SampleMetrics(registry, run.scenario(), run.runId(), buckets);
   }
 
   @Override

@@ -3,16 +3,18 @@ package dev.perfsuite.metrics;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * One label's response times as the suite's own cumulative HdrHistogram, published to Micrometer
  * as a {@link FunctionTimer} (count and total): an engine snapshot is added in O(histogram
  * buckets), whatever its number of samples, where a Micrometer timer takes one value per call.
  *
- * <p>Trap: a function timer has no buckets, so {@code histogram_quantile} does not apply to it;
- * the exact percentiles of a distributed run are in its results, not in the live metrics.
+ * <p>Trap: a function timer has no buckets; with the Prometheus export the same histogram's
+ * buckets are published apart, by {@link MergedBucketSeries}, for {@code histogram_quantile}.
  */
 final class MergedLatencies {
   /** Three significant digits, auto-resizing: the precision of the engines' own histograms. */
@@ -42,6 +44,24 @@ final class MergedLatencies {
   synchronized void record(long millis) {
     latencies.recordValue(Math.max(0, millis));
     totalMillis += Math.max(0, millis);
+  }
+
+  /**
+   * Counts per bucket (not cumulative) for ascending upper bounds in ms, the last +Inf, with the
+   * total; a sample goes to the first bucket whose bound is at least its value.
+   */
+  synchronized Buckets buckets(double[] upperMillis) {
+    long[] counts = new long[upperMillis.length];
+    for (HistogramIterationValue v : latencies.recordedValues()) {
+      // Values are whole ms; HdrHistogram's highest equivalent value is within its precision.
+      int i = Arrays.binarySearch(upperMillis, v.getValueIteratedTo());
+      counts[i >= 0 ? i : -i - 1] += v.getCountAtValueIteratedTo();
+    }
+    return new Buckets(counts, totalMillis);
+  }
+
+  /** A scrape's view: counts per bucket and the sum of all samples, ms. */
+  record Buckets(long[] counts, double totalMillis) {
   }
 
   synchronized long count() {

@@ -25,11 +25,12 @@ import org.apache.jmeter.samplers.SampleResult;
  * <p>Meters are looked up once per label, status and cause and cached, so a sample costs a map
  * read and a timer record, not a registry lookup. Engine snapshots cost O(labels): their
  * histograms are added to the suite's own per-label HdrHistogram ({@link MergedLatencies}),
- * published as a function timer under the same name {@code perf.sample} (count and sum, no
- * buckets). Prometheus allows one kind per name, so the registry's first {@code perf.sample}
- * decides: once engines fed it, local samples go to the function timers too; once local samples
- * made it a timer with buckets, engine snapshots are replayed value by value into it (O(samples),
- * only in a session that mixes local and distributed runs).
+ * published as a function timer under the same name {@code perf.sample} (count and sum) and,
+ * with the Prometheus export, as the classic histogram {@code perf_sample_merged_seconds}
+ * ({@link MergedBucketSeries}). Prometheus allows one kind per name, so the registry's first
+ * {@code perf.sample} decides: once engines fed it, local samples go to the function timers too;
+ * once local samples made it a timer with buckets, engine snapshots are replayed value by value
+ * into it (O(samples), only in a session that mixes local and distributed runs).
  */
 final class SampleMetrics implements SampleObserver {
   private final MeterRegistry registry;
@@ -40,12 +41,25 @@ final class SampleMetrics implements SampleObserver {
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
   private final Map<String, MergedLatencies> merged = new ConcurrentHashMap<>();
   private final AtomicInteger activeThreads = new AtomicInteger();
+  private final MergedBucketSeries buckets;
   private volatile Boolean mergedKind;
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
+    this(registry, scenario, runId, null);
+  }
+
+  /**
+   * Feeds {@code registry}; with {@code buckets} (the Prometheus export) the engines' merged
+   * histograms are published with their buckets too.
+   *
+   * @param buckets where merged histograms publish buckets, or null for none
+   */
+  SampleMetrics(MeterRegistry registry, String scenario, String runId,
+      MergedBucketSeries buckets) {
     this.registry = registry;
     this.scenario = scenario;
     this.runId = runId;
+    this.buckets = buckets;
     Gauge.builder("perf.threads.active", activeThreads, AtomicInteger::get)
         .description("JMeter threads running, as reported by the latest sample")
         .tags("scenario", scenario, "run", runId)
@@ -134,9 +148,16 @@ final class SampleMetrics implements SampleObserver {
 
   /** The label's merged histogram; local samples of any status share it (no status split). */
   private MergedLatencies merged(String label) {
-    return merged.computeIfAbsent(label, k -> MergedLatencies.register(registry, "perf.sample",
-        "Service time of every sample, merged from the engines' histograms, warm-up included",
-        Tags.of("scenario", scenario, "run", runId, "label", label, "status", "ok")));
+    return merged.computeIfAbsent(label, k -> {
+      MergedLatencies latencies = MergedLatencies.register(registry, "perf.sample",
+          "Service time of every sample, merged from the engines' histograms, warm-up included",
+          Tags.of("scenario", scenario, "run", runId, "label", label, "status", "ok"));
+      if (buckets != null) {
+        buckets.add(latencies, "scenario", scenario, "run", runId, "label", label, "status",
+            "ok");
+      }
+      return latencies;
+    });
   }
 
   private Timer responseTimer(String label) {

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
 /**
  * What a scenario's Allure result shows: labels (epic = system, feature = journey, story =
  * profile), parameters, the seed-style summary table and charts on the page itself, and as
- * attachments the tables, charts, JTL and zipped JMeter dashboard; plus the run-level
+ * attachments the tables, charts, JTL and zipped JMeter dashboard; the per-label figures as
+ * Allure 3 performance metrics ({@link AllurePerformanceMetrics}); plus the run-level
  * environment, categories and executor files.
  *
  * <p>Every call is a no-op outside a running Allure test case, so engines and tests work without
@@ -121,6 +122,7 @@ public final class AllureReport {
     if (dashboardZip != null) {
       attachFile("JMeter dashboard: " + scenario, "application/zip", dashboardZip, ".zip");
     }
+    AllurePerformanceMetrics.write(run, resultsDirectory());
   }
 
   /**

@@ -9,10 +9,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -60,7 +59,7 @@ class AllureReportBrowserIT {
     server.start();
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/#testresult/" + uid;
-      String dom = chromium(url);
+      String dom = HeadlessChromium.dumpDom(url, Duration.ofSeconds(90));
 
       assertThat(dom).as("scenario page of %s rendered by Chromium", uid)
           .contains("Throughput (Requests/sec)", "99th Percentile")
@@ -92,27 +91,6 @@ class AllureReportBrowserIT {
       }
     }
     throw new AssertionError("no scenario in " + REPORT + " has a summary table on its page");
-  }
-
-  private static String chromium(String url) throws IOException, InterruptedException {
-    String binary = Stream.of("chromium", "chromium-browser", "google-chrome")
-        .filter(b -> Stream.of(System.getenv("PATH").split(":"))
-            .anyMatch(dir -> Files.isExecutable(Path.of(dir, b))))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no Chromium on PATH. Fix: apt-get install -y "
-            + "chromium"));
-    Path profile = Files.createTempDirectory("perf-chromium");
-    Process process = new ProcessBuilder(List.of(binary, "--headless", "--no-sandbox",
-        "--disable-gpu", "--user-data-dir=" + profile, "--virtual-time-budget=20000",
-        "--dump-dom", url))
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    byte[] dom = process.getInputStream().readAllBytes();
-    if (!process.waitFor(90, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError("Chromium did not finish rendering " + url + " within 90 s");
-    }
-    return new String(dom, StandardCharsets.UTF_8);
   }
 
   private static String contentType(Path file) {
