@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.RegressionMode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -118,9 +116,5 @@ class HistoryHealingTest {
       }
     }
     return -1;
-  }
-
-  static List<String> lines(Path file) throws Exception {
-    return Files.readAllLines(file, StandardCharsets.UTF_8);
   }
 }

@@ -4,18 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.RegressionMode;
-import dev.perfsuite.results.LatencyStats;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.results.Timeline;
-import dev.perfsuite.results.TimelinePoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
