@@ -95,7 +95,10 @@ public final class RunHistory {
     if (skipped.size() > MAX_NOTES) {
       LOG.warn("... and {} more damaged history records", skipped.size() - MAX_NOTES);
     }
-    verdict = withHistoryNote(verdict, previous(record, earlier.runs()).size(), skipped);
+    if (settings.regression() != RegressionMode.OFF) {
+      verdict = withHistoryNote(verdict, verdict.baseline().isEmpty() ? 0
+          : Math.max(1, previous(record, earlier.runs()).size()), skipped);
+    }
     store.append(record);
     List<RunRecord> comparable = store.runs(record.scenario()).stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
