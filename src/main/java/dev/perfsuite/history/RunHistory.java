@@ -99,7 +99,12 @@ public final class RunHistory {
       verdict = withHistoryNote(verdict, verdict.baseline().isEmpty() ? 0
           : Math.max(1, previous(record, earlier.runs()).size()), skipped);
     }
-    store.append(record);
+    try {
+      store.append(record);
+    } catch (UncheckedIOException e) {
+      // A full or read-only history folder costs this run's record, not its verdict.
+      LOG.warn("{}: {}", e.getMessage(), e.getCause().toString());
+    }
     List<RunRecord> comparable = store.runs(record.scenario()).stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(r -> r.identity().sameShape(record.identity()))

@@ -73,9 +73,9 @@ public final class SampleRecorder implements AutoCloseable {
   /** Guarded by this recorder's lock. */
   private final EngineSnapshots engines = new EngineSnapshots();
 
-  private SampleRecorder(String id, Path jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
+  private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
-    this.jtl = new JtlWriter(jtl);
+    this.jtl = jtl;
     this.warmUpMillis = warmUp.toMillis();
     this.fromFirstSample = warmUpOrigin == WarmUpOrigin.FIRST_SAMPLE;
   }
@@ -97,6 +97,12 @@ public final class SampleRecorder implements AutoCloseable {
    * {@code warmUp} after {@code origin}: the start of the test, or the first sample.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp, WarmUpOrigin origin) {
+    return create(new JtlWriter(jtl, ScenarioSettings.jtlContent(),
+        ScenarioSettings.jtlCompressed()), warmUp, origin);
+  }
+
+  /** A recorder writing through {@code jtl}; tests inject a failing disk here. */
+  static SampleRecorder create(JtlWriter jtl, Duration warmUp, WarmUpOrigin origin) {
     String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
     ACTIVE.put(id, recorder);
@@ -325,6 +331,18 @@ public final class SampleRecorder implements AutoCloseable {
   /** Where the JTL goes. */
   public Path jtl() {
     return jtl.path();
+  }
+
+  /**
+   * Why the JTL holds fewer rows than the run sampled, as the verdict says it:
+   * {@code results incomplete: JTL truncated at row N of M (cause)}; empty while whole.
+   */
+  public Optional<String> jtlIncomplete() {
+    return jtl.truncation().map(t -> RunResult.INCOMPLETE + "JTL truncated at row "
+        + t.rowsWritten() + " of " + jtl.rowsOffered() + " (" + t.cause() + " at " + t.at()
+        + "); every figure comes from the exact in-memory statistics. Fix: free space in "
+        + jtl.path().toAbsolutePath().getParent() + ", or -Dperf.jtl=errors or "
+        + "-Dperf.jtl.compress=true");
   }
 
   /** Writes every queued JTL line to disk. */
