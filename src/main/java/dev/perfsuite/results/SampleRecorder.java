@@ -57,6 +57,7 @@ public final class SampleRecorder implements AutoCloseable {
 
   private final String id;
   private final JtlWriter jtl;
+  private final LabelCap labels = LabelCap.fromSettings();
   private final long warmUpMillis;
   /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
   private final boolean fromFirstSample;
@@ -181,7 +182,7 @@ public final class SampleRecorder implements AutoCloseable {
       // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
       phase = Phase.MEASUREMENT;
     }
-    statistics.add(result.getSampleLabel(), phase, transaction, timing, result.getBytesAsLong(),
+    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing, result.getBytesAsLong(),
         result.getSentBytes(), cause, result.getResponseCode());
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
@@ -343,6 +344,11 @@ public final class SampleRecorder implements AutoCloseable {
         + "); every figure comes from the exact in-memory statistics. Fix: free space in "
         + jtl.path().toAbsolutePath().getParent() + ", or -Dperf.jtl=errors or "
         + "-Dperf.jtl.compress=true");
+  }
+
+  /** The warning given when the plan's labels passed {@code perf.labels.max}, if they did. */
+  public Optional<String> labelCapWarning() {
+    return labels.warning();
   }
 
   /** Writes every queued JTL line to disk. */
