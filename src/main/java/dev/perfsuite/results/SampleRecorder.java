@@ -182,8 +182,8 @@ public final class SampleRecorder implements AutoCloseable {
       // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
       phase = Phase.MEASUREMENT;
     }
-    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing, result.getBytesAsLong(),
-        result.getSentBytes(), cause, result.getResponseCode());
+    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing,
+        result.getBytesAsLong(), result.getSentBytes(), cause, result.getResponseCode());
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
     for (int seen = maxActiveThreads.get(); active > seen
