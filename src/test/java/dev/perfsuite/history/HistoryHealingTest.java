@@ -109,6 +109,21 @@ class HistoryHealingTest {
         .contains("1 damaged history record skipped, first " + store.file("echo-test") + ":");
   }
 
+  @Test
+  void shouldKeepTheVerdictWhenItsFilesCannotBeWrittenBesideTheRun() throws Exception {
+    RunHistory history = RunHistory.of(new HistorySettings(dir.resolve("h"), RegressionMode.WARN,
+        10, Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
+    Path unwritable = Files.writeString(dir.resolve("full"), "x").resolve("run");
+
+    HistoryOutcome outcome = history.recordAndCompare(RunHistoryResults.result(unwritable));
+
+    assertThat(outcome.verdict().headline()).as("the verdict of a run whose folder is lost")
+        .contains("no regression verdict");
+    assertThat(outcome.trendPng()).as("the trend chart that could not be written").isEmpty();
+    assertThat(HistoryStore.at(dir.resolve("h")).runs("echo-test")).as("the run recorded")
+        .hasSize(1);
+  }
+
   private static int indexOf(byte[] bytes, byte b) {
     for (int i = 0; i < bytes.length; i++) {
       if (bytes[i] == b) {
