@@ -21,9 +21,7 @@ class HistoryHealingTest {
 
   @Test
   void shouldSkipAndNameEachDamagedRecordWhenTheFileHasABadTail() throws Exception {
-    HistoryStore store = HistoryStore.at(dir);
-    store.append(Records.run("GET", 10, 0, 5, 5, 5));
-    store.append(Records.run("GET", 10, 0, 6, 6, 6));
+    HistoryStore store = storeOfTwoRuns();
     Path file = store.file("echo-test");
     int lines = Files.readAllLines(file).size();
     Files.write(file, new byte[] {'r', 'u', 'n', (byte) 0xFF, (byte) 0xFE, ',', 'x', '\n'},
@@ -50,9 +48,7 @@ class HistoryHealingTest {
 
   @Test
   void shouldReadEveryWholeRunWhenAWriterStopsAtAnyByteOfAnAppend() throws Exception {
-    HistoryStore store = HistoryStore.at(dir);
-    store.append(Records.run("GET", 10, 0, 5, 5, 5));
-    store.append(Records.run("GET", 10, 0, 6, 6, 6));
+    HistoryStore store = storeOfTwoRuns();
     Path file = store.file("echo-test");
     byte[] whole = Files.readAllBytes(file);
     HistoryStore.at(dir.resolve("one")).append(Records.run("GET", 10, 0, 7, 7, 7));
@@ -122,6 +118,13 @@ class HistoryHealingTest {
     assertThat(outcome.trendPng()).as("the trend chart that could not be written").isEmpty();
     assertThat(HistoryStore.at(dir.resolve("h")).runs("echo-test")).as("the run recorded")
         .hasSize(1);
+  }
+
+  private HistoryStore storeOfTwoRuns() {
+    HistoryStore store = HistoryStore.at(dir);
+    store.append(Records.run("GET", 10, 0, 5, 5, 5));
+    store.append(Records.run("GET", 10, 0, 6, 6, 6));
+    return store;
   }
 
   private static int indexOf(byte[] bytes, byte b) {
