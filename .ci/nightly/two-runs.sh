@@ -3,13 +3,15 @@
 # Keycloak, PostgreSQL and echo, started at the same time on this machine, must both pass with
 # results of their own. Each run works in its own copy of the built project (Maven's target/ is
 # one per checkout); they share what two jobs on one agent share: ~/.m2, the Keycloak
-# distribution in perf.cache-dir, the machine's ports and temp directory.
+# distribution in perf.cache-dir, the machine's ports and temp directory, and one run history
+# (both append to the same scenario file).
 # Usage: .ci/nightly/two-runs.sh [scenario IT class, default GenerateTokenIT]
 # Assumes the project is built (mvn package or verify ran before). A few minutes.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 scenario=${1:-GenerateTokenIT}
 work=target/nightly/two-runs
+history="$PWD/$work/history"
 rm -rf "$work"
 mkdir -p "$work"
 step "two runs at once: $scenario twice, embedded backends"
@@ -22,7 +24,7 @@ for run in a b; do
     | tar -xf - -C "$copy"
   (cd "$copy" && "${MVN[@]}" -o verify -Pperf "${SKIP_UNIT[@]}" -Dit.test="$scenario" \
     -Dperf.profile=smoke -Dperf.backends=embedded -Dperf.regression=warn \
-    -Dperf.history.dir="$PWD/target/two-runs-history" > "../mvn.log" 2>&1) &
+    -Dperf.history.dir="$history" > "../mvn.log" 2>&1) &
   pids+=("$!")
 done
 status=0
@@ -38,4 +40,11 @@ for run in a b; do
     echo "run $run: $summaries summary file(s) in $work/$run/project/target/perf-results"
   fi
 done
+runs=$(cat "$history"/*.csv 2>/dev/null | grep -v '^run,' | cut -d, -f1 | sort -u | wc -l)
+if [ "$runs" -ne 2 ]; then
+  echo "FAIL: the shared history holds $runs runs, not 2" >&2
+  status=1
+fi
+# The copies are large; their logs and results stay for the report.
+[ "$status" -eq 0 ] && rm -rf "$work"/a/project/target/classes "$work"/b/project/target/classes
 exit "$status"
