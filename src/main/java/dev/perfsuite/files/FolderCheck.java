@@ -39,6 +39,14 @@ public final class FolderCheck {
 
   /** Checks each folder: created if missing, a file written and removed, free space compared. */
   public static FolderCheck of(List<Need> needs) {
+    return of(needs, true);
+  }
+
+  /**
+   * As {@link #of(List)}; with {@code refuseShortDisk} false a disk too small for a need is a
+   * warning only, for needs that rest on a rough model.
+   */
+  public static FolderCheck of(List<Need> needs, boolean refuseShortDisk) {
     List<String> refusals = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     Map<FileStore, List<Need>> byStore = new LinkedHashMap<>();
@@ -71,7 +79,7 @@ public final class FolderCheck {
       String text = "the run needs about " + size(need) + " in " + String.join(", ", where)
           + ", its disk has " + size(free) + " free. Fix: free space there, point the key at a "
           + "larger disk, or write less: -Dperf.jtl=errors, -Dperf.jtl.compress=true";
-      if (free < need) {
+      if (free < need && refuseShortDisk) {
         refusals.add(text);
       } else {
         warnings.add(text + " (less than twice the estimate)");

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * the run is refused naming the folder, the need and the fix.
  *
  * <p>The rate is the profile's target rate (open model) or, closed, a model: each user sends one
- * request per think time plus 10 ms, an upper bound for fast loopback targets.
+ * request per think time plus 10 ms, an upper bound for fast loopback targets. Only the open
+ * model's estimate can refuse a run; the closed model's only warns.
  */
 final class RunPreflight {
   private static final Logger LOG = LoggerFactory.getLogger(RunPreflight.class);
@@ -36,7 +37,8 @@ final class RunPreflight {
         new FolderCheck.Need("allure.results.directory", AllureReport.resultsDirectory(), 0),
         new FolderCheck.Need("perf.cache-dir", config.backendSettings().cacheDirectory(), 0),
         new FolderCheck.Need("java.io.tmpdir (the engine's work directory)",
-            Path.of(System.getProperty("java.io.tmpdir")), 0)));
+            Path.of(System.getProperty("java.io.tmpdir")), 0)),
+        profile.model() == LoadModel.OPEN);
   }
 
   /** Warns, or refuses with an {@link IllegalStateException} naming every refusal. */

@@ -47,5 +47,8 @@ class FolderCheckTest {
     assertThat(warned.warnings()).as("warning below twice the need").singleElement().asString()
         .contains("less than twice the estimate");
     assertThat(fine.warnings()).as("warnings with room to spare").isEmpty();
+    assertThat(FolderCheck.of(List.of(new FolderCheck.Need("perf.results-dir", dir.resolve("r"),
+        free * 2)), false).warnings()).as("a short disk under a rough model: warned only")
+        .hasSize(1);
   }
 }
