@@ -130,6 +130,14 @@ public enum ConfigKey implements KeyDescription {
       "How many past runs the trend charts show."),
   RESULTS_DIR("perf.results-dir", "target/perf-results", "a directory path",
       "Where JTLs and summaries are written."),
+  JTL("perf.jtl", "all", "one of all, errors, none",
+      "Which samples results.jtl keeps; statistics always count every sample (see "
+          + "docs/results.md)."),
+  JTL_COMPRESS("perf.jtl.compress", "false", "true or false",
+      "Writes results.jtl.gz (gzip) instead of results.jtl; every tool of the suite reads both."),
+  LABELS_MAX("perf.labels.max", "1000", "a positive whole number",
+      "Labels with statistics of their own; samples of further labels count in one row, "
+          + "'other labels' (see docs/faults.md)."),
   CONNECT_TIMEOUT("perf.connect-timeout", "5s", "a positive duration such as 5s",
       "HTTP connect timeout per request."),
   RESPONSE_TIMEOUT("perf.response-timeout", "20s", "a positive duration such as 20s",

@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.time.Duration;
 import java.util.Optional;
@@ -73,6 +74,53 @@ public final class ScenarioSettings {
 
   static HttpClientKind httpClient(ConfigSource source) {
     return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.JMETER);
+  }
+
+  /**
+   * {@code perf.jtl} of this JVM.
+   *
+   * @throws ConfigException when the value is not one of all, errors, none
+   */
+  public static JtlContent jtlContent() {
+    return choice(ConfigSource.ofThisJvm(), ConfigKey.JTL, JtlContent.class, JtlContent.ALL);
+  }
+
+  /**
+   * {@code perf.jtl.compress} of this JVM.
+   *
+   * @throws ConfigException when the value is neither true nor false
+   */
+  public static boolean jtlCompressed() {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    String value = read.text(ConfigKey.JTL_COMPRESS).orElse("false").trim();
+    if (!value.equals("true") && !value.equals("false")) {
+      read.fail("perf.jtl.compress=" + value + " is not true or false. Fix: "
+          + "-Dperf.jtl.compress=true for results.jtl.gz, false for results.jtl");
+    }
+    read.throwIfInvalid();
+    return value.equals("true");
+  }
+
+  /**
+   * {@code perf.labels.max} of this JVM: labels with statistics of their own.
+   *
+   * @throws ConfigException when the value is not a positive whole number
+   */
+  public static int labelsMax() {
+    SettingsReader read = new SettingsReader(ConfigSource.ofThisJvm());
+    String value = read.text(ConfigKey.LABELS_MAX).orElse("1000").trim();
+    int max = 0;
+    try {
+      max = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      max = 0;
+    }
+    if (max <= 0) {
+      read.fail("perf.labels.max=" + value + " is not a positive whole number. Fix: "
+          + "-Dperf.labels.max=1000, or name the plan's samplers without ids");
+    }
+    read.throwIfInvalid();
+    return max;
   }
 
   private static <E extends Enum<E>> E choice(ConfigSource source, ConfigKey key, Class<E> type,

@@ -18,8 +18,11 @@ import java.nio.file.Path;
 public record HistoryOutcome(RunRecord run, RegressionVerdict verdict, Path verdictMarkdown,
     Path verdictHtml, Path trendChart) {
 
-  /** The trend chart's PNG bytes, for a report attachment. */
+  /** The trend chart's PNG bytes, for a report attachment; empty when a full disk cost it. */
   public byte[] trendPng() {
+    if (!Files.isRegularFile(trendChart)) {
+      return new byte[0];
+    }
     try {
       return Files.readAllBytes(trendChart);
     } catch (IOException e) {

@@ -20,7 +20,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import org.apache.jmeter.save.CSVSaveService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The run history: one CSV file per scenario, {@code <directory>/<scenario>.csv}, one row per run
@@ -29,13 +33,17 @@ import org.apache.jmeter.save.CSVSaveService;
  * <p>CSV so that a spreadsheet opens it and {@code cat a.csv b.csv > pinned.csv} builds a pinned
  * baseline holding several scenarios (repeated header lines are skipped). Columns are found by
  * header name, so files written before a column was added stay readable. Appends take a file lock,
- * so parallel test JVMs writing the same scenario do not interleave rows.
+ * so parallel test JVMs writing the same scenario do not interleave rows. Reading never fails a
+ * run on damage: bad bytes, half lines, wrong column counts and records of a newer format are
+ * skipped and named ({@link HistoryReading#skipped}).
  */
 public final class HistoryStore {
   static final List<String> COLUMNS = List.of("run", "time", "scenario", "target", "profile",
       "engine", "commit", "job", "build", "buildUrl", "interrupted", "windowMillis", "label",
       "samples", "errors", "errorPercent", "p50", "p90", "p95", "p99", "max", "mean", "throughput",
       "windows", "histogram", "selection", "shape");
+  private static final List<String> HEADER_KEYS = List.of("run", "scenario", "label", "samples");
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryStore.class);
   private static final char[] SPECIAL = {',', '"', '\n', '\r'};
   /** File locks guard other JVMs; within one JVM two overlapping locks would throw instead. */
   private static final Object APPENDING = new Object();
@@ -81,88 +89,212 @@ public final class HistoryStore {
 
   private static void appendLocked(Path file, CharSequence rows) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock = channel.lock()) {
-      String text = (channel.size() == 0 ? String.join(",", COLUMNS) + "\n" : "") + rows;
+      String text = healTail(channel) + (channel.size() == 0 ? String.join(",", COLUMNS) + "\n"
+          : "") + rows;
+      // One write of whole, newline-terminated lines: a writer killed mid-append leaves at most
+      // one unterminated line, which readers drop and the next append terminates.
       ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+      channel.position(channel.size());
       while (bytes.hasRemaining()) {
         channel.write(bytes);
       }
     }
   }
 
+  /**
+   * What to write before the next rows so that a half line left by a killed writer stays a line
+   * of its own: a newline, or nothing after emptying a file that holds no whole line.
+   */
+  private static String healTail(FileChannel channel) throws IOException {
+    long size = channel.size();
+    if (size == 0 || lastByte(channel, size) == '\n') {
+      return "";
+    }
+    ByteBuffer all = ByteBuffer.allocate((int) Math.min(size, 1 << 20));
+    channel.read(all, 0);
+    for (int i = 0; i < all.position(); i++) {
+      if (all.get(i) == '\n') {
+        return "\n";
+      }
+    }
+    channel.truncate(0);
+    return "";
+  }
+
+  private static byte lastByte(FileChannel channel, long size) throws IOException {
+    ByteBuffer last = ByteBuffer.allocate(1);
+    channel.read(last, size - 1);
+    return last.get(0);
+  }
+
   /** Every run of {@code scenario} in this store, oldest first; empty when it never ran. */
   public List<RunRecord> runs(String scenario) {
+    return reading(scenario).runs();
+  }
+
+  /**
+   * The runs of {@code scenario} in this store and the damaged records skipped on the way. A file
+   * that is not a history file at all, or cannot be read, is moved aside to
+   * {@code <scenario>.csv.unreadable-<time>} so that the next append starts a new one.
+   */
+  public HistoryReading reading(String scenario) {
     Path file = file(scenario);
-    return Files.isRegularFile(file) ? read(file, scenario) : List.of();
+    if (!Files.isRegularFile(file)) {
+      return HistoryReading.empty();
+    }
+    try {
+      return parse(Files.readAllBytes(file), scenario, file);
+    } catch (IOException | NotAHistoryFile e) {
+      Path aside = file.resolveSibling(file.getFileName() + ".unreadable-"
+          + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC).format(Instant.now()));
+      String why = e instanceof IOException ? "cannot be read (" + e + ")" : e.getMessage();
+      try {
+        Files.move(file, aside);
+      } catch (IOException moving) {
+        return HistoryReading.empty().noting(file + ": " + why + "; could not move it aside ("
+            + moving + "), this run is compared with nothing. Fix: move or delete " + file);
+      }
+      return HistoryReading.empty().noting(file + ": " + why + "; moved aside to " + aside
+          + " and a new history started. Fix: nothing needed; delete " + aside
+          + " once looked at");
+    }
   }
 
   /**
    * The runs of {@code scenario} in any history file (the store's own or a pinned baseline), oldest
-   * first.
+   * first; damaged records are skipped and logged.
    */
   public static List<RunRecord> read(Path file, String scenario) {
+    HistoryReading reading = readNoting(file, scenario);
+    reading.skipped().forEach(LOG::warn);
+    return reading.runs();
+  }
+
+  /** As {@link #read}, returning the notes on skipped records instead of logging them. */
+  public static HistoryReading readNoting(Path file, String scenario) {
     try {
-      return parse(Files.readString(file, StandardCharsets.UTF_8), scenario, file);
+      return parse(Files.readAllBytes(file), scenario, file);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the run history " + file, e);
     }
   }
 
-  private static List<RunRecord> parse(String text, String scenario, Path file)
-      throws IOException {
-    BufferedReader in = new BufferedReader(new StringReader(text));
-    String[] header = CSVSaveService.csvReadFile(in, ',');
-    if (header.length == 0) {
-      return List.of();
-    }
-    List<String> columns = Arrays.asList(header);
-    if (!columns.containsAll(List.of("run", "scenario", "label", "samples"))) {
-      throw new IllegalStateException(file + " is not a run history file (header: " + columns
-          + "). Fix: point perf.baseline at a file under perf.history.dir");
-    }
-    Map<String, List<Map<String, String>>> byRun = new LinkedHashMap<>();
-    for (String[] row = CSVSaveService.csvReadFile(in, ','); row.length > 0;
-        row = CSVSaveService.csvReadFile(in, ',')) {
-      if (row.length == 1 && row[0].isEmpty() || Arrays.asList(row).equals(columns)) {
+  private static HistoryReading parse(byte[] bytes, String scenario, Path file) {
+    HistoryLines lines = HistoryLines.of(bytes, file);
+    List<String> skipped = new ArrayList<>(lines.skipped());
+    List<String> columns = null;
+    Map<String, List<Row>> byRun = new LinkedHashMap<>();
+    for (HistoryLines.Line line : lines.lines()) {
+      String[] row = csv(line.text());
+      String at = file + ":" + line.number() + ": ";
+      if (row == null) {
+        skipped.add(at + "not a CSV record (unbalanced quotes); skipped");
         continue;
       }
-      Map<String, String> values = new LinkedHashMap<>();
-      for (int i = 0; i < columns.size() && i < row.length; i++) {
-        values.put(columns.get(i), row[i]);
+      if (row.length == 1 && row[0].isEmpty()) {
+        continue;
       }
-      if (scenario.equals(values.get("scenario"))) {
-        byRun.computeIfAbsent(values.get("run"), r -> new ArrayList<>()).add(values);
+      List<String> values = Arrays.asList(row);
+      if (values.containsAll(HEADER_KEYS)) {
+        columns = values;
+        continue;
+      }
+      if (columns == null) {
+        throw new NotAHistoryFile(file + " is not a run history file (first line: "
+            + abbreviate(line.text()) + "). Fix: point perf.baseline at a file under "
+            + "perf.history.dir");
+      }
+      List<String> names = names(columns, row.length);
+      if (names == null) {
+        skipped.add(at + (row.length > Math.max(columns.size(), COLUMNS.size())
+            ? "a record of a newer history format (" + row.length + " columns, this version "
+            + "knows " + COLUMNS.size() + "); skipped. Fix: read it with the newer version"
+            : "wrong column count (" + row.length + ", the header has " + columns.size()
+            + "); skipped"));
+        continue;
+      }
+      Map<String, String> named = new LinkedHashMap<>();
+      for (int i = 0; i < names.size(); i++) {
+        named.put(names.get(i), row[i]);
+      }
+      if (scenario.equals(named.get("scenario"))) {
+        byRun.computeIfAbsent(named.get("run"), r -> new ArrayList<>())
+            .add(new Row(line.number(), named));
       }
     }
     List<RunRecord> runs = new ArrayList<>();
-    for (List<Map<String, String>> rows : byRun.values()) {
-      runs.add(run(rows, file));
+    for (List<Row> rows : byRun.values()) {
+      try {
+        runs.add(run(rows.stream().map(Row::values).toList()));
+      } catch (RuntimeException e) {
+        skipped.add(file + ":" + rows.get(0).number() + ": run " + rows.get(0).values()
+            .get("run") + " has a corrupt value (" + e.getMessage() + "); its " + rows.size()
+            + " row(s) skipped");
+      }
     }
-    return runs;
+    return new HistoryReading(runs, skipped);
   }
 
-  private static RunRecord run(List<Map<String, String>> rows, Path file) {
-    Map<String, String> first = rows.get(0);
-    try {
-      Optional<RunIdentity.JenkinsBuild> build = Optional.of(first.getOrDefault("build", ""))
-          .filter(b -> !b.isEmpty())
-          .map(b -> new RunIdentity.JenkinsBuild(first.getOrDefault("job", ""), b,
-              first.getOrDefault("buildUrl", "")));
-      // Rows written before the selection column came from the main job: the catalogue.
-      String selection = Optional.ofNullable(first.get("selection")).filter(v -> !v.isEmpty())
-          .orElse(RunIdentity.CATALOGUE);
-      RunIdentity identity = new RunIdentity(first.get("run"), Instant.parse(first.get("time")),
-          first.get("commit"), first.get("target"), first.get("profile"), first.get("engine"),
-          build, selection, first.getOrDefault("shape", LoadShape.UNKNOWN));
-      List<LabelRecord> labels = rows.stream().map(HistoryStore::label).toList();
-      return new RunRecord(first.get("scenario"), identity,
-          Boolean.parseBoolean(first.get("interrupted")),
-          Duration.ofMillis(Long.parseLong(first.get("windowMillis"))), labels);
-    } catch (RuntimeException e) {
-      throw new IllegalStateException("corrupt row for run " + first.get("run") + " in " + file
-          + ": " + e.getMessage() + ". Fix: delete that run's rows or the file", e);
+  /**
+   * The column names of a row of {@code length} values: the header's, or this version's when the
+   * row was appended under an older header (columns are only ever added at the end); null when
+   * they cannot be known.
+   */
+  private static List<String> names(List<String> header, int length) {
+    if (length == header.size()) {
+      return header;
     }
+    if (length > header.size() && length <= COLUMNS.size()
+        && header.equals(COLUMNS.subList(0, header.size()))) {
+      return COLUMNS.subList(0, length);
+    }
+    return null;
+  }
+
+  private static String[] csv(String line) {
+    try {
+      return CSVSaveService.csvReadFile(new BufferedReader(new StringReader(line + "\n")), ',');
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() > 60 ? text.substring(0, 60) + "..." : text;
+  }
+
+  /** One data row and the line it came from. */
+  private record Row(int number, Map<String, String> values) {
+  }
+
+  /** The file holds no history header: nothing in it can be read as runs. */
+  private static final class NotAHistoryFile extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    NotAHistoryFile(String message) {
+      super(message);
+    }
+  }
+
+  private static RunRecord run(List<Map<String, String>> rows) {
+    Map<String, String> first = rows.get(0);
+    Optional<RunIdentity.JenkinsBuild> build = Optional.of(first.getOrDefault("build", ""))
+        .filter(b -> !b.isEmpty())
+        .map(b -> new RunIdentity.JenkinsBuild(first.getOrDefault("job", ""), b,
+            first.getOrDefault("buildUrl", "")));
+    // Rows written before the selection column came from the main job: the catalogue.
+    String selection = Optional.ofNullable(first.get("selection")).filter(v -> !v.isEmpty())
+        .orElse(RunIdentity.CATALOGUE);
+    RunIdentity identity = new RunIdentity(first.get("run"), Instant.parse(first.get("time")),
+        first.get("commit"), first.get("target"), first.get("profile"), first.get("engine"),
+        build, selection, first.getOrDefault("shape", LoadShape.UNKNOWN));
+    List<LabelRecord> labels = rows.stream().map(HistoryStore::label).toList();
+    return new RunRecord(first.get("scenario"), identity,
+        Boolean.parseBoolean(first.get("interrupted")),
+        Duration.ofMillis(Long.parseLong(first.get("windowMillis"))), labels);
   }
 
   private static LabelRecord label(Map<String, String> v) {
@@ -204,8 +336,10 @@ public final class HistoryStore {
         Long.toString(label.p99Millis()), Long.toString(label.maxMillis()),
         decimal(label.meanMillis()), decimal(label.throughput()), windows.toString(),
         label.histogram(), id.selection(), id.shape());
+    // A line break inside a value would split the record over two lines: see HistoryLines.
     return String.join(",", values.stream()
-        .map(v -> CSVSaveService.quoteDelimiters(v, SPECIAL)).toList());
+        .map(v -> CSVSaveService.quoteDelimiters(v.replace('\n', ' ').replace('\r', ' '),
+            SPECIAL)).toList());
   }
 
   private static String decimal(double value) {

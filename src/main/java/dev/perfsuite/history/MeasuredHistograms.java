@@ -32,7 +32,7 @@ final class MeasuredHistograms {
    * of it, as the recorder does); empty when the directory holds no JTL.
    */
   static Map<String, Histogram> read(Path runDirectory) {
-    Path jtl = runDirectory.resolve(ResultDirectory.JTL);
+    Path jtl = ResultDirectory.jtl(runDirectory);
     Path facts = runDirectory.resolve(ResultDirectory.RUN_PROPERTIES);
     if (!Files.isRegularFile(jtl) || !Files.isRegularFile(facts)) {
       return Map.of();

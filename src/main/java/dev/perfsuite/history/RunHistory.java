@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +38,7 @@ public final class RunHistory {
   public static final String VERDICT_HTML = "regression.html";
   /** Trend chart file name in the run directory. */
   public static final String TREND_PNG = "trend.png";
+  private static final int MAX_NOTES = 20;
   private static final Logger LOG = LoggerFactory.getLogger(RunHistory.class);
 
   private final HistorySettings settings;
@@ -86,8 +88,23 @@ public final class RunHistory {
    */
   public HistoryOutcome recordAndCompare(RunResult result) {
     RunRecord record = RunRecord.of(result, identity.apply(startOf(result)));
-    RegressionVerdict verdict = verdict(record);
-    store.append(record);
+    HistoryReading earlier = store.reading(record.scenario());
+    List<String> skipped = new ArrayList<>(earlier.skipped());
+    RegressionVerdict verdict = verdict(record, earlier.runs(), skipped);
+    skipped.stream().limit(MAX_NOTES).forEach(LOG::warn);
+    if (skipped.size() > MAX_NOTES) {
+      LOG.warn("... and {} more damaged history records", skipped.size() - MAX_NOTES);
+    }
+    if (settings.regression() != RegressionMode.OFF) {
+      verdict = withHistoryNote(verdict, verdict.baseline().isEmpty() ? 0
+          : Math.max(1, previous(record, earlier.runs()).size()), skipped);
+    }
+    try {
+      store.append(record);
+    } catch (UncheckedIOException e) {
+      // A full or read-only history folder costs this run's record, not its verdict.
+      LOG.warn("{}: {}", e.getMessage(), e.getCause().toString());
+    }
     List<RunRecord> comparable = store.runs(record.scenario()).stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(r -> r.identity().sameShape(record.identity()))
@@ -106,11 +123,26 @@ public final class RunHistory {
       LOG.info(verdict.headline());
       return new HistoryOutcome(record, verdict, md, html, png);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the regression verdict into " + dir, e);
+      // A full disk costs these files, not the verdict: it is logged, attached and enforced.
+      LOG.warn("cannot write the regression verdict into {} ({}); the verdict stands: {}", dir,
+          e.toString(), verdict.headline());
+      return new HistoryOutcome(record, verdict, dir.resolve(VERDICT_MD),
+          dir.resolve(VERDICT_HTML), dir.resolve(TREND_PNG));
     }
   }
 
-  private RegressionVerdict verdict(RunRecord record) {
+  /** The verdict whose source also says how many earlier runs it saw and what was skipped. */
+  private static RegressionVerdict withHistoryNote(RegressionVerdict verdict, int compared,
+      List<String> skipped) {
+    String note = "; compared with " + compared + " earlier run" + (compared == 1 ? "" : "s")
+        + (skipped.isEmpty() ? "" : "; " + skipped.size() + " damaged history record"
+        + (skipped.size() == 1 ? "" : "s") + " skipped, first " + skipped.get(0));
+    return new RegressionVerdict(verdict.scenario(), verdict.current(), verdict.baseline(),
+        verdict.source() + note, verdict.tolerancePercent(), verdict.comparisons());
+  }
+
+  private RegressionVerdict verdict(RunRecord record, List<RunRecord> history,
+      List<String> skipped) {
     double tolerance = settings.tolerancePercent();
     if (settings.regression() == RegressionMode.OFF) {
       return RegressionVerdict.withoutBaseline(record, "perf.regression=off", tolerance);
@@ -121,10 +153,12 @@ public final class RunHistory {
     }
     if (settings.baseline().isPresent()) {
       Path pinned = settings.baseline().get();
-      Optional<RunRecord> base = last(HistoryStore.read(pinned, record.scenario()).stream()
+      HistoryReading reading = HistoryStore.readNoting(pinned, record.scenario());
+      skipped.addAll(reading.skipped());
+      Optional<RunRecord> base = last(reading.runs().stream()
           .filter(RunRecord::usableAsBaseline)
           .toList());
-      return base.map(b -> RegressionVerdict.compare(b, record, previous(record),
+      return base.map(b -> RegressionVerdict.compare(b, record, previous(record, history),
               "pinned baseline " + pinned
               + (b.identity().comparableWith(record.identity()) ? ""
               : ", recorded on another target/profile")
@@ -137,9 +171,9 @@ public final class RunHistory {
     String where = "target " + record.identity().target() + ", profile "
         + record.identity().profile() + (settings.anySelection() ? ""
         : ", selection " + record.identity().selection());
-    List<RunRecord> previous = previous(record);
+    List<RunRecord> previous = previous(record, history);
     if (previous.isEmpty()) {
-      Optional<RunRecord> otherShape = last(sameTargetAndProfile(record));
+      Optional<RunRecord> otherShape = last(sameTargetAndProfile(record, history));
       if (otherShape.isPresent()) {
         return RegressionVerdict.withoutBaseline(record, "load shape mismatch, not judged: this "
             + "run offered " + record.identity().shapeName() + ", the previous complete run on "
@@ -156,8 +190,8 @@ public final class RunHistory {
   }
 
   /** Complete runs before this one on its target and profile, whatever load they offered. */
-  private List<RunRecord> sameTargetAndProfile(RunRecord record) {
-    return store.runs(record.scenario()).stream()
+  private List<RunRecord> sameTargetAndProfile(RunRecord record, List<RunRecord> history) {
+    return history.stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(RunRecord::usableAsBaseline)
         .toList();
@@ -167,8 +201,8 @@ public final class RunHistory {
    * Complete runs before this one on its target and profile under the same load shape, the last
    * perf.trend.runs.
    */
-  private List<RunRecord> previous(RunRecord record) {
-    List<RunRecord> runs = sameTargetAndProfile(record).stream()
+  private List<RunRecord> previous(RunRecord record, List<RunRecord> history) {
+    List<RunRecord> runs = sameTargetAndProfile(record, history).stream()
         .filter(r -> r.identity().sameShape(record.identity()))
         .toList();
     return runs.subList(Math.max(0, runs.size() - settings.trendRuns()), runs.size());

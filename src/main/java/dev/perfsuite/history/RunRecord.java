@@ -1,5 +1,7 @@
 package dev.perfsuite.history;
 
+import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
@@ -33,7 +35,10 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
    * from the JTL in its directory.
    */
   public static RunRecord of(RunResult result, RunIdentity identity) {
-    Map<String, Histogram> histograms = MeasuredHistograms.read(result.directory());
+    // A JTL of errors only, or cut short by a full disk, would give the wrong histograms.
+    Map<String, Histogram> histograms = result.incompleteResults().isPresent()
+        || ScenarioSettings.jtlContent() != JtlContent.ALL ? Map.of()
+        : MeasuredHistograms.read(result.directory());
     List<LabelRecord> labels = new ArrayList<>();
     List<String> order = new ArrayList<>();
     order.add(LabelSummary.OVERALL);

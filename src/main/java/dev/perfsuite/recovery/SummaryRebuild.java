@@ -49,7 +49,7 @@ public final class SummaryRebuild {
    * @throws IllegalArgumentException when the directory holds no results.jtl
    */
   public static RunResult rebuild(Path runDirectory, Duration warmUp) {
-    Path jtl = runDirectory.resolve(ResultDirectory.JTL);
+    Path jtl = ResultDirectory.jtl(runDirectory);
     if (!Files.isRegularFile(jtl)) {
       throw new IllegalArgumentException("no " + ResultDirectory.JTL + " in " + runDirectory
           + ". Fix: pass the run's directory, e.g. target/perf-results/SCENARIO");

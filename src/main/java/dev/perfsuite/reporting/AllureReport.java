@@ -117,8 +117,10 @@ public final class AllureReport {
       Allure.addAttachment(chart.name() + ": " + scenario, "image/png",
           new ByteArrayInputStream(chart.bytes()), ".png");
     }
-    attachFile("JTL: " + scenario, "text/csv", run.directory().resolve(ResultDirectory.JTL),
-        ".csv");
+    Path jtl = ResultDirectory.jtl(run.directory());
+    boolean gzip = jtl.getFileName().toString().endsWith(".gz");
+    attachFile("JTL: " + scenario, gzip ? "application/gzip" : "text/csv", jtl,
+        gzip ? ".jtl.gz" : ".csv");
     if (dashboardZip != null) {
       attachFile("JMeter dashboard: " + scenario, "application/zip", dashboardZip, ".zip");
     }

@@ -1,12 +1,14 @@
 package dev.perfsuite.reporting;
 
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.SlaVerdict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,15 +42,20 @@ public final class AllureRunReport {
     AllureReport.parameter("engine", config.engine().name().toLowerCase(java.util.Locale.ROOT));
     AllureReport.parameter("backend provider", provider);
     Path dashboard = null;
-    Path jtl = result.directory().resolve(ResultDirectory.JTL);
+    Path jtl = ResultDirectory.jtl(result.directory());
     try {
+      if (jtl.getFileName().toString().endsWith(".gz")) {
+        // JMeter's report generator reads plain CSV only.
+        jtl = JtlRows.inflate(jtl, Files.createTempFile("perf-dashboard", ".jtl"));
+        jtl.toFile().deleteOnExit();
+      }
       if (JmeterDashboard.hasSamples(jtl)) {
         dashboard = JmeterDashboard.generate(jtl, result.directory().resolve("dashboard"));
       } else {
         LOG.info("no JMeter dashboard for {}: its JTL holds no sample ({})", result.scenario(),
             jtl);
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | java.io.IOException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
       LOG.warn("no JMeter dashboard for {}: {}", result.scenario(), e.getMessage());
       LOG.debug("dashboard generation failed", e);

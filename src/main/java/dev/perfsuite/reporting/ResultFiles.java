@@ -11,8 +11,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,24 +47,36 @@ public final class ResultFiles {
    * @param originMillis epoch ms from which the warm-up window was measured
    */
   public static void write(RunResult result, long originMillis) {
-    try {
-      Files.createDirectories(result.directory());
-      List<List<String>> rows = SummaryTable.rows(result);
-      Files.writeString(result.directory().resolve(ResultDirectory.SUMMARY_CSV),
-          Tables.csv(SummaryTable.HEADERS, rows), StandardCharsets.UTF_8);
-      Files.writeString(result.directory().resolve(ResultDirectory.SUMMARY_MD), markdown(result),
-          StandardCharsets.UTF_8);
-      Files.writeString(result.directory().resolve(ResultDirectory.RUN_PROPERTIES),
-          String.join("\n",
-          "scenario=" + result.scenario(),
-          "originMillis=" + originMillis,
-          "warmUpMillis=" + result.warmUp().toMillis(),
-          "users=" + result.users(),
-          "thinkTimeMillis=" + result.thinkTime().toMillis(),
-          "interrupted=" + result.interrupted(),
-          "warnings=" + String.join(" | ", result.warnings())) + "\n", StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the summary of " + result.scenario(), e);
+    List<List<String>> rows = SummaryTable.rows(result);
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put(ResultDirectory.SUMMARY_CSV, Tables.csv(SummaryTable.HEADERS, rows));
+    files.put(ResultDirectory.SUMMARY_MD, markdown(result));
+    files.put(ResultDirectory.RUN_PROPERTIES, String.join("\n",
+        "scenario=" + result.scenario(),
+        "originMillis=" + originMillis,
+        "warmUpMillis=" + result.warmUp().toMillis(),
+        "users=" + result.users(),
+        "thinkTimeMillis=" + result.thinkTime().toMillis(),
+        "interrupted=" + result.interrupted(),
+        "warnings=" + String.join(" | ", result.warnings())) + "\n");
+    // Each file on its own: a full disk may still take the small ones.
+    IOException first = null;
+    List<String> failed = new java.util.ArrayList<>();
+    for (Map.Entry<String, String> file : files.entrySet()) {
+      try {
+        Files.createDirectories(result.directory());
+        Files.writeString(result.directory().resolve(file.getKey()), file.getValue(),
+            StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        first = first == null ? e : first;
+        failed.add(file.getKey());
+      }
+    }
+    if (first != null) {
+      throw new UncheckedIOException("cannot write " + String.join(", ", failed) + " of "
+          + result.scenario() + " into " + result.directory() + " (" + first.getMessage()
+          + "); the summary is on the console. Fix: free space there or set perf.results-dir",
+          first);
     }
   }
 

@@ -37,8 +37,12 @@ final class ResultFilesWatcher implements RunWatcher {
       origin.ended = true;
       millis = origin.millis;
     }
-    ResultFiles.write(result, millis);
-    ResultFiles.show(result);
+    try {
+      ResultFiles.write(result, millis);
+    } finally {
+      // On a full disk the console is where the summary still gets out.
+      ResultFiles.show(result);
+    }
   }
 
   /** Remembers the phase origin of one run; ignores its samples. */

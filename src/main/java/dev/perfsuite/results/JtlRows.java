@@ -1,7 +1,12 @@
 package dev.perfsuite.results;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.save.CSVSaveService;
@@ -43,12 +49,59 @@ public final class JtlRows implements AutoCloseable {
 
   /** Opens {@code jtl} (UTF-8) and reads its header line. */
   public static JtlRows open(Path jtl) throws IOException {
-    BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+    BufferedReader in = reader(jtl);
     try {
       return new JtlRows(jtl, in);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
+    }
+  }
+
+  /**
+   * A reader of a JTL, plain or gzip ({@code results.jtl.gz}, told by its first bytes, whatever
+   * its name); a gzip stream cut short by a killed JVM or a full disk reads up to where it ends.
+   */
+  public static BufferedReader reader(Path jtl) throws IOException {
+    InputStream raw = new BufferedInputStream(Files.newInputStream(jtl), 1 << 16);
+    raw.mark(2);
+    boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
+    raw.reset();
+    InputStream in = gzip ? new CutShort(new GZIPInputStream(raw, 1 << 16)) : raw;
+    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  /** Writes {@code jtl} (plain or gzip) as a plain CSV file {@code target}, for JMeter's tools. */
+  public static Path inflate(Path jtl, Path target) throws IOException {
+    try (BufferedReader reader = reader(jtl);
+        java.io.Writer out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+      reader.transferTo(out);
+    }
+    return target;
+  }
+
+  /** Ends quietly where a gzip stream was cut off instead of failing the whole read. */
+  private static final class CutShort extends FilterInputStream {
+    CutShort(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      try {
+        return super.read();
+      } catch (EOFException e) {
+        return -1;
+      }
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      try {
+        return super.read(b, off, len);
+      } catch (EOFException e) {
+        return -1;
+      }
     }
   }
 

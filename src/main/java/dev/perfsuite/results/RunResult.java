@@ -37,6 +37,9 @@ public record RunResult(
     Timeline timeline, Map<String, LabelSummary> engines, LatencyFigure judged,
     List<StartReport> starts) {
 
+  /** How a warning saying that results files lack part of the run begins. */
+  public static final String INCOMPLETE = "results incomplete: ";
+
   public RunResult {
     summaries = List.copyOf(summaries);
     warnings = List.copyOf(warnings);
@@ -64,6 +67,11 @@ public record RunResult(
       List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
     this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
         Timeline.empty(), Map.of());
+  }
+
+  /** Why the results files lack part of the run (a truncated JTL), empty when they are whole. */
+  public Optional<String> incompleteResults() {
+    return warnings.stream().filter(w -> w.startsWith(INCOMPLETE)).findFirst();
   }
 
   /** The summary of one label in one phase, empty when the label never sampled in that phase. */

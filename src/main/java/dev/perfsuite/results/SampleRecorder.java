@@ -57,6 +57,7 @@ public final class SampleRecorder implements AutoCloseable {
 
   private final String id;
   private final JtlWriter jtl;
+  private final LabelCap labels = LabelCap.fromSettings();
   private final long warmUpMillis;
   /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
   private final boolean fromFirstSample;
@@ -73,9 +74,9 @@ public final class SampleRecorder implements AutoCloseable {
   /** Guarded by this recorder's lock. */
   private final EngineSnapshots engines = new EngineSnapshots();
 
-  private SampleRecorder(String id, Path jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
+  private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
-    this.jtl = new JtlWriter(jtl);
+    this.jtl = jtl;
     this.warmUpMillis = warmUp.toMillis();
     this.fromFirstSample = warmUpOrigin == WarmUpOrigin.FIRST_SAMPLE;
   }
@@ -97,6 +98,12 @@ public final class SampleRecorder implements AutoCloseable {
    * {@code warmUp} after {@code origin}: the start of the test, or the first sample.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp, WarmUpOrigin origin) {
+    return create(new JtlWriter(jtl, ScenarioSettings.jtlContent(),
+        ScenarioSettings.jtlCompressed()), warmUp, origin);
+  }
+
+  /** A recorder writing through {@code jtl}; tests inject a failing disk here. */
+  static SampleRecorder create(JtlWriter jtl, Duration warmUp, WarmUpOrigin origin) {
     String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
     recorder.observe(FailureTrail.beside(jtl));
@@ -176,8 +183,8 @@ public final class SampleRecorder implements AutoCloseable {
       // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
       phase = Phase.MEASUREMENT;
     }
-    statistics.add(result.getSampleLabel(), phase, transaction, timing, result.getBytesAsLong(),
-        result.getSentBytes(), cause, result.getResponseCode());
+    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing,
+        result.getBytesAsLong(), result.getSentBytes(), cause, result.getResponseCode());
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
     for (int seen = maxActiveThreads.get(); active > seen
@@ -351,6 +358,23 @@ public final class SampleRecorder implements AutoCloseable {
   /** Where the JTL goes. */
   public Path jtl() {
     return jtl.path();
+  }
+
+  /**
+   * Why the JTL holds fewer rows than the run sampled, as the verdict says it:
+   * {@code results incomplete: JTL truncated at row N of M (cause)}; empty while whole.
+   */
+  public Optional<String> jtlIncomplete() {
+    return jtl.truncation().map(t -> RunResult.INCOMPLETE + "JTL truncated at row "
+        + t.rowsWritten() + " of " + jtl.rowsOffered() + " (" + t.cause() + " at " + t.at()
+        + "); every figure comes from the exact in-memory statistics. Fix: free space in "
+        + jtl.path().toAbsolutePath().getParent() + ", or -Dperf.jtl=errors or "
+        + "-Dperf.jtl.compress=true");
+  }
+
+  /** The warning given when the plan's labels passed {@code perf.labels.max}, if they did. */
+  public Optional<String> labelCapWarning() {
+    return labels.warning();
   }
 
   /** Writes every queued JTL line to disk. */

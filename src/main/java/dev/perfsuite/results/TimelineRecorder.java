@@ -1,5 +1,6 @@
 package dev.perfsuite.results;
 
+import dev.perfsuite.config.ScenarioSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class TimelineRecorder implements SampleObserver {
   private final Map<Long, Map<String, Settled>> settled = new ConcurrentSkipListMap<>();
   private final long settleLag;
   private final AtomicLong newest = new AtomicLong(-1);
+  /** Its own cap of the recorder's size, silent: the recorder warns (issue 35). */
+  private final LabelCap labels = LabelCap.of(ScenarioSettings.labelsMax(), false);
   private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
 
@@ -75,7 +78,7 @@ public final class TimelineRecorder implements SampleObserver {
     }
     Map<String, Bucket> byLabel = windows.computeIfAbsent(index,
         i -> new ConcurrentSkipListMap<>());
-    byLabel.computeIfAbsent(result.getSampleLabel(), l -> new Bucket(phase))
+    byLabel.computeIfAbsent(labels.of(result.getSampleLabel()), l -> new Bucket(phase))
         .add(elapsed, error, threads);
     if (!transaction) {
       byLabel.computeIfAbsent(LabelSummary.OVERALL, l -> new Bucket(phase))

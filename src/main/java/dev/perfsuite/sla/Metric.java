@@ -29,7 +29,12 @@ public enum Metric {
   /** Number of samples; passes when at least the limit. */
   SAMPLES("samples", "", Comparison.AT_LEAST),
   /** Whether the run reached the end of its profile: 1 completed, 0 interrupted; limit is 1. */
-  RUN_COMPLETED("run completed", "", Comparison.AT_LEAST);
+  RUN_COMPLETED("run completed", "", Comparison.AT_LEAST),
+  /**
+   * Whether the results files hold the whole run: 1 whole, 0 when a full disk cut the JTL short;
+   * limit is 1. Added to every verdict of such a run.
+   */
+  RESULTS_COMPLETE("results complete", "", Comparison.AT_LEAST);
 
   private static final int DISPLAY_SCALE = 2;
 
@@ -74,8 +79,8 @@ public enum Metric {
         }
       }
       case AT_LEAST -> {
-        if (this == RUN_COMPLETED && limit != 1) {
-          throw new IllegalArgumentException("run completed limit must be 1: " + limit);
+        if ((this == RUN_COMPLETED || this == RESULTS_COMPLETE) && limit != 1) {
+          throw new IllegalArgumentException(displayName + " limit must be 1: " + limit);
         }
         if (limit < 1 || limit != Math.rint(limit)) {
           throw new IllegalArgumentException(displayName + " limit must be a whole number >= 1,"
@@ -87,6 +92,9 @@ public enum Metric {
   }
 
   String expected(double limit) {
+    if (this == RESULTS_COMPLETE) {
+      return "whole";
+    }
     return this == RUN_COMPLETED ? "completed" : comparison.symbol() + " " + format(limit);
   }
 
@@ -97,6 +105,9 @@ public enum Metric {
   String actual(double actual, double limit) {
     if (this == RUN_COMPLETED) {
       return actual >= 1 ? "completed" : "interrupted";
+    }
+    if (this == RESULTS_COMPLETE) {
+      return actual >= 1 ? "whole" : "incomplete";
     }
     String rounded = format(actual);
     if (actual != limit && rounded.equals(format(limit)) && Double.isFinite(actual)) {

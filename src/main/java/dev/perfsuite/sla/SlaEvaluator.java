@@ -37,6 +37,9 @@ final class SlaEvaluator {
     for (Threshold threshold : sla.thresholds()) {
       results.add(evaluate(threshold, run));
     }
+    // Last: the figures above are exact (in-memory statistics); the files are not whole.
+    run.incompleteResults().ifPresent(why -> results.add(new ThresholdResult(
+        new Threshold(LabelSummary.OVERALL, Metric.RESULTS_COMPLETE, 1), 0, false, why)));
     return new SlaVerdict(results);
   }
 
@@ -84,7 +87,8 @@ final class SlaEvaluator {
       case THROUGHPUT -> summary.throughput();
       case LITTLES_LAW_GAP -> littlesLawGap(summary, run);
       case SAMPLES -> summary.samples();
-      case RUN_COMPLETED -> throw new AssertionError("judged before the summary lookup");
+      case RUN_COMPLETED, RESULTS_COMPLETE ->
+          throw new AssertionError("judged before the summary lookup");
     };
   }
 
@@ -117,7 +121,7 @@ final class SlaEvaluator {
           .filter(s -> s.samples() > 0)
           .map(s -> "excluding " + s.samples() + " warm-up samples")
           .orElse("");
-      case RUN_COMPLETED -> "";
+      case RUN_COMPLETED, RESULTS_COMPLETE -> "";
     };
   }
 

@@ -47,4 +47,28 @@ class HistoryAcrossProcessesIT {
       assertThat(r.labels().get(0).decodedHistogram().getTotalCount()).isEqualTo(400);
     });
   }
+
+  @Test
+  void shouldLeaveAReadableHistoryWhenAWriterIsKilledMidAppend() throws Exception {
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", System.getProperty("java.class.path"),
+        HistoryAppender.class.getName(), dir.toString(), "k", "1000000").inheritIO().start();
+    Path file = HistoryStore.at(dir).file("echo-test");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while ((!java.nio.file.Files.isRegularFile(file)
+        || java.nio.file.Files.size(file) < 200_000) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    child.destroyForcibly();
+    assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("killed writer gone").isTrue();
+
+    HistoryReading reading = HistoryStore.at(dir).reading("echo-test");
+    assertThat(reading.runs()).as("runs written before the kill").hasSizeGreaterThan(10)
+        .allSatisfy(r -> assertThat(r.labels().get(0).decodedHistogram().getTotalCount())
+            .isEqualTo(400));
+    assertThat(reading.skipped()).as("at most the half line the kill left").hasSizeLessThan(2);
+    HistoryStore.at(dir).append(Records.run("GET", 100, 1, 5, 6, 7, 5));
+    assertThat(HistoryStore.at(dir).runs("echo-test")).as("runs after the next append")
+        .hasSize(reading.runs().size() + 1);
+  }
 }

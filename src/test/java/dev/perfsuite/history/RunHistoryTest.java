@@ -4,18 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.RegressionMode;
-import dev.perfsuite.results.LatencyStats;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.results.Timeline;
-import dev.perfsuite.results.TimelinePoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,25 +41,9 @@ class RunHistoryTest {
             Optional.empty(), selection, shape));
   }
 
-  /** A 10-window run whose windows all have {@code p95} ms and 100 samples. */
   private RunResult result(long p95, boolean interrupted) {
-    List<LabelSummary> summaries = new ArrayList<>();
-    List<TimelinePoint> points = new ArrayList<>();
-    for (String label : List.of(LabelSummary.OVERALL, LABEL)) {
-      LatencyStats latency = new LatencyStats(1, p95 * 2, p95 / 2.0, 1, p95 / 2, p95, p95, p95,
-          p95, p95, p95);
-      summaries.add(new LabelSummary(label, Phase.WARM_UP, 0, 0, LatencyStats.empty(), 0, 0, 0, -1,
-          -1, Map.of(), Map.of()));
-      summaries.add(new LabelSummary(label, Phase.MEASUREMENT, 1000, 0, latency, 100, 1, 1,
-          1_700_000_000_000L, 1_700_000_010_000L, Map.of(), Map.of()));
-      for (int w = 0; w < 10; w++) {
-        points.add(new TimelinePoint(label, Duration.ofSeconds(w), Phase.MEASUREMENT, 100, 0,
-            p95 / 2, p95, p95, p95, 4));
-      }
-    }
-    return new RunResult("echo-history", 4, Duration.ZERO, Duration.ZERO, summaries, List.of(),
-        dir.resolve("results").resolve("echo-history"), interrupted,
-        new Timeline(Duration.ofSeconds(1), points), Map.of());
+    return RunHistoryResults.result("echo-history", dir.resolve("results").resolve("echo-history"),
+        p95, interrupted);
   }
 
   @Test

@@ -1,10 +1,12 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.config.Secrets;
+import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.engines.CsvRecords;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Merges the engines' CSV JTLs into one, ordered by time stamp (a k-way merge: each engine's
@@ -36,8 +39,7 @@ public final class JtlMerge {
     String header = null;
     try {
       for (Map.Entry<String, Path> engine : engines.entrySet()) {
-        BufferedReader reader = Files.newBufferedReader(engine.getValue(),
-            StandardCharsets.UTF_8);
+        BufferedReader reader = JtlRows.reader(engine.getValue());
         String first = CsvRecords.next(reader);
         header = header == null ? first : header;
         sources.add(new Source(engine.getKey(), reader));
@@ -51,7 +53,7 @@ public final class JtlMerge {
         }
       }
       Files.createDirectories(target.toAbsolutePath().getParent());
-      try (BufferedWriter out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+      try (BufferedWriter out = writer(target)) {
         if (header != null) {
           out.write(header);
           out.write('\n');
@@ -75,9 +77,18 @@ public final class JtlMerge {
     return counts;
   }
 
+  /** A writer of {@code target}, gzip-compressed when it is a {@code .gz} (perf.jtl.compress). */
+  private static BufferedWriter writer(Path target) throws IOException {
+    if (!target.getFileName().toString().endsWith(".gz")) {
+      return Files.newBufferedWriter(target, StandardCharsets.UTF_8);
+    }
+    return new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(
+        Files.newOutputStream(target), 1 << 16), StandardCharsets.UTF_8), 1 << 16);
+  }
+
   /** Records (not lines) in a JTL, header excluded: what {@link #merge} would count. */
   public static long records(Path jtl) throws IOException {
-    try (BufferedReader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+    try (BufferedReader reader = JtlRows.reader(jtl)) {
       CsvRecords.next(reader);
       long n = 0;
       while (CsvRecords.next(reader) != null) {
