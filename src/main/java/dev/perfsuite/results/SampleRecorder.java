@@ -106,7 +106,7 @@ public final class SampleRecorder implements AutoCloseable {
   static SampleRecorder create(JtlWriter jtl, Duration warmUp, WarmUpOrigin origin) {
     String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
-    recorder.observe(FailureTrail.beside(jtl));
+    recorder.observe(FailureTrail.beside(jtl.path()));
     ACTIVE.put(id, recorder);
     return recorder;
   }
