@@ -1,7 +1,9 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.ClientSwap;
+import dev.perfsuite.users.UserConnections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -24,21 +26,34 @@ final class HttpClientChoice {
 
   /**
    * The plan child that swaps the samplers once the tree is built, or empty for JMeter's
-   * client; remote engines keep JMeter's client (their jar carries no Netty yet), said once.
+   * client; remote engines keep JMeter's client, said once (the swapped sampler reached a
+   * remote engine without its boolean properties, Use KeepAlive among them: not shipped until
+   * that is understood). With {@code shared} connections the pool's size goes in the tree.
+   *
+   * @throws dev.perfsuite.config.ConfigException for shared connections on JMeter's client
+   * @throws IllegalArgumentException for shared connections on remote engines
    */
-  static Optional<TestPlanChild> of(HttpClientKind kind, boolean embedded,
-      List<String> warnings) {
+  static Optional<TestPlanChild> of(HttpClientKind kind, UserConnections connections,
+      boolean embedded, List<String> warnings) {
+    ScenarioSettings.checkConnections(connections, kind);
     if (kind != HttpClientKind.SUITE) {
       return Optional.empty();
     }
     if (!embedded) {
+      if (connections == UserConnections.SHARED) {
+        throw new IllegalArgumentException("perf.users.connections=shared: remote engines keep "
+            + "JMeter's client, whose pools are per user. Fix: perf.users.connections=per-user "
+            + "or per-request on a distributed run (perf.remotes), or run on one generator");
+      }
       warn(warnings, "perf.http.client=suite: remote engines keep JMeter's client");
       return Optional.empty();
     }
+    int shared = connections == UserConnections.SHARED ? ScenarioSettings.sharedConnections() : 0;
     Set<String> named = ConcurrentHashMap.newKeySet();
     return Optional.of(BuiltTree.onceBuilt(tree -> {
-      ClientSwap.Outcome outcome = ClientSwap.apply(tree);
-      LOG.info("HTTP client: the suite's for {} sampler(s)", outcome.swapped());
+      ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared);
+      LOG.info("HTTP client: the suite's for {} sampler(s){}", outcome.swapped(),
+          shared > 0 ? ", " + shared + " connections shared across users" : "");
       outcome.kept().stream().filter(named::add).forEach(line -> warn(warnings, line));
     }));
   }

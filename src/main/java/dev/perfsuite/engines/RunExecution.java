@@ -125,8 +125,8 @@ public final class RunExecution {
       LoadProfile threads = driver.perEngine(profile);
       List<StartReport> starts = new CopyOnWriteArrayList<>();
       List<TestPlanChild> withClient = new ArrayList<>(elements);
-      HttpClientChoice.of(ScenarioSettings.httpClient(), driver instanceof EmbeddedEngine,
-          warnings).ifPresent(withClient::add);
+      HttpClientChoice.of(ScenarioSettings.httpClient(), threads.connections(),
+          driver instanceof EmbeddedEngine, warnings).ifPresent(withClient::add);
       DslTestPlan testPlan = testPlan(children(plan, withClient, threads, starts::add,
           driver.recorderListener(recorder, context)));
       driver.check(testPlan);

@@ -28,6 +28,11 @@ import org.apache.jmeter.util.JMeterUtils;
 public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private static final long serialVersionUID = 1L;
   private static final String RESET_PROPERTY = "httpclient.reset_state_on_thread_group_iteration";
+  /**
+   * The size of the pool all users share ({@code perf.users.connections=shared}), set by
+   * {@link ClientSwap}; absent or 0: each user keeps its own connections.
+   */
+  static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
 
   private transient volatile UserChannels user;
 
@@ -96,7 +101,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       long startNanos) throws IOException {
     UserChannels user = UserChannels.ofThisUser();
     this.user = user;
-    UserChannels.Connection connection = user.connection(request.url(), getConnectTimeout());
+    int sharedSize = getPropertyAsInt(SHARED_CONNECTIONS, 0);
+    SharedConnections shared = sharedSize > 0 ? SharedConnections.ofSize(sharedSize) : null;
+    UserChannels.Connection connection = shared != null
+        ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
+        : user.connection(request.url(), getConnectTimeout());
     if (connection.opened()) {
       result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
     }
@@ -108,16 +117,25 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
         : url.getPort());
     Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
         getResponseTimeout(), request.keepAlive());
+    boolean reusable = false;
     try {
       WireResponse response = user.await(exchange.done, "waiting for the response");
-      if (!response.keepAlive()) {
+      reusable = response.keepAlive();
+      return response;
+    } finally {
+      if (shared != null) {
+        shared.giveBack(connection, reusable);
+      } else if (!reusable) {
         user.drop(connection);
       }
-      return response;
-    } catch (IOException e) {
-      user.drop(connection);
-      throw e;
     }
+  }
+
+  /** The longest a request waits for a shared connection: what one exchange may hold it. */
+  private int slotWait() {
+    int connect = getConnectTimeout();
+    int response = getResponseTimeout();
+    return connect == 0 || response == 0 ? 0 : connect + response;
   }
 
   private void saveCookies(WireResponse response, URL url) {
@@ -157,6 +175,13 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
         && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
       UserChannels.ofThisUser().newVisitor();
     }
+  }
+
+  /** The shared connections idle at the test's end close with it. */
+  @Override
+  public void testEnded() {
+    super.testEnded();
+    SharedConnections.closeIdle();
   }
 
   @Override

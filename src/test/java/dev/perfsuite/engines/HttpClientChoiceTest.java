@@ -1,13 +1,17 @@
 package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
+import dev.perfsuite.config.ConfigException;
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.SuiteHttpSampler;
+import dev.perfsuite.users.UserConnections;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
@@ -24,7 +28,8 @@ class HttpClientChoiceTest {
   void shouldLeaveTheTreeAloneForJmetersClient() {
     List<String> warnings = new ArrayList<>();
 
-    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, true, warnings)).as("child").isEmpty();
+    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.PER_USER, true,
+        warnings)).as("child").isEmpty();
     assertThat(warnings).as("warnings").isEmpty();
   }
 
@@ -32,15 +37,48 @@ class HttpClientChoiceTest {
   void shouldSayRemoteEnginesKeepJmetersClient() {
     List<String> warnings = new ArrayList<>();
 
-    assertThat(HttpClientChoice.of(HttpClientKind.SUITE, false, warnings)).as("child").isEmpty();
+    assertThat(HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER, false,
+        warnings)).as("child").isEmpty();
     assertThat(warnings).as("warnings")
         .containsExactly("perf.http.client=suite: remote engines keep JMeter's client");
   }
 
   @Test
+  void shouldRefuseSharedConnectionsOnRemoteEnginesNamingTheFix() {
+    assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
+        false, new ArrayList<>())).as("shared on remote engines")
+        .hasMessageContaining("perf.users.connections=shared")
+        .hasMessageContaining("Fix: perf.users.connections=per-user or per-request");
+  }
+
+  @Test
+  void shouldRefuseSharedConnectionsOnJmetersClientNamingTheFix() {
+    assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.SHARED,
+        true, new ArrayList<>())).as("shared on JMeter's client")
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.users.connections=shared")
+        .hasMessageContaining("Fix: -Dperf.http.client=suite");
+  }
+
+  @Test
+  void shouldPutTheSharedPoolsSizeInTheTree() {
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
+        true, new ArrayList<>()).orElseThrow();
+
+    HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
+        threadGroup(1, 1, httpSampler("get", URL)), swap));
+
+    assertThat(samplers(tree)).as("samplers").singleElement()
+        .isInstanceOf(SuiteHttpSampler.class)
+        .satisfies(s -> assertThat(s.getPropertyAsInt("SuiteHttpSampler.shared_connections"))
+            .as("pool size in the tree").isEqualTo(ScenarioSettings.sharedConnections()));
+  }
+
+  @Test
   void shouldSwapTheBuiltTreesSamplers() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, true, warnings).orElseThrow();
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+        true, warnings).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
         threadGroup(1, 1, httpSampler("get", URL)), swap));
@@ -53,7 +91,8 @@ class HttpClientChoiceTest {
   @Test
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, true, warnings).orElseThrow();
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+        true, warnings).orElseThrow();
     var plan = testPlan(httpCache().disable(), threadGroup(1, 1,
         httpSampler("java get", URL).clientImpl(DslHttpSampler.HttpClientImpl.JAVA)), swap);
 
