@@ -13,8 +13,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import org.apache.jorphan.collections.ListedHashTree;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
@@ -25,18 +23,6 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 class ConnectionModesIT {
   private static final int USERS = 20;
   private static final int REQUESTS = 3;
-  private static RecordingServer server;
-
-  @BeforeAll
-  static void start() throws IOException {
-    server = new RecordingServer();
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
   @Test
   void shouldKeepOneConnectionPerUserOnBothClients() {
     for (boolean suite : List.of(false, true)) {
@@ -73,6 +59,15 @@ class ConnectionModesIT {
   }
 
   private static Counted run(boolean suite, boolean keepAlive, int shared) {
+    try (RecordingServer server = new RecordingServer()) {
+      return run(server, suite, keepAlive, shared);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Counted run(RecordingServer server, boolean suite, boolean keepAlive,
+      int shared) {
     CollectedSamples collected = new CollectedSamples();
     collected.setName("collected");
     TestPlanChild swap = BuiltTree.onceBuilt(tree -> {
