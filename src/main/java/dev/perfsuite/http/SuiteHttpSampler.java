@@ -18,7 +18,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * JMeter's HTTP sampler on the suite's client: everything {@code HTTPSamplerBase} does (the
  * merged Header, Cookie, Cache and Authorization Managers, arguments, redirects followed as
  * sub-results, the result's bookkeeping) with the request sent on the user's own keep-alive
- * connection over the shared event loop, the user's thread parked until the response is in.
+ * connection over the shared event loop (or one lent by the pool all users share, with
+ * {@code perf.users.connections=shared}), the user's thread parked until the response is in.
  *
  * <p>What it does not do is never silently different: {@link ClientSwap} leaves JMeter's client
  * on samplers that need it (embedded resources, proxies, a source address...). The
@@ -106,19 +107,19 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     UserChannels.Connection connection = shared != null
         ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
         : user.connection(request.url(), getConnectTimeout());
-    if (connection.opened()) {
-      result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
-    }
-    if (request.shownBody() != null) {
-      result.setQueryString(request.shownBody());
-    }
-    URL url = request.url();
-    String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
-        : url.getPort());
-    Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
-        getResponseTimeout(), request.keepAlive());
     boolean reusable = false;
     try {
+      if (connection.opened()) {
+        result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
+      }
+      if (request.shownBody() != null) {
+        result.setQueryString(request.shownBody());
+      }
+      URL url = request.url();
+      String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
+          : url.getPort());
+      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
+          getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
       reusable = response.keepAlive();
       return response;

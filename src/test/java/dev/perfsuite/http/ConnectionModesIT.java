@@ -23,6 +23,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 class ConnectionModesIT {
   private static final int USERS = 20;
   private static final int REQUESTS = 3;
+
   @Test
   void shouldKeepOneConnectionPerUserOnBothClients() {
     for (boolean suite : List.of(false, true)) {
