@@ -185,11 +185,12 @@ public enum ConfigKey implements KeyDescription {
       "perf.users.connections=shared: the pool's size per generator (default 128 per core); "
           + "a request waits for a free connection at most the connect plus the response "
           + "timeout, inside its response time."),
-  HTTP_CLIENT("perf.http.client", "jmeter", "one of suite, jmeter",
+  HTTP_CLIENT("perf.http.client", "suite", "one of suite, jmeter",
       "Which client JMeter's HTTP samplers send with (Java scenarios and JMX plans alike): jmeter "
           + "= JMeter's HttpClient 4; suite = the suite's own (one shared event loop, each user "
-          + "keeping its connections). Samplers using what it lacks (proxy, multipart, embedded "
-          + "resources, ...) keep JMeter's client, named before load and in run.properties."),
+          + "keeping its connections; remote engines keep JMeter's). Samplers using what it "
+          + "lacks (proxy, embedded resources, a source address, ...) keep JMeter's client, named "
+          + "before load and in run.properties."),
   JMX_CLASSPATH("perf.jmx.classpath", null,
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "

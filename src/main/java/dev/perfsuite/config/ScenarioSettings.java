@@ -109,7 +109,7 @@ public final class ScenarioSettings {
   }
 
   static HttpClientKind httpClient(ConfigSource source) {
-    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.JMETER);
+    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.SUITE);
   }
 
   private static <E extends Enum<E>> E choice(ConfigSource source, ConfigKey key, Class<E> type,
