@@ -188,7 +188,7 @@ public enum ConfigKey implements KeyDescription {
   HTTP_CLIENT("perf.http.client", "suite", "one of suite, jmeter",
       "Which client JMeter's HTTP samplers send with (Java scenarios and JMX plans alike): jmeter "
           + "= JMeter's HttpClient 4; suite = the suite's own (one shared event loop, each user "
-          + "keeping its connections; remote engines keep JMeter's). Samplers using what it "
+          + "keeping its connections; remote engines too). Samplers using what it "
           + "lacks (proxy, embedded resources, a source address, ...) keep JMeter's client, named "
           + "before load and in run.properties."),
   JMX_CLASSPATH("perf.jmx.classpath", null,

@@ -26,26 +26,15 @@ final class HttpClientChoice {
 
   /**
    * The plan child that swaps the samplers once the tree is built, or empty for JMeter's
-   * client; remote engines keep JMeter's client, said once (the swapped sampler reached a
-   * remote engine without its boolean properties, Use KeepAlive among them: not shipped until
-   * that is understood). With {@code shared} connections the pool's size goes in the tree.
+   * client. The swapped tree is what remote engines receive, so they run the suite's client too
+   * (their jar carries Netty); with {@code shared} connections the pool's size goes in the tree.
    *
    * @throws dev.perfsuite.config.ConfigException for shared connections on JMeter's client
-   * @throws IllegalArgumentException for shared connections on remote engines
    */
   static Optional<TestPlanChild> of(HttpClientKind kind, UserConnections connections,
-      boolean embedded, List<String> warnings) {
+      List<String> warnings) {
     ScenarioSettings.checkConnections(connections, kind);
     if (kind != HttpClientKind.SUITE) {
-      return Optional.empty();
-    }
-    if (!embedded) {
-      if (connections == UserConnections.SHARED) {
-        throw new IllegalArgumentException("perf.users.connections=shared: remote engines keep "
-            + "JMeter's client, whose pools are per user. Fix: perf.users.connections=per-user "
-            + "or per-request on a distributed run (perf.remotes), or run on one generator");
-      }
-      warn(warnings, "perf.http.client=suite: remote engines keep JMeter's client");
       return Optional.empty();
     }
     int shared = connections == UserConnections.SHARED ? ScenarioSettings.sharedConnections() : 0;

@@ -128,8 +128,8 @@ public final class RunExecution {
           starts::add, driver.recorderListener(recorder, context))));
       // Last: its swap must run after the samplers' own end-of-build steps, which set their
       // Use KeepAlive and redirect flags (a copy made before them lacks those).
-      HttpClientChoice.of(ScenarioSettings.httpClient(), threads.connections(),
-          driver instanceof EmbeddedEngine, warnings).ifPresent(withClient::add);
+      HttpClientChoice.of(ScenarioSettings.httpClient(), threads.connections(), warnings)
+          .ifPresent(withClient::add);
       DslTestPlan testPlan = testPlan(withClient.toArray(TestPlanChild[]::new));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));

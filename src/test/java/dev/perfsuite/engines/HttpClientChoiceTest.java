@@ -28,33 +28,15 @@ class HttpClientChoiceTest {
   void shouldLeaveTheTreeAloneForJmetersClient() {
     List<String> warnings = new ArrayList<>();
 
-    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.PER_USER, true,
+    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.PER_USER,
         warnings)).as("child").isEmpty();
     assertThat(warnings).as("warnings").isEmpty();
   }
 
   @Test
-  void shouldSayRemoteEnginesKeepJmetersClient() {
-    List<String> warnings = new ArrayList<>();
-
-    assertThat(HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER, false,
-        warnings)).as("child").isEmpty();
-    assertThat(warnings).as("warnings")
-        .containsExactly("perf.http.client=suite: remote engines keep JMeter's client");
-  }
-
-  @Test
-  void shouldRefuseSharedConnectionsOnRemoteEnginesNamingTheFix() {
-    assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
-        false, new ArrayList<>())).as("shared on remote engines")
-        .hasMessageContaining("perf.users.connections=shared")
-        .hasMessageContaining("Fix: perf.users.connections=per-user or per-request");
-  }
-
-  @Test
   void shouldRefuseSharedConnectionsOnJmetersClientNamingTheFix() {
     assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.SHARED,
-        true, new ArrayList<>())).as("shared on JMeter's client")
+        new ArrayList<>())).as("shared on JMeter's client")
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("perf.users.connections=shared")
         .hasMessageContaining("Fix: -Dperf.http.client=suite");
@@ -63,7 +45,7 @@ class HttpClientChoiceTest {
   @Test
   void shouldPutTheSharedPoolsSizeInTheTree() {
     TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
-        true, new ArrayList<>()).orElseThrow();
+        new ArrayList<>()).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
         threadGroup(1, 1, httpSampler("get", URL)), swap));
@@ -78,7 +60,7 @@ class HttpClientChoiceTest {
   void shouldSwapTheBuiltTreesSamplers() {
     List<String> warnings = new ArrayList<>();
     TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
-        true, warnings).orElseThrow();
+        warnings).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
         threadGroup(1, 1, httpSampler("get", URL)), swap));
@@ -92,7 +74,7 @@ class HttpClientChoiceTest {
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
     TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
-        true, warnings).orElseThrow();
+        warnings).orElseThrow();
     var plan = testPlan(httpCache().disable(), threadGroup(1, 1,
         httpSampler("java get", URL).clientImpl(DslHttpSampler.HttpClientImpl.JAVA)), swap);
 
