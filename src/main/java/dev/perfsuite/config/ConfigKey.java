@@ -186,16 +186,25 @@ public enum ConfigKey implements KeyDescription {
   USERS_THREADS("perf.users.threads", "auto", "one of auto, virtual, platform",
       "What each JMeter user runs on: auto = virtual threads on Java 24+, platform threads "
           + "otherwise; virtual needs Java 21+ (pinning before 24)."),
-  USERS_CONNECTIONS("perf.users.connections", "keep-alive", "one of keep-alive, per-request",
-      "keep-alive: each user keeps one connection (a socket per user for the whole run); "
+  USERS_CONNECTIONS("perf.users.connections", "per-user",
+      "one of per-user, per-request, shared (keep-alive: per-user, its former name)",
+      "per-user: each user keeps its connection (a socket per user for the whole run); "
           + "per-request: a new connection per request, closed after it, as users who think "
           + "longer than the server's keep-alive timeout reconnect (a socket per request in "
-          + "flight). The suite's own plans; JMX samplers keep their Use KeepAlive."),
-  HTTP_CLIENT("perf.http.client", "jmeter", "one of suite, jmeter",
+          + "flight; the suite's own plans, JMX samplers keep their Use KeepAlive); shared: one "
+          + "pool of perf.users.connections.max keep-alive connections across all users of a "
+          + "generator, a request waiting for a free one inside its response time (the suite's "
+          + "HTTP client only: perf.http.client=suite)."),
+  USERS_CONNECTIONS_MAX("perf.users.connections.max", null, "a positive whole number",
+      "perf.users.connections=shared: the pool's size per generator (default 128 per core); "
+          + "a request waits for a free connection at most the connect plus the response "
+          + "timeout, inside its response time."),
+  HTTP_CLIENT("perf.http.client", "suite", "one of suite, jmeter",
       "Which client JMeter's HTTP samplers send with (Java scenarios and JMX plans alike): jmeter "
           + "= JMeter's HttpClient 4; suite = the suite's own (one shared event loop, each user "
-          + "keeping its connections). Samplers using what it lacks (proxy, multipart, embedded "
-          + "resources, ...) keep JMeter's client, named before load and in run.properties."),
+          + "keeping its connections; remote engines too). Samplers using what it "
+          + "lacks (proxy, embedded resources, a source address, ...) keep JMeter's client, named "
+          + "before load and in run.properties."),
   JMX_CLASSPATH("perf.jmx.classpath", null,
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "

@@ -332,7 +332,14 @@ public record PerfConfig(
     Optional<Arrivals> arrivals = read.choice(ConfigKey.ARRIVALS, Arrivals.class);
     Optional<UserThreads> userThreads = read.choice(ConfigKey.USERS_THREADS, UserThreads.class);
     Optional<UserConnections> connections =
-        read.choice(ConfigKey.USERS_CONNECTIONS, UserConnections.class);
+        read.parse(ConfigKey.USERS_CONNECTIONS, UserConnections::parse);
+    connections.filter(c -> c == UserConnections.SHARED).ifPresent(c -> {
+      try {
+        ScenarioSettings.checkConnections(c, ScenarioSettings.httpClient(read.source()));
+      } catch (ConfigException e) {
+        read.fail(e.getMessage());
+      }
+    });
     if (userThreads.orElse(UserThreads.AUTO) == UserThreads.VIRTUAL
         && Runtime.version().feature() < UserThreads.FIRST_VIRTUAL_JAVA) {
       read.fail("perf.users.threads=virtual needs Java " + UserThreads.FIRST_VIRTUAL_JAVA

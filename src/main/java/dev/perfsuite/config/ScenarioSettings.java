@@ -3,6 +3,7 @@ package dev.perfsuite.config;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
+import dev.perfsuite.users.UserConnections;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -63,6 +64,42 @@ public final class ScenarioSettings {
     return choice(source, ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class, WarmUpOrigin.TEST_START);
   }
 
+  /** The shared pool's default size per core ({@code perf.users.connections.max}). */
+  public static final int SHARED_CONNECTIONS_PER_CORE = 128;
+
+  /**
+   * {@code perf.users.connections.max} of this JVM: the size of the pool users share with
+   * {@code perf.users.connections=shared}, {@value #SHARED_CONNECTIONS_PER_CORE} per core unless
+   * set.
+   *
+   * @throws ConfigException when the value is not a positive whole number
+   */
+  public static int sharedConnections() {
+    return sharedConnections(ConfigSource.ofThisJvm());
+  }
+
+  static int sharedConnections(ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
+    int size = read.positiveInt(ConfigKey.USERS_CONNECTIONS_MAX).orElse(
+        SHARED_CONNECTIONS_PER_CORE * Runtime.getRuntime().availableProcessors());
+    read.throwIfInvalid();
+    return size;
+  }
+
+  /**
+   * Refuses {@code perf.users.connections=shared} on JMeter's client, whose pools are per user.
+   *
+   * @throws ConfigException naming the fix
+   */
+  public static void checkConnections(UserConnections connections, HttpClientKind client) {
+    if (connections == UserConnections.SHARED && client != HttpClientKind.SUITE) {
+      throw new ConfigException("perf.users.connections=shared needs the suite's HTTP client "
+          + "(JMeter's keeps a pool per user), but perf.http.client=" + client.name()
+          .toLowerCase(java.util.Locale.ROOT) + ". Fix: -Dperf.http.client=suite, or "
+          + "perf.users.connections=per-user or per-request");
+    }
+  }
+
   /**
    * {@code perf.http.client} of this JVM.
    *
@@ -73,7 +110,7 @@ public final class ScenarioSettings {
   }
 
   static HttpClientKind httpClient(ConfigSource source) {
-    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.JMETER);
+    return choice(source, ConfigKey.HTTP_CLIENT, HttpClientKind.class, HttpClientKind.SUITE);
   }
 
   /**

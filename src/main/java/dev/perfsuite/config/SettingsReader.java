@@ -20,6 +20,11 @@ final class SettingsReader {
     this.source = source;
   }
 
+  /** Where the settings are read from (for a check across keys). */
+  ConfigSource source() {
+    return source;
+  }
+
   Optional<Setting> raw(KeyDescription key) {
     return source.lookup(key);
   }

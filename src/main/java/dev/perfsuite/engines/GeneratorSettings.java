@@ -1,6 +1,7 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreadFactory;
 import java.io.IOException;
@@ -180,9 +181,11 @@ public final class GeneratorSettings {
   /** As {@link #capacityProblem(LoadProfile, Limits)}, users on virtual threads or not. */
   static Optional<String> capacityProblem(LoadProfile profile, boolean virtual, Limits limits) {
     int users = profile.peakUsers();
-    boolean socketPerUser = profile.connections() == UserConnections.KEEP_ALIVE
+    boolean socketPerUser = profile.connections() == UserConnections.PER_USER
         || profile.thinkTime().isZero();
-    return capacityProblem(users, socketPerUser ? users : 0, virtual ? 0 : users, limits);
+    int sockets = profile.connections() == UserConnections.SHARED
+        ? Math.min(users, ScenarioSettings.sharedConnections()) : socketPerUser ? users : 0;
+    return capacityProblem(users, sockets, virtual ? 0 : users, limits);
   }
 
   /** What keeps {@code users} (a socket and a thread each) from fitting in {@code limits}. */
@@ -199,7 +202,9 @@ public final class GeneratorSettings {
           + "(ulimit -n %d, or LimitNOFILE / --ulimit nofile in a service or container), "
           + "spread the users over more engines (perf.engine=distributed), or, for users who "
           + "think between requests, perf.users.connections=per-request (a socket per request "
-          + "in flight)", users, sockets + OWN_FILES, limits.openFiles().getAsLong(),
+          + "in flight), or perf.users.connections=shared with perf.http.client=suite (a bounded "
+          + "pool across users, perf.users.connections.max)", users, sockets + OWN_FILES,
+          limits.openFiles().getAsLong(),
           2 * (sockets + OWN_FILES)));
     }
     if (limits.processes().isPresent()

@@ -1,7 +1,9 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.ClientSwap;
+import dev.perfsuite.users.UserConnections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -24,21 +26,23 @@ final class HttpClientChoice {
 
   /**
    * The plan child that swaps the samplers once the tree is built, or empty for JMeter's
-   * client; remote engines keep JMeter's client (their jar carries no Netty yet), said once.
+   * client. The swapped tree is what remote engines receive, so they run the suite's client too
+   * (their jar carries Netty); with {@code shared} connections the pool's size goes in the tree.
+   *
+   * @throws dev.perfsuite.config.ConfigException for shared connections on JMeter's client
    */
-  static Optional<TestPlanChild> of(HttpClientKind kind, boolean embedded,
+  static Optional<TestPlanChild> of(HttpClientKind kind, UserConnections connections,
       List<String> warnings) {
+    ScenarioSettings.checkConnections(connections, kind);
     if (kind != HttpClientKind.SUITE) {
       return Optional.empty();
     }
-    if (!embedded) {
-      warn(warnings, "perf.http.client=suite: remote engines keep JMeter's client");
-      return Optional.empty();
-    }
+    int shared = connections == UserConnections.SHARED ? ScenarioSettings.sharedConnections() : 0;
     Set<String> named = ConcurrentHashMap.newKeySet();
     return Optional.of(BuiltTree.onceBuilt(tree -> {
-      ClientSwap.Outcome outcome = ClientSwap.apply(tree);
-      LOG.info("HTTP client: the suite's for {} sampler(s)", outcome.swapped());
+      ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared);
+      LOG.info("HTTP client: the suite's for {} sampler(s){}", outcome.swapped(),
+          shared > 0 ? ", " + shared + " connections shared across users" : "");
       outcome.kept().stream().filter(named::add).forEach(line -> warn(warnings, line));
     }));
   }

@@ -124,11 +124,13 @@ public final class RunExecution {
           ? driver.perEngine(plan.scenario(), plan.planElements()) : plan.planElements();
       LoadProfile threads = driver.perEngine(profile);
       List<StartReport> starts = new CopyOnWriteArrayList<>();
-      List<TestPlanChild> withClient = new ArrayList<>(elements);
-      HttpClientChoice.of(ScenarioSettings.httpClient(), driver instanceof EmbeddedEngine,
-          warnings).ifPresent(withClient::add);
-      DslTestPlan testPlan = testPlan(children(plan, withClient, threads, starts::add,
-          driver.recorderListener(recorder, context)));
+      List<TestPlanChild> withClient = new ArrayList<>(List.of(children(plan, elements, threads,
+          starts::add, driver.recorderListener(recorder, context))));
+      // Last: its swap must run after the samplers' own end-of-build steps, which set their
+      // Use KeepAlive and redirect flags (a copy made before them lacks those).
+      HttpClientChoice.of(ScenarioSettings.httpClient(), threads.connections(), warnings)
+          .ifPresent(withClient::add);
+      DslTestPlan testPlan = testPlan(withClient.toArray(TestPlanChild[]::new));
       driver.check(testPlan);
       watchers.forEach(w -> recorder.observe(w.runStarting(context)));
       Outcome outcome = new Outcome(plan, context, recorder, timeline, driver, dir, warnings,

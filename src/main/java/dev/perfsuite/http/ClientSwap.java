@@ -49,17 +49,26 @@ public final class ClientSwap {
 
   /** Replaces the HTTP samplers of {@code tree} that the suite's client can run. */
   public static Outcome apply(HashTree tree) {
+    return apply(tree, 0);
+  }
+
+  /**
+   * As {@link #apply(HashTree)}, the suite's samplers borrowing from one pool of
+   * {@code sharedConnections} connections across users, or each user keeping its own when 0.
+   * The size travels in the tree, so remote engines build the same pool.
+   */
+  public static Outcome apply(HashTree tree, int sharedConnections) {
     Optional<String> planReason = planReason(tree);
     Map<String, String> kept = new LinkedHashMap<>();
     int[] swapped = {0};
-    swapUnder(tree, planReason, kept, swapped);
+    swapUnder(tree, planReason, kept, swapped, sharedConnections);
     List<String> lines = new ArrayList<>();
     kept.forEach((label, reason) -> lines.add(label + ": JMeter's client (" + reason + ")"));
     return new Outcome(swapped[0], lines);
   }
 
   private static void swapUnder(HashTree tree, Optional<String> planReason,
-      Map<String, String> kept, int[] swapped) {
+      Map<String, String> kept, int[] swapped, int sharedConnections) {
     for (Object key : new ArrayList<>(tree.list())) {
       HashTree subtree = tree.getTree(key);
       if (key instanceof HTTPSamplerBase sampler && !(key instanceof SuiteHttpSampler)) {
@@ -67,11 +76,15 @@ public final class ClientSwap {
         if (reason.isPresent()) {
           kept.putIfAbsent(sampler.getName(), reason.get());
         } else {
-          tree.replaceKey(key, copy(sampler));
+          SuiteHttpSampler copy = copy(sampler);
+          if (sharedConnections > 0) {
+            copy.setProperty(SuiteHttpSampler.SHARED_CONNECTIONS, sharedConnections);
+          }
+          tree.replaceKey(key, copy);
           swapped[0]++;
         }
       }
-      swapUnder(subtree, planReason, kept, swapped);
+      swapUnder(subtree, planReason, kept, swapped, sharedConnections);
     }
   }
 

@@ -38,6 +38,9 @@ import org.apache.http.client.ClientProtocolException;
  */
 final class Exchange {
   private static final AttributeKey<Exchange> CURRENT = AttributeKey.valueOf("perf.exchange");
+  /** What failed on a connection while no exchange was on it (a reset during the handshake). */
+  private static final AttributeKey<Throwable> IDLE_FAILURE =
+      AttributeKey.valueOf("perf.idle-failure");
 
   /** Completed on the event loop; the user's thread parks on it (no monitor held). */
   final CompletableFuture<WireResponse> done = new CompletableFuture<>();
@@ -235,8 +238,17 @@ final class Exchange {
     if (exchange != null) {
       exchange.fail(ctx.channel(), cause);
     } else {
+      ctx.channel().attr(IDLE_FAILURE).setIfAbsent(cause);
       ctx.close();
     }
+  }
+
+  /**
+   * The failure that closed {@code channel} before any request went on it, if any: the cause a
+   * failed TLS handshake hides behind Netty's {@code ClosedChannelException}.
+   */
+  static Throwable failureBeforeExchange(Channel channel) {
+    return channel.attr(IDLE_FAILURE).get();
   }
 
   /**

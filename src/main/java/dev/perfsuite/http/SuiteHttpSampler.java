@@ -18,7 +18,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * JMeter's HTTP sampler on the suite's client: everything {@code HTTPSamplerBase} does (the
  * merged Header, Cookie, Cache and Authorization Managers, arguments, redirects followed as
  * sub-results, the result's bookkeeping) with the request sent on the user's own keep-alive
- * connection over the shared event loop, the user's thread parked until the response is in.
+ * connection over the shared event loop (or one lent by the pool all users share, with
+ * {@code perf.users.connections=shared}), the user's thread parked until the response is in.
  *
  * <p>What it does not do is never silently different: {@link ClientSwap} leaves JMeter's client
  * on samplers that need it (embedded resources, proxies, a source address...). The
@@ -28,6 +29,11 @@ import org.apache.jmeter.util.JMeterUtils;
 public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private static final long serialVersionUID = 1L;
   private static final String RESET_PROPERTY = "httpclient.reset_state_on_thread_group_iteration";
+  /**
+   * The size of the pool all users share ({@code perf.users.connections=shared}), set by
+   * {@link ClientSwap}; absent or 0: each user keeps its own connections.
+   */
+  static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
 
   private transient volatile UserChannels user;
 
@@ -96,28 +102,41 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       long startNanos) throws IOException {
     UserChannels user = UserChannels.ofThisUser();
     this.user = user;
-    UserChannels.Connection connection = user.connection(request.url(), getConnectTimeout());
-    if (connection.opened()) {
-      result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
-    }
-    if (request.shownBody() != null) {
-      result.setQueryString(request.shownBody());
-    }
-    URL url = request.url();
-    String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
-        : url.getPort());
-    Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
-        getResponseTimeout(), request.keepAlive());
+    int sharedSize = getPropertyAsInt(SHARED_CONNECTIONS, 0);
+    SharedConnections shared = sharedSize > 0 ? SharedConnections.ofSize(sharedSize) : null;
+    UserChannels.Connection connection = shared != null
+        ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
+        : user.connection(request.url(), getConnectTimeout());
+    boolean reusable = false;
     try {
+      if (connection.opened()) {
+        result.setConnectTime(SampleFields.millis(connection.connectedNanos() - startNanos));
+      }
+      if (request.shownBody() != null) {
+        result.setQueryString(request.shownBody());
+      }
+      URL url = request.url();
+      String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
+          : url.getPort());
+      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
+          getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
-      if (!response.keepAlive()) {
+      reusable = response.keepAlive();
+      return response;
+    } finally {
+      if (shared != null) {
+        shared.giveBack(connection, reusable);
+      } else if (!reusable) {
         user.drop(connection);
       }
-      return response;
-    } catch (IOException e) {
-      user.drop(connection);
-      throw e;
     }
+  }
+
+  /** The longest a request waits for a shared connection: what one exchange may hold it. */
+  private int slotWait() {
+    int connect = getConnectTimeout();
+    int response = getResponseTimeout();
+    return connect == 0 || response == 0 ? 0 : connect + response;
   }
 
   private void saveCookies(WireResponse response, URL url) {
@@ -157,6 +176,13 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
         && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
       UserChannels.ofThisUser().newVisitor();
     }
+  }
+
+  /** The shared connections idle at the test's end close with it. */
+  @Override
+  public void testEnded() {
+    super.testEnded();
+    SharedConnections.closeIdle();
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
@@ -17,12 +18,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.URL;
+import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import javax.net.ssl.SSLException;
 import org.apache.http.HttpHost;
 import org.apache.http.conn.ConnectTimeoutException;
 import org.apache.http.conn.HttpHostConnectException;
@@ -76,16 +79,35 @@ final class UserChannels {
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
-    int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
-    String origin = url.getProtocol() + "://" + url.getHost() + ":" + port;
+    String origin = origin(url);
     Channel channel = open.get(origin);
     if (channel != null && channel.isActive()) {
       return new Connection(channel, origin, 0);
     }
     open.remove(origin);
-    channel = connect(url.getHost(), port, secure, connectTimeoutMillis);
-    open.put(origin, channel);
-    return new Connection(channel, origin, System.nanoTime());
+    Connection opened = open(url, connectTimeoutMillis, secure ? tls() : null);
+    open.put(origin, opened.channel());
+    return opened;
+  }
+
+  /**
+   * A new connection to {@code url}'s origin, this user's thread parked while it opens (and
+   * {@link #abort} able to end the wait), kept by no one yet.
+   *
+   * @param context the TLS context for an https origin, ignored for http
+   */
+  Connection open(URL url, int connectTimeoutMillis, SslContext context) throws IOException {
+    boolean secure = "https".equalsIgnoreCase(url.getProtocol());
+    int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
+    Channel channel = connect(url.getHost(), port, secure ? context : null,
+        connectTimeoutMillis);
+    return new Connection(channel, origin(url), System.nanoTime());
+  }
+
+  /** The scheme, host and port of {@code url}: what a kept connection is reused for. */
+  static String origin(URL url) {
+    int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
+    return url.getProtocol() + "://" + url.getHost() + ":" + port;
   }
 
   /** Forgets a connection that will not carry another request (closed, or not kept alive). */
@@ -124,9 +146,9 @@ final class UserChannels {
     channels.forEach(Channel::close);
   }
 
-  private Channel connect(String host, int port, boolean secure, int timeoutMillis)
+  private Channel connect(String host, int port, SslContext context, int timeoutMillis)
       throws IOException {
-    SslContext context = secure ? tls() : null;
+    boolean secure = context != null;
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
@@ -170,7 +192,15 @@ final class UserChannels {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
             address);
-      } catch (IOException e) {
+      } catch (ClosedChannelException e) {
+        // A reset during the handshake: HttpClient 4 reports the socket's own failure.
+        channel.close();
+        throw Exchange.failureBeforeExchange(channel) instanceof IOException io ? io : e;
+      } catch (NotSslRecordException e) {
+        // A plain-text answer to the client hello: the JDK's socket names it this way.
+        channel.close();
+        throw new SSLException("Unsupported or unrecognized SSL message", e);
+      } catch (IOException | RuntimeException e) {
         channel.close();
         throw e;
       }
@@ -201,18 +231,27 @@ final class UserChannels {
    * user does not pin its carrier). Never unbounded for a stopping test: the thread's interrupt
    * and {@link #abort} (JMeter's {@code Interruptible}) both end the wait with an
    * {@code InterruptedIOException}. A failure is thrown as is when it is an I/O failure.
+   *
+   * <p>Trap: an interrupt flag already set when the wait starts does not end it. JMeter leaves
+   * the flag set after an interrupted timer, and the user may sample once more while its test
+   * stops; HttpClient 4's blocking socket ignores the flag and sends that request, so this
+   * client does too, and sets the flag again for JMeter once the wait is over.
    */
   <T> T await(CompletableFuture<T> done, String doing) throws IOException {
+    boolean interruptedBefore = Thread.interrupted();
     waiting = done;
     try {
       return done.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      interruptedBefore = true;
       throw new InterruptedIOException("interrupted while " + doing);
     } catch (ExecutionException e) {
       throw asIo(e.getCause());
     } finally {
       waiting = null;
+      if (interruptedBefore) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

@@ -71,7 +71,7 @@ public record LoadProfile(
   public LoadProfile(String name, LoadModel model, List<Stage> stages, OptionalInt iterations,
       Duration thinkTime, Duration warmUp, int maxThreads) {
     this(name, model, stages, iterations, thinkTime, warmUp, maxThreads, Arrivals.CONSTANT,
-        UserThreads.AUTO, UserConnections.KEEP_ALIVE);
+        UserThreads.AUTO, UserConnections.PER_USER);
   }
 
   /** Sets how the open model spaces intended starts. */
@@ -246,6 +246,8 @@ public record LoadProfile(
         .append(", think time ").append(Durations.format(thinkTime));
     if (connections == UserConnections.PER_REQUEST) {
       text.append(", a connection per request");
+    } else if (connections == UserConnections.SHARED) {
+      text.append(", connections shared across users");
     }
     if (model == LoadModel.OPEN) {
       text.append(", max threads ").append(maxThreads);

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 class HttpClientSettingTest {
 
   @Test
-  void shouldKeepJmetersClientByDefault() {
+  void shouldRunTheSuitesClientByDefault() {
     assertThat(ScenarioSettings.httpClient(ConfigSource.of(Map.of()))).as("default")
-        .isEqualTo(HttpClientKind.JMETER);
+        .isEqualTo(HttpClientKind.SUITE);
   }
 
   @Test

@@ -14,6 +14,7 @@ import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.users.Stage;
+import dev.perfsuite.users.UserConnections;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -102,6 +103,21 @@ class PerfConfigTest {
   void shouldRejectNegativeThreadsNamingKeyValueAndForm() {
     assertThat(errorOf("perf.threads", "-5")).as("negative threads")
         .contains("perf.threads", "'-5'", "positive whole number", "-Dperf.threads");
+  }
+
+  @Test
+  void shouldReadKeepAliveAsTheFormerNameOfPerUserConnections() {
+    assertThat(withSystemProperties("perf.users.connections", "keep-alive").profile()
+        .connections()).as("keep-alive").isEqualTo(UserConnections.PER_USER);
+    assertThat(withSystemProperties("perf.users.connections", "shared", "perf.http.client",
+        "suite").profile().connections()).as("shared").isEqualTo(UserConnections.SHARED);
+  }
+
+  @Test
+  void shouldRefuseSharedConnectionsOnJmetersClientNamingTheFix() {
+    assertThat(errorOf("perf.users.connections", "shared", "perf.http.client", "jmeter"))
+        .as("shared on JMeter's client")
+        .contains("perf.users.connections=shared", "Fix: -Dperf.http.client=suite");
   }
 
   @Test

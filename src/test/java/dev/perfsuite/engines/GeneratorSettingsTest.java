@@ -116,7 +116,7 @@ class GeneratorSettingsTest {
     assertThat(GeneratorSettings.socketWarning(users.withUsers(10_000), here))
         .as("10,000 users fit the limit even if every one is in flight").isEmpty();
     assertThat(GeneratorSettings.socketWarning(users.withConnections(
-        UserConnections.KEEP_ALIVE), here)).as("keep-alive: the capacity check refuses instead")
+        UserConnections.PER_USER), here)).as("keep-alive: the capacity check refuses instead")
         .isEmpty();
   }
 

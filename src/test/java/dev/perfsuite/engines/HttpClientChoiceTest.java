@@ -1,13 +1,17 @@
 package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
+import dev.perfsuite.config.ConfigException;
+import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.SuiteHttpSampler;
+import dev.perfsuite.users.UserConnections;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
@@ -24,23 +28,39 @@ class HttpClientChoiceTest {
   void shouldLeaveTheTreeAloneForJmetersClient() {
     List<String> warnings = new ArrayList<>();
 
-    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, true, warnings)).as("child").isEmpty();
+    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.PER_USER,
+        warnings)).as("child").isEmpty();
     assertThat(warnings).as("warnings").isEmpty();
   }
 
   @Test
-  void shouldSayRemoteEnginesKeepJmetersClient() {
-    List<String> warnings = new ArrayList<>();
+  void shouldRefuseSharedConnectionsOnJmetersClientNamingTheFix() {
+    assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.SHARED,
+        new ArrayList<>())).as("shared on JMeter's client")
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.users.connections=shared")
+        .hasMessageContaining("Fix: -Dperf.http.client=suite");
+  }
 
-    assertThat(HttpClientChoice.of(HttpClientKind.SUITE, false, warnings)).as("child").isEmpty();
-    assertThat(warnings).as("warnings")
-        .containsExactly("perf.http.client=suite: remote engines keep JMeter's client");
+  @Test
+  void shouldPutTheSharedPoolsSizeInTheTree() {
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
+        new ArrayList<>()).orElseThrow();
+
+    HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
+        threadGroup(1, 1, httpSampler("get", URL)), swap));
+
+    assertThat(samplers(tree)).as("samplers").singleElement()
+        .isInstanceOf(SuiteHttpSampler.class)
+        .satisfies(s -> assertThat(s.getPropertyAsInt("SuiteHttpSampler.shared_connections"))
+            .as("pool size in the tree").isEqualTo(ScenarioSettings.sharedConnections()));
   }
 
   @Test
   void shouldSwapTheBuiltTreesSamplers() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, true, warnings).orElseThrow();
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+        warnings).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
         threadGroup(1, 1, httpSampler("get", URL)), swap));
@@ -53,7 +73,8 @@ class HttpClientChoiceTest {
   @Test
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, true, warnings).orElseThrow();
+    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+        warnings).orElseThrow();
     var plan = testPlan(httpCache().disable(), threadGroup(1, 1,
         httpSampler("java get", URL).clientImpl(DslHttpSampler.HttpClientImpl.JAVA)), swap);
 

@@ -35,7 +35,7 @@ class UserConnectionsIT {
 
   @Test
   void shouldKeepConnectionsAliveByDefault() {
-    LabelSummary kept = run(UserConnections.KEEP_ALIVE);
+    LabelSummary kept = run(UserConnections.PER_USER);
     assertThat(kept.samples()).as("samples").isEqualTo(10);
     assertThat(kept.errors()).as("requests answered without Connection: close").isEqualTo(10);
   }

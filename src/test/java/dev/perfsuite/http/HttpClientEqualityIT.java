@@ -6,6 +6,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCookies;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PreProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
@@ -24,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -49,6 +52,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  */
 class HttpClientEqualityIT {
   private static RecordingServer server;
+  private static final List<Boolean> FLAGS_AFTER = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   static void start() throws IOException {
@@ -74,6 +78,26 @@ class HttpClientEqualityIT {
       assertThat(run.samples().subList(1, 3)).as("%s: connect time on a reused connection",
           run.name()).allSatisfy(s -> assertThat(s.getConnectTime()).isZero());
     }
+  }
+
+  /**
+   * A stopping test interrupts users between samples (JMeter re-sets the flag after an
+   * interrupted timer): HttpClient 4 on a platform thread still sends the next request, and the
+   * flag stays for JMeter to see. Seen as one "other" error at the end of a shaped corpus plan.
+   */
+  @Test
+  void shouldSendAlikeWhenTheUserIsAlreadyInterrupted() {
+    ThreadGroupChild get = httpSampler("interrupted", url("/echo?i=1"))
+        .children(jsr223PreProcessor(s -> Thread.currentThread().interrupt()),
+            jsr223PostProcessor(s -> FLAGS_AFTER.add(Thread.interrupted())));
+    FLAGS_AFTER.clear();
+    Pair pair = both(1, Duration.ofSeconds(5), get);
+
+    pair.assertEqual();
+    assertThat(pair.suite().samples()).extracting(SampleResult::getResponseCode)
+        .as("code of a request sent by an interrupted user").containsExactly("200");
+    assertThat(FLAGS_AFTER).as("interrupt flag after the sample, JMeter then suite")
+        .containsExactly(true, true);
   }
 
   @Test
@@ -116,6 +140,59 @@ class HttpClientEqualityIT {
     pair.assertEqual();
     assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
         .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
+  }
+
+  /**
+   * Each client its own unknown name: the JDK caches a failed look-up and then names only the
+   * host, so the second client would read a shorter message whichever it is.
+   */
+  @Test
+  void shouldFailAlikeOnAnUnknownHost() {
+    Run jmeter = run(server::take, false, 1, Duration.ofSeconds(5), List.of(),
+        httpSampler("unknown host", "http://no-such-host-1.invalid/echo"));
+    Run suite = run(server::take, true, 1, Duration.ofSeconds(5), List.of(),
+        httpSampler("unknown host", "http://no-such-host-2.invalid/echo"));
+
+    List<String> jmeterFields = List.of(fields(jmeter.samples()).toString()
+        .replace("no-such-host-1", "HOST"));
+    assertThat(List.of(fields(suite.samples()).toString().replace("no-such-host-2", "HOST")))
+        .as("samples, suite vs JMeter").isEqualTo(jmeterFields);
+    assertThat(suite.samples().get(0).getResponseCode()).as("code")
+        .isEqualTo("Non HTTP response code: java.net.UnknownHostException");
+  }
+
+  /** TLS against a server that answers the client hello with plain HTTP, or resets it. */
+  @Test
+  void shouldFailAlikeOnAPlainAnswerOrAResetDuringTheTlsHandshake() throws Exception {
+    try (ServerSocket plain = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        ServerSocket resetting = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread answering = new Thread(() -> answerPlainly(plain), "plain-answer");
+      Thread acceptor = new Thread(() -> resetEach(resetting), "resetting-server");
+      for (Thread t : List.of(answering, acceptor)) {
+        t.setDaemon(true);
+        t.start();
+      }
+      Pair pair = both(1, Duration.ofSeconds(5),
+          httpSampler("plain", "https://127.0.0.1:" + plain.getLocalPort() + "/tls"),
+          httpSampler("reset", "https://127.0.0.1:" + resetting.getLocalPort() + "/tls"));
+
+      pair.assertEqual();
+      assertThat(pair.suite().samples()).extracting(SampleResult::getResponseCode)
+          .as("codes").allSatisfy(code -> assertThat(code).startsWith("Non HTTP"));
+    }
+  }
+
+  /** Reads each client hello's first bytes and answers them with a plain HTTP 400. */
+  private static void answerPlainly(ServerSocket server) {
+    while (!server.isClosed()) {
+      try (Socket socket = server.accept()) {
+        socket.getInputStream().read(new byte[256]);
+        socket.getOutputStream().write(("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n"
+            + "Connection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      } catch (IOException closed) {
+        return;
+      }
+    }
   }
 
   @Test
