@@ -96,7 +96,10 @@ public final class ArrivalTimer extends BaseTimer {
     SampleEvent.initSampleVariables();
   }
 
-  /** Removes {@link #VARIABLE} from {@code sample_variables} again, so later runs lack it. */
+  /**
+   * Removes {@link #VARIABLE} from {@code sample_variables} again and re-reads the list, so later
+   * runs lack it.
+   */
   public static void stopCarryingIntendedStart() {
     String current = JMeterUtils.getPropDefault(SAMPLE_VARIABLES, "");
     List<String> names = new ArrayList<>(List.of(current.split(",")));
@@ -108,8 +111,10 @@ public final class ArrivalTimer extends BaseTimer {
       } else {
         JMeterUtils.setProperty(SAMPLE_VARIABLES, String.join(",", names));
       }
-      SampleEvent.initSampleVariables();
     }
+    // Always: JMeter keeps the names in static state, which a run's fresh properties do not
+    // reset, so a list left by an earlier open-model run would outlive its property.
+    SampleEvent.initSampleVariables();
   }
 
   /** The JMeter side: one instance for all users of its thread group ({@link NoThreadClone}). */

@@ -51,6 +51,11 @@ final class SampledResults implements RemoteResults {
     if (run.perEngine().model() == LoadModel.OPEN) {
       ArrivalTimer.carryIntendedStart();
       carrying = true;
+    } else {
+      // A list left by an earlier open-model run in this JVM (an arrival timer's own test start
+      // on the controller) would make every event of this run, which carries no such value,
+      // fail to read ("Check the sample_variable settings!") and be lost.
+      ArrivalTimer.stopCarryingIntendedStart();
     }
   }
 
