@@ -1,6 +1,7 @@
 package dev.perfsuite.http;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.Map;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
@@ -51,8 +52,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     result.setURL(url);
     OutgoingRequest request;
     try {
+      // HttpClient 4 builds its request from the URI: a URL that is no URI (a raw "{" in the
+      // path) fails unsent with java.net.URISyntaxException there, so it does here.
+      url.toURI();
       request = OutgoingRequest.of(this, url, method, areFollowingRedirect);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | URISyntaxException | RuntimeException e) {
       result.sampleStart();
       result.sampleEnd();
       return errorResult(e, result);
