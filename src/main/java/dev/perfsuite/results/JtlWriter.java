@@ -130,18 +130,28 @@ final class JtlWriter {
     }
   }
 
-  /** Queues the sample's line, secrets masked; called from every sampling thread. */
-  void add(SampleEvent event) {
-    if (content == JtlContent.NONE
-        || content == JtlContent.ERRORS && event.getResult().isSuccessful()) {
+  /**
+   * Queues the sample's line, secrets masked; called from every sampling thread.
+   *
+   * @param transaction whether the sample is a transaction's (the recorder has asked already)
+   */
+  void add(SampleEvent event, boolean transaction) {
+    SampleResult result = event.getResult();
+    if (content == JtlContent.NONE || content == JtlContent.ERRORS && result.isSuccessful()) {
       return;
     }
     offered.incrementAndGet();
-    if (truncation == null) {
+    if (truncation != null) {
+      return;
+    }
+    if (transaction && saveConfig.saveSubresults()) {
       StringBuilder lines = new StringBuilder();
-      append(lines, event, event.getResult());
+      append(lines, event, result);
       // One entry: the children stay right after their transaction whatever other threads write.
       pending.add(Secrets.mask(lines.toString()));
+    } else {
+      pending.add(Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
+          ",")));
     }
   }
 

@@ -159,9 +159,9 @@ public final class SampleRecorder implements AutoCloseable {
     if (origin < 0) {
       start(result.currentTimeInMillis());
     }
-    jtl.add(event);
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
+    jtl.add(event, transaction);
     long start = result.getStartTime();
     long end = result.getEndTime();
     long elapsed = result.getTime();
@@ -183,20 +183,26 @@ public final class SampleRecorder implements AutoCloseable {
       // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
       phase = Phase.MEASUREMENT;
     }
-    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing,
-        result.getBytesAsLong(), result.getSentBytes(), cause, result.getResponseCode());
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
     for (int seen = maxActiveThreads.get(); active > seen
         && !maxActiveThreads.compareAndSet(seen, active); seen = maxActiveThreads.get()) {
       // Another thread raised it meanwhile: compare again.
     }
+    count(result, phase, cause, transaction, timing);
+    if (transaction) {
+      recordChildren(result, phase);
+    }
+  }
+
+  /** Counts one sample under its (capped) label and passes it to the observers. */
+  private void count(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
+    statistics.add(labels.of(result.getSampleLabel()), phase, transaction, timing,
+        result.getBytesAsLong(), result.getSentBytes(), cause, result.getResponseCode());
     samples.increment();
     for (SampleObserver observer : observers) {
       observer.sample(result, phase, cause, transaction, timing);
-    }
-    if (transaction) {
-      recordChildren(result, phase);
     }
   }
 
@@ -209,13 +215,7 @@ public final class SampleRecorder implements AutoCloseable {
     for (SampleResult child : parent.getSubResults()) {
       boolean nested = TransactionController.isFromTransactionController(child);
       ErrorCause cause = child.isSuccessful() ? null : ErrorClassifier.classify(child);
-      SampleTiming timing = SampleTiming.actual(child);
-      statistics.add(child.getSampleLabel(), phase, nested, timing, child.getBytesAsLong(),
-          child.getSentBytes(), cause, child.getResponseCode());
-      samples.increment();
-      for (SampleObserver observer : observers) {
-        observer.sample(child, phase, cause, nested, timing);
-      }
+      count(child, phase, cause, nested, SampleTiming.actual(child));
       if (nested) {
         recordChildren(child, phase);
       }

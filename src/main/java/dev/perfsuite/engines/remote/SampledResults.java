@@ -52,9 +52,9 @@ final class SampledResults implements RemoteResults {
       ArrivalTimer.carryIntendedStart();
       carrying = true;
     } else {
-      // A list left by an earlier open-model run in this JVM (an arrival timer's own test start
-      // on the controller) would make every event of this run, which carries no such value,
-      // fail to read ("Check the sample_variable settings!") and be lost.
+      // JMeter keeps the names in static state, which outlives an earlier open-model run's
+      // properties: left there, every event of this run, which carries no such value, would fail
+      // to read ("Check the sample_variable settings!") and be lost.
       ArrivalTimer.stopCarryingIntendedStart();
     }
   }
