@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * says otherwise. Trap: with a percentile histogram Prometheus gets {@code _bucket} series, not
  * client-side quantiles; compute percentiles with {@code histogram_quantile} over
  * {@code perf_sample_seconds_bucket} (local runs) and {@code perf_sample_merged_seconds_bucket}
- * (distributed runs: the engines' merged histograms, {@link MergedBucketSeries}).
+ * (distributed runs: the engines' merged histograms, {@link MergedBucketSeries}); response times
+ * are {@code perf_response_seconds_bucket} in both.
  */
 public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
@@ -48,6 +49,7 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private final HTTPServer server;
   private final String host;
   private final MergedBucketSeries buckets;
+  private final MergedBucketSeries responseBuckets;
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
   private LiveMetrics(MeterRegistry registry, HTTPServer server, String host) {
@@ -57,6 +59,8 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
     // Distributed runs' merged histograms get bucket series only where Prometheus reads them.
     this.buckets = registry instanceof PrometheusMeterRegistry prometheus
         ? MergedBucketSeries.register(prometheus.getPrometheusRegistry()) : null;
+    this.responseBuckets = registry instanceof PrometheusMeterRegistry prometheus
+        ? MergedBucketSeries.responses(prometheus.getPrometheusRegistry()) : null;
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -125,7 +129,8 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
 
   @Override
   public SampleObserver runStarting(RunContext run) {
-    return new SampleMetrics(registry, run.scenario(), run.runId(), buckets);
+    return new SampleMetrics(registry, run.scenario(), run.runId(), buckets,
+        responseBuckets);
   }
 
   @Override

@@ -15,48 +15,79 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The engines' merged per-label histograms ({@link MergedLatencies}) as a classic Prometheus
- * histogram {@value #NAME} ({@code _bucket} with {@code le}, {@code _count}, {@code _sum}), so
- * {@code histogram_quantile} works on a distributed run as on a local one.
+ * histogram ({@code _bucket} with {@code le}, {@code _count}, {@code _sum}), so
+ * {@code histogram_quantile} works on a distributed run as on a local one: service times as
+ * {@value #NAME}, response times as {@value #RESPONSE_NAME}.
  *
  * <p>Its buckets are those of the local {@code perf_sample_seconds} timer (Micrometer's percentile
  * histogram over 1 ms to 60 s plus the SLO buckets), so one panel reads both. A scrape costs
- * O(labels x (distinct recorded values + buckets)), nothing per sample. Trap: a separate name,
- * because Prometheus allows one kind per name and the merged function timer already publishes
- * {@code perf_sample_seconds} (count and sum) in Micrometer; dashboards match both names.
+ * O(labels x (distinct recorded values + buckets)), nothing per sample. Trap: service times get
+ * a separate name, because Prometheus allows one kind per name and the merged function timer
+ * already publishes {@code perf_sample_seconds} (count and sum) in Micrometer; dashboards match
+ * both names. Response times keep the local timer's name and register it only with their first
+ * series ({@link #responses}): the registry then holds no Micrometer {@code perf.response}, and
+ * {@link SampleMetrics} sends later local samples here too.
  */
 final class MergedBucketSeries implements Collector {
-  /** The Prometheus name of the merged histogram; its series carry the local timer's tags. */
+  /** The Prometheus name of the merged service times; its series carry the local timer's tags. */
   static final String NAME = "perf_sample_merged_seconds";
+  /** The Prometheus name of the merged response times: the local {@code perf.response}'s. */
+  static final String RESPONSE_NAME = "perf_response_seconds";
   /** Bucket upper bounds in ms, ascending, the last one +Inf. */
   private static final double[] BOUNDS_MILLIS = bounds();
 
   private final Map<Labels, MergedLatencies> series = new ConcurrentHashMap<>();
+  private final String name;
+  private final String help;
+  private final PrometheusRegistry lazily;
+  private boolean registered;
 
-  private MergedBucketSeries() {
+  private MergedBucketSeries(String name, String help, PrometheusRegistry lazily) {
+    this.name = name;
+    this.help = help;
+    this.lazily = lazily;
   }
 
-  /** Registers an empty series set in {@code registry}, once per registry. */
+  /** Registers an empty series set of service times in {@code registry}, once per registry. */
   static MergedBucketSeries register(PrometheusRegistry registry) {
-    MergedBucketSeries buckets = new MergedBucketSeries();
+    MergedBucketSeries buckets = new MergedBucketSeries(NAME, "Service time of every sample, "
+        + "merged from the engines' histograms, warm-up included", null);
     registry.register(buckets);
     return buckets;
   }
 
+  /**
+   * A series set of response times for {@code registry}, once per registry, registered there
+   * with its first series: until then a local run may own the name as a Micrometer timer.
+   */
+  static MergedBucketSeries responses(PrometheusRegistry registry) {
+    return new MergedBucketSeries(RESPONSE_NAME, "What users saw: from the intended start (open "
+        + "model), or with the closed model's stalls filled in; merged from the engines' "
+        + "histograms, warm-up included", registry);
+  }
+
   /** Publishes {@code latencies} under {@code labels} (name/value pairs) from the next scrape. */
-  void add(MergedLatencies latencies, String... labels) {
+  synchronized void add(MergedLatencies latencies, String... labels) {
     series.put(Labels.of(labels), latencies);
+    if (lazily != null && !registered) {
+      lazily.register(this);
+      registered = true;
+    }
+  }
+
+  /** True once a series is published: the name is this collector's in its registry. */
+  synchronized boolean publishing() {
+    return !series.isEmpty();
   }
 
   @Override
   public String getPrometheusName() {
-    return NAME;
+    return name;
   }
 
   @Override
   public MetricSnapshot collect() {
-    HistogramSnapshot.Builder snapshot = HistogramSnapshot.builder().name(NAME)
-        .help("Service time of every sample, merged from the engines' histograms, warm-up "
-            + "included");
+    HistogramSnapshot.Builder snapshot = HistogramSnapshot.builder().name(name).help(help);
     series.forEach((labels, latencies) -> {
       MergedLatencies.Buckets b = latencies.buckets(BOUNDS_MILLIS);
       double[] upperSeconds = Arrays.stream(BOUNDS_MILLIS).map(ms -> ms / 1000.0).toArray();

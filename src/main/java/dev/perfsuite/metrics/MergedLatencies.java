@@ -24,6 +24,11 @@ final class MergedLatencies {
   private MergedLatencies() {
   }
 
+  /** A new histogram no Micrometer meter reads (a {@link MergedBucketSeries} publishes it). */
+  static MergedLatencies unregistered() {
+    return new MergedLatencies();
+  }
+
   /** Registers a function timer {@code name} with {@code tags}, read from a new histogram. */
   static MergedLatencies register(MeterRegistry registry, String name, String description,
       Tags tags) {

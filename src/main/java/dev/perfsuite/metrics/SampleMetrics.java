@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -31,6 +32,11 @@ import org.apache.jmeter.samplers.SampleResult;
  * {@code perf.sample} decides: once engines fed it, local samples go to the function timers too;
  * once local samples made it a timer with buckets, engine snapshots are replayed value by value
  * into it (O(samples), only in a session that mixes local and distributed runs).
+ *
+ * <p>Response times ({@code perf.response}) follow the same rule with the engines' response
+ * histograms (intended start, or stalls filled in): merged, they are published as a function timer
+ * or, with the Prometheus export, as the classic histogram {@code perf_response_seconds} itself,
+ * so one panel reads local and distributed runs.
  */
 final class SampleMetrics implements SampleObserver {
   private final MeterRegistry registry;
@@ -40,9 +46,12 @@ final class SampleMetrics implements SampleObserver {
   private final Map<String, Timer> responses = new ConcurrentHashMap<>();
   private final Map<String, Counter> errors = new ConcurrentHashMap<>();
   private final Map<String, MergedLatencies> merged = new ConcurrentHashMap<>();
+  private final Map<String, MergedLatencies> mergedResponses = new ConcurrentHashMap<>();
   private final AtomicInteger activeThreads = new AtomicInteger();
   private final MergedBucketSeries buckets;
+  private final MergedBucketSeries responseBuckets;
   private volatile Boolean mergedKind;
+  private volatile Boolean mergedResponseKind;
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
     this(registry, scenario, runId, null);
@@ -56,10 +65,22 @@ final class SampleMetrics implements SampleObserver {
    */
   SampleMetrics(MeterRegistry registry, String scenario, String runId,
       MergedBucketSeries buckets) {
+    this(registry, scenario, runId, buckets, null);
+  }
+
+  /**
+   * Feeds {@code registry}; with {@code buckets} and {@code responseBuckets} (the Prometheus
+   * export) the engines' merged service and response histograms are published with buckets.
+   *
+   * @param responseBuckets where merged response histograms publish, or null for a function timer
+   */
+  SampleMetrics(MeterRegistry registry, String scenario, String runId,
+      MergedBucketSeries buckets, MergedBucketSeries responseBuckets) {
     this.registry = registry;
     this.scenario = scenario;
     this.runId = runId;
     this.buckets = buckets;
+    this.responseBuckets = responseBuckets;
     Gauge.builder("perf.threads.active", activeThreads, AtomicInteger::get)
         .description("JMeter threads running, as reported by the latest sample")
         .tags("scenario", scenario, "run", runId)
@@ -81,10 +102,16 @@ final class SampleMetrics implements SampleObserver {
     } else {
       timer(label, ok).record(result.getTime(), TimeUnit.MILLISECONDS);
     }
-    Timer response = responseTimer(label);
-    response.record(timing.responseMillis(), TimeUnit.MILLISECONDS);
-    // A stall's missing requests, bounded by the stall's length over the user's interval.
-    timing.filledIn().forEach(v -> response.record(v, TimeUnit.MILLISECONDS));
+    if (mergedResponseKind(false)) {
+      MergedLatencies response = mergedResponse(label);
+      response.record(timing.responseMillis());
+      timing.filledIn().forEach(response::record);
+    } else {
+      Timer response = responseTimer(label);
+      response.record(timing.responseMillis(), TimeUnit.MILLISECONDS);
+      // A stall's missing requests, bounded by the stall's length over the user's interval.
+      timing.filledIn().forEach(v -> response.record(v, TimeUnit.MILLISECONDS));
+    }
     if (!ok) {
       errors.computeIfAbsent(label + '\n' + cause, k -> Counter.builder("perf.errors")
           .description("Failed samples by label and cause")
@@ -107,7 +134,12 @@ final class SampleMetrics implements SampleObserver {
     if (mergedKind(true)) {
       merged(batch.label()).add(batch.latencies());
     } else {
-      replay(batch);
+      replay(batch.latencies(), timer(batch.label(), true));
+    }
+    if (mergedResponseKind(true)) {
+      mergedResponse(batch.label()).add(batch.responses());
+    } else {
+      replay(batch.responses(), responseTimer(batch.label()));
     }
     batch.errorsByCause().forEach((cause, n) -> errors.computeIfAbsent(batch.label() + '\n'
         + cause, k -> Counter.builder("perf.errors")
@@ -127,8 +159,7 @@ final class SampleMetrics implements SampleObserver {
     if (kind == null) {
       synchronized (this) {
         if (mergedKind == null) {
-          mergedKind = registry.find("perf.sample").functionTimer() != null
-              || registry.find("perf.sample").timer() == null && engines;
+          mergedKind = startsMerged("perf.sample", buckets, engines);
         }
         kind = mergedKind;
       }
@@ -136,10 +167,29 @@ final class SampleMetrics implements SampleObserver {
     return kind;
   }
 
+  /** As {@link #mergedKind} for {@code perf.response}, decided apart: its series differ. */
+  private boolean mergedResponseKind(boolean engines) {
+    Boolean kind = mergedResponseKind;
+    if (kind == null) {
+      synchronized (this) {
+        if (mergedResponseKind == null) {
+          mergedResponseKind = startsMerged("perf.response", responseBuckets, engines);
+        }
+        kind = mergedResponseKind;
+      }
+    }
+    return kind;
+  }
+
+  private boolean startsMerged(String name, MergedBucketSeries series, boolean engines) {
+    return registry.find(name).functionTimer() != null
+        || series != null && series.publishing()
+        || registry.find(name).timer() == null && engines;
+  }
+
   /** A session mixing local and engine runs keeps the timer kind it started with. */
-  private void replay(SampleBatch batch) {
-    Timer timer = timer(batch.label(), true);
-    batch.latencies().recordedValues().forEach(v -> {
+  private static void replay(Histogram values, Timer timer) {
+    values.recordedValues().forEach(v -> {
       for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
         timer.record(v.getValueIteratedTo(), TimeUnit.MILLISECONDS);
       }
@@ -156,6 +206,24 @@ final class SampleMetrics implements SampleObserver {
         buckets.add(latencies, "scenario", scenario, "run", runId, "label", label, "status",
             "ok");
       }
+      return latencies;
+    });
+  }
+
+  /**
+   * The label's merged response histogram: published by {@code responseBuckets} alone when there
+   * is one (it owns the Prometheus name then), else as a function timer.
+   */
+  private MergedLatencies mergedResponse(String label) {
+    return mergedResponses.computeIfAbsent(label, k -> {
+      if (responseBuckets == null) {
+        return MergedLatencies.register(registry, "perf.response", "What users saw: from the "
+            + "intended start (open model), or with the closed model's stalls filled in; merged "
+            + "from the engines' histograms, warm-up included",
+            Tags.of("scenario", scenario, "run", runId, "label", label));
+      }
+      MergedLatencies latencies = MergedLatencies.unregistered();
+      responseBuckets.add(latencies, "scenario", scenario, "run", runId, "label", label);
       return latencies;
     });
   }

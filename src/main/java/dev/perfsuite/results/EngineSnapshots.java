@@ -39,8 +39,8 @@ final class EngineSnapshots {
 
   /**
    * What {@code snapshot} adds since {@code previous} (null: since the start), one batch per
-   * label and phase that sampled meanwhile; needs no lock (decoding histograms is the costly
-   * part).
+   * label and phase that sampled meanwhile, service and response times apart; needs no lock
+   * (decoding histograms is the costly part).
    */
   static List<SampleBatch> batches(RecorderSnapshot previous, RecorderSnapshot snapshot) {
     List<SampleBatch> batches = new ArrayList<>();
@@ -51,15 +51,17 @@ final class EngineSnapshots {
         continue;
       }
       Histogram delta = label.decodedHistogram();
+      Histogram responses = label.decodedResponse();
       Map<ErrorCause, Long> causes = new EnumMap<>(ErrorCause.class);
       causes.putAll(label.errorsByCause());
       if (before != null) {
         delta.subtract(before.decodedHistogram());
+        responses.subtract(before.decodedResponse());
         before.errorsByCause().forEach((c, n) -> causes.merge(c, -n, Long::sum));
       }
       causes.values().removeIf(n -> n == 0);
       batches.add(new SampleBatch(snapshot.engine(), label.label(), label.phase(), delta,
-          causes, snapshot.maxActiveThreads()));
+          causes, snapshot.maxActiveThreads(), responses));
     }
     return batches;
   }
