@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
 
@@ -50,8 +51,8 @@ final class SampleMetrics implements SampleObserver {
   private final AtomicInteger activeThreads = new AtomicInteger();
   private final MergedBucketSeries buckets;
   private final MergedBucketSeries responseBuckets;
-  private volatile Boolean mergedKind;
-  private volatile Boolean mergedResponseKind;
+  private final AtomicReference<Boolean> mergedKind = new AtomicReference<>();
+  private final AtomicReference<Boolean> mergedResponseKind = new AtomicReference<>();
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
     this(registry, scenario, runId, null);
@@ -155,36 +156,29 @@ final class SampleMetrics implements SampleObserver {
    * first feed asks ({@code engines}: a snapshot batch).
    */
   private boolean mergedKind(boolean engines) {
-    Boolean kind = mergedKind;
-    if (kind == null) {
-      synchronized (this) {
-        if (mergedKind == null) {
-          mergedKind = startsMerged("perf.sample", buckets, engines);
-        }
-        kind = mergedKind;
-      }
-    }
-    return kind;
+    return kind(mergedKind, "perf.sample", buckets, engines);
   }
 
   /** As {@link #mergedKind} for {@code perf.response}, decided apart: its series differ. */
   private boolean mergedResponseKind(boolean engines) {
-    Boolean kind = mergedResponseKind;
+    return kind(mergedResponseKind, "perf.response", responseBuckets, engines);
+  }
+
+  private boolean kind(AtomicReference<Boolean> decided, String name, MergedBucketSeries series,
+      boolean engines) {
+    Boolean kind = decided.get();
     if (kind == null) {
       synchronized (this) {
-        if (mergedResponseKind == null) {
-          mergedResponseKind = startsMerged("perf.response", responseBuckets, engines);
+        kind = decided.get();
+        if (kind == null) {
+          kind = registry.find(name).functionTimer() != null
+              || series != null && series.publishing()
+              || registry.find(name).timer() == null && engines;
+          decided.set(kind);
         }
-        kind = mergedResponseKind;
       }
     }
     return kind;
-  }
-
-  private boolean startsMerged(String name, MergedBucketSeries series, boolean engines) {
-    return registry.find(name).functionTimer() != null
-        || series != null && series.publishing()
-        || registry.find(name).timer() == null && engines;
   }
 
   /** A session mixing local and engine runs keeps the timer kind it started with. */
