@@ -5,7 +5,7 @@
 # docs/dashboards/perf-suite.json must return data and histogram_quantile(0.99) of the service and
 # response series must lie within one bucket of the suite's exact p99s (PrometheusDashboardIT, in a
 # JVM of its own: RMI's callback address must be found towards the namespaces). About 30-40 s of test,
-# 46-69 s with Maven; not in .ci/run (over its one-minute allowance for a step with the install).
+# 46-69 s with Maven; .ci/run runs it too, after the nightly check.
 # Usage: .ci/nightly/live-dashboard.sh [extra mvn args]
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
