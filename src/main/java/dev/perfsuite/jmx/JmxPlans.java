@@ -121,13 +121,17 @@ public final class JmxPlans {
     // The plan's plugin functions are JMeter's only while it loads (its checks and values read
     // them) and, later, while it runs (ImportedPlan#withClassLoader).
     try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
-      return load(jmx, name, csvBase, settings, suiteProfile, notes, leniency, classLoader);
+      // What another run of this JVM registered meanwhile is not this plan's.
+      Set<String> others = new java.util.HashSet<>(PluginFunctions.active());
+      functions.names().forEach(others::remove);
+      return load(jmx, name, csvBase, settings, suiteProfile, notes, leniency, classLoader,
+          others);
     }
   }
 
   private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
       LoadProfile suiteProfile, List<String> notes, JmeterLeniency leniency,
-      ClassLoader classLoader) {
+      ClassLoader classLoader, Set<String> othersFunctions) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     HashTree tree;
@@ -144,8 +148,7 @@ public final class JmxPlans {
     }
     HashTree planTree = tree.getTree(testPlan);
     notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
-    PlanDependencies.check(jmx, planTree, classLoader, PluginLoader.in(classLoader).isPresent()
-        ? Set.of() : PluginFunctions.active());
+    PlanDependencies.check(jmx, planTree, classLoader, othersFunctions);
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
           + settings.classpath());

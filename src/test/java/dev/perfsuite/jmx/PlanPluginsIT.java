@@ -68,6 +68,15 @@ class PlanPluginsIT {
     assertThat(new CompoundVariable("${__env(PERF_SUITE_UNSET_VARIABLE,,fallback)}").execute())
         .as("after the run JMeter no longer knows __env: the text stays literal")
         .isEqualTo("${__env(PERF_SUITE_UNSET_VARIABLE,,fallback)}");
+    try (PluginFunctions first = PluginFunctions.register(loader)) {
+      PluginFunctions second = PluginFunctions.register(loader);
+      first.close();
+      assertThat(CompoundVariable.getFunctionNames()).as("overlapping runs share a function: "
+          + "the first to end leaves it to the other").contains("__env");
+      second.close();
+      assertThat(CompoundVariable.getFunctionNames()).as("the last to end removes it")
+          .doesNotContain("__env");
+    }
   }
 
   @Test
