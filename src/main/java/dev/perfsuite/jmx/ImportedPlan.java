@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.PluginFunctions;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.RunResult;
@@ -48,13 +49,14 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
   /**
    * Runs {@code run} (the load of this plan) with {@link #classLoader} as the thread's context
    * class loader: JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
-   * samplers see the jars of {@code perf.jmx.classpath}.
+   * samplers see the jars of {@code perf.jmx.classpath}; the plan's plugin functions are JMeter's
+   * for that time only, and a distributed run ships its plugin jars to the engines.
    */
   public <T> T withClassLoader(Supplier<T> run) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(classLoader);
-    try {
+    try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
       return run.get();
     } finally {
       thread.setContextClassLoader(previous);

@@ -6,6 +6,8 @@ import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.PluginFunctions;
+import dev.perfsuite.engines.PluginLoader;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
@@ -116,6 +118,20 @@ public final class JmxPlans {
     List<String> notes = new ArrayList<>();
     JmeterLeniency leniency = JmeterLeniency.of(jmx.toString(), settings.strict(), notes);
     ClassLoader classLoader = classLoader(jmx, settings, notes);
+    // The plan's plugin functions are JMeter's only while it loads (its checks and values read
+    // them) and, later, while it runs (ImportedPlan#withClassLoader).
+    try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
+      // What another run of this JVM registered meanwhile is not this plan's.
+      Set<String> others = new java.util.HashSet<>(PluginFunctions.active());
+      functions.names().forEach(others::remove);
+      return load(jmx, name, csvBase, settings, suiteProfile, notes, leniency, classLoader,
+          others);
+    }
+  }
+
+  private static ImportedPlan load(Path jmx, String name, Path csvBase, JmxSettings settings,
+      LoadProfile suiteProfile, List<String> notes, JmeterLeniency leniency,
+      ClassLoader classLoader, Set<String> othersFunctions) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     HashTree tree;
@@ -132,8 +148,7 @@ public final class JmxPlans {
     }
     HashTree planTree = tree.getTree(testPlan);
     notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
-    PlanDependencies.check(jmx, planTree, classLoader, settings.plugins() == JmxPlugins.OFF
-        ? PluginFetch.registered() : Set.of());
+    PlanDependencies.check(jmx, planTree, classLoader, othersFunctions);
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
           + settings.classpath());
@@ -188,8 +203,7 @@ public final class JmxPlans {
       return team;
     }
     List<Path> jars = PluginFetch.jars(jmx, plugins.artifacts());
-    ClassLoader loader = PlanDependencies.classLoader("perf.jmx.plugins", jars, team);
-    PluginFetch.registerFunctions(jars, loader);
+    ClassLoader loader = PluginLoader.of("perf.jmx.plugins", jars, team);
     notes.add("plugins the plan uses, fetched through Maven (perf.jmx.plugins=auto): "
         + String.join(", ", plugins.describe()) + "; jars: " + jars.stream()
         .map(j -> j.getFileName().toString()).toList());

@@ -79,7 +79,7 @@ final class PlanDependencies {
 
   /**
    * As {@link #check(Path, HashTree, ClassLoader)}, with {@code unavailable} functions JMeter
-   * knows but this plan may not use (those fetched for another plan, with plugins off).
+   * knows but this plan may not use (plugin functions another run of this JVM holds for now).
    */
   static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable) {
     EnabledText text = EnabledText.of(tree);

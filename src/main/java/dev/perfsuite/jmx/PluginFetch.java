@@ -2,25 +2,19 @@ package dev.perfsuite.jmx;
 
 import java.io.File;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Enumeration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import org.apache.jmeter.engine.util.CompoundVariable;
-import org.apache.jmeter.functions.Function;
 
 /**
  * Fetches plugin artifacts through Maven (the user's {@code mvn} and settings; the local
- * repository is the cache) and makes their functions known to JMeter.
+ * repository is the cache); {@link dev.perfsuite.engines.PluginFunctions} makes their functions
+ * known to JMeter for a run.
  *
  * <p>The class path of a set of artifacts is kept in {@code target/jmx-plugins/}: a later run
  * with the same set starts no Maven while every jar it lists is still there. JMeter's own jars are
@@ -29,12 +23,6 @@ import org.apache.jmeter.functions.Function;
  */
 final class PluginFetch {
   static final Path CACHE = Path.of("target", "jmx-plugins");
-  /**
-   * Functions this JVM registered from fetched jars: JMeter's registry is global, so a later plan
-   * must still name (and, under {@code perf.jmx.plugins=off}, be refused for) what it uses.
-   */
-  private static final Set<String> REGISTERED = java.util.concurrent.ConcurrentHashMap
-      .newKeySet();
   private static final long MAVEN_MINUTES = 5;
 
   private PluginFetch() {
@@ -126,63 +114,5 @@ final class PluginFetch {
 
   private static String mavenCommand() {
     return System.getProperty("os.name", "").toLowerCase().contains("win") ? "mvn.cmd" : "mvn";
-  }
-
-  /**
-   * Registers the {@code Function}s in {@code jars} with JMeter, whose registry is filled once per
-   * JVM from its own search paths and has no other way in.
-   */
-  static void registerFunctions(List<Path> jars, ClassLoader loader) {
-    Map<String, Class<? extends Function>> registry = registry();
-    for (Path jar : jars) {
-      try (JarFile file = new JarFile(jar.toFile())) {
-        for (Enumeration<JarEntry> e = file.entries(); e.hasMoreElements();) {
-          String name = e.nextElement().getName();
-          if (!name.endsWith(".class") || name.contains("$")) {
-            continue;
-          }
-          register(name.replace('/', '.').replaceFirst("\\.class$", ""), loader, registry);
-        }
-      } catch (IOException e) {
-        throw new JmxException("plugin jar " + jar + " cannot be read: " + e, e);
-      }
-    }
-  }
-
-  private static void register(String className, ClassLoader loader,
-      Map<String, Class<? extends Function>> registry) {
-    try {
-      Class<?> type = Class.forName(className, false, loader);
-      if (Function.class.isAssignableFrom(type) && !type.isInterface()
-          && !java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
-        Function function = (Function) type.getDeclaredConstructor().newInstance();
-        synchronized (registry) {
-          if (registry.putIfAbsent(function.getReferenceKey(), type.asSubclass(Function.class))
-              == null) {
-            REGISTERED.add(function.getReferenceKey());
-          }
-        }
-      }
-    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-      // A class of the jar that is no function or needs what is absent: not ours to judge.
-    }
-  }
-
-  /** The functions registered from fetched jars in this JVM. */
-  static Set<String> registered() {
-    return Set.copyOf(REGISTERED);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Class<? extends Function>> registry() {
-    try {
-      CompoundVariable.getFunctionNames();
-      Field field = CompoundVariable.class.getDeclaredField("functions");
-      field.setAccessible(true);
-      return (Map<String, Class<? extends Function>>) field.get(null);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new IllegalStateException("JMeter's function registry cannot be reached (JMeter "
-          + "5.6.3 expected): " + e, e);
-    }
   }
 }

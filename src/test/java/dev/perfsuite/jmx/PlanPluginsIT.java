@@ -1,16 +1,26 @@
 package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.settings.JmxPlugins;
+import dev.perfsuite.engines.PluginFunctions;
+import dev.perfsuite.engines.PluginLoader;
+import java.nio.file.Files;
+import java.util.Map;
 
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The plugins a plan names are found in its text, fetched through Maven (the local repository
- * is the cache) and loaded: the common ones of jmeter-plugins.org.
+ * is the cache) and loaded: the common ones of jmeter-plugins.org; their functions are JMeter's
+ * for a run only.
  */
 @Timeout(600)
 class PlanPluginsIT {
@@ -43,16 +53,48 @@ class PlanPluginsIT {
         .contains("kg.apc:jmeter-plugins-functions:2.1 (for ${__env()})");
 
     List<Path> jars = PluginFetch.jars(Path.of("plan.jmx"), plugins.artifacts());
-    ClassLoader loader = PlanDependencies.classLoader("perf.jmx.plugins", jars, suite);
-    PluginFetch.registerFunctions(jars, loader);
+    PluginLoader loader = PluginLoader.of("perf.jmx.plugins", jars, suite);
     assertThat(Class.forName("kg.apc.jmeter.control.ParameterizedController", false, loader))
         .as("Parameterized Controller").isNotNull();
     assertThat(Class.forName("kg.apc.jmeter.perfmon.PerfMonCollector", false, loader))
         .as("PerfMon's client side").isNotNull();
+    try (PluginFunctions run = PluginFunctions.register(loader)) {
+      assertThat(new CompoundVariable("${__env(PERF_SUITE_UNSET_VARIABLE,,fallback)}").execute())
+          .as("Custom Functions' __env, registered with JMeter for the run").isEqualTo("fallback");
+      assertThat(PlanPlugins.of(PLAN, loader).artifacts()).as("the elements load; a function "
+          + "registered for a run stays named for every plan that uses it")
+          .containsExactly("kg.apc:jmeter-plugins-functions:2.1");
+    }
     assertThat(new CompoundVariable("${__env(PERF_SUITE_UNSET_VARIABLE,,fallback)}").execute())
-        .as("Custom Functions' __env, registered with JMeter").isEqualTo("fallback");
-    assertThat(PlanPlugins.of(PLAN, loader).artifacts()).as("the elements load; a fetched "
-        + "function stays named for every plan that uses it (JMeter's registry is global)")
-        .containsExactly("kg.apc:jmeter-plugins-functions:2.1");
+        .as("after the run JMeter no longer knows __env: the text stays literal")
+        .isEqualTo("${__env(PERF_SUITE_UNSET_VARIABLE,,fallback)}");
+    try (PluginFunctions first = PluginFunctions.register(loader)) {
+      PluginFunctions second = PluginFunctions.register(loader);
+      first.close();
+      assertThat(CompoundVariable.getFunctionNames()).as("overlapping runs share a function: "
+          + "the first to end leaves it to the other").contains("__env");
+      second.close();
+      assertThat(CompoundVariable.getFunctionNames()).as("the last to end removes it")
+          .doesNotContain("__env");
+    }
+  }
+
+  @Test
+  void shouldRefuseASecondPlanWithoutThePluginAfterAPlanThatFetchedIt(@TempDir Path dir)
+      throws Exception {
+    Path jmx = dir.resolve("env-host.jmx");
+    Files.copy(JmxFieldCorpusIT.DIR.resolve("field-07-plugin-function.jmx"), jmx);
+    JmxSettings auto = JmxSettings.defaults().withProperties(Map.of("field.port", "8080"))
+        .withSemantics(false, JmxPlugins.AUTO);
+    ImportedPlan first = JmxPlans.load(jmx, auto, JmxFieldCorpusIT.PROFILE);
+    assertThat(first.withClassLoader(() -> List.of(CompoundVariable.getFunctionNames())))
+        .as("the first plan's run knows its plugin function").contains("__env");
+    assertThat(CompoundVariable.getFunctionNames()).as("JMeter after that run")
+        .doesNotContain("__env");
+    assertThatThrownBy(() -> JmxPlans.load(jmx, auto.withSemantics(false, JmxPlugins.OFF),
+        JmxFieldCorpusIT.PROFILE)).as("a second plan without the plugin is refused, not "
+        + "silently served by the first plan's function")
+        .isInstanceOf(JmxException.class).hasMessageContaining("${__env(...)}")
+        .hasMessageContaining("kg.apc:jmeter-plugins-functions");
   }
 }

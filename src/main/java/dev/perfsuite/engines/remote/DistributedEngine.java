@@ -12,6 +12,7 @@ import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.engines.Saturation;
 import dev.perfsuite.engines.UserSplit;
 import dev.perfsuite.engines.shipment.DataShipment;
+import dev.perfsuite.engines.shipment.PluginShipment;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.RunResult;
@@ -170,6 +171,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     }
     EngineStops.stopAbandoned(abandoned, START_PROBE, watchdog);
     DataShipment.ship(plan, remotes, transport, data);
+    PluginShipment.ship(remotes, transport);
   }
 
   /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */

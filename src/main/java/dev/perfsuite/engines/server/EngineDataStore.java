@@ -60,11 +60,13 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   private final transient Map<Long, Upload> uploads = new ConcurrentHashMap<>();
   private final transient Map<Path, String> verified = new ConcurrentHashMap<>();
   private final transient AtomicLong ids = new AtomicLong();
+  private final transient EnginePlugins plugins;
 
-  private EngineDataStore(Path root, int port, RMIClientSocketFactory csf,
+  private EngineDataStore(Path root, EnginePlugins plugins, int port, RMIClientSocketFactory csf,
       RMIServerSocketFactory ssf) throws IOException {
     super(port, csf, ssf);
     this.root = root;
+    this.plugins = plugins;
   }
 
   /**
@@ -106,6 +108,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     private final RMIClientSocketFactory csf;
     private final RMIServerSocketFactory ssf;
     private final Registry registry;
+    private final EnginePlugins plugins = new EnginePlugins();
 
     private Binding(Path root, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
         Registry registry) {
@@ -118,7 +121,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
     /** Exports the store on the registry's port and binds it as {@link EngineDataService#NAME}. */
     Path publish() throws IOException {
-      EngineDataStore store = new EngineDataStore(root, port, csf, ssf);
+      EngineDataStore store = new EngineDataStore(root, plugins, port, csf, ssf);
       try {
         Registry target = registry != null ? registry : LocateRegistry.getRegistry(
             InetAddress.getLoopbackAddress().getHostAddress(), port);
@@ -129,12 +132,17 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       }
       return root;
     }
+
+    /** The class loader to export JMeter's engine under, so its tests see shipped plugins. */
+    ClassLoader pluginLoader() {
+      return plugins.loader();
+    }
   }
 
   /** A store on {@code root} not exported over RMI (for tests of the checks). */
   public static EngineDataStore local(Path root) throws IOException {
     Files.createDirectories(root.resolve(".incoming"));
-    EngineDataStore store = new EngineDataStore(root, 0, null, null);
+    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null);
     UnicastRemoteObject.unexportObject(store, true);
     return store;
   }
@@ -223,6 +231,21 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
         Files.deleteIfExists(upload.part);
       }
     }
+  }
+
+  @Override
+  public List<String> usePlugins(List<String> names) throws IOException {
+    List<Path> jars = new java.util.ArrayList<>();
+    for (String name : names) {
+      Path jar = resolve(name);
+      if (!Files.isRegularFile(jar) || !name.endsWith(".jar")) {
+        throw new IOException("plugin jar " + name + " is not held by this engine (under "
+            + root + "): it was not shipped or was pruned meanwhile");
+      }
+      EngineDataPruning.touch(root, jar);
+      jars.add(jar);
+    }
+    return plugins.use(jars);
   }
 
   private Upload upload(long id) throws IOException {

@@ -117,7 +117,16 @@ public final class RemoteEngineMain {
     options.hostname().ifPresent(h -> System.setProperty("java.rmi.server.hostname", h));
     // Data files shipped by controllers: the service shares the registry's port (EngineDataStore).
     EngineDataStore.Binding dataFiles = EngineDataStore.prepare(options.port());
-    RemoteJMeterEngineImpl.startServer(options.port());
+    // RMI reads the trees sent to JMeter's engine with the loader current at its export: the one
+    // that sees the plugin jars controllers ship (EnginePlugins).
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(dataFiles.pluginLoader());
+    try {
+      RemoteJMeterEngineImpl.startServer(options.port());
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
     System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
     EngineAddress address = new EngineAddress(options.hostname().orElse("<host address>"),
         options.port());

@@ -19,9 +19,12 @@ import java.util.Objects;
 record DataFile(Kind kind, String element, String written, Path file, boolean header,
     Charset charset) {
 
-  /** What reads a data file; only CSV data sets can be partitioned. */
+  /**
+   * What reads a data file; only CSV data sets can be partitioned. A plugin jar is read by the
+   * engine itself ({@link PluginShipment}).
+   */
   enum Kind {
-    CSV("CSV data set"), UPLOAD("HTTP file"), SCRIPT("script file");
+    CSV("CSV data set"), UPLOAD("HTTP file"), SCRIPT("script file"), PLUGIN("plugin jar");
 
     private final String label;
 

@@ -150,7 +150,7 @@ public final class DataShipment {
   }
 
   /** One file for one engine: its name there, the local content and its hash. */
-  private record Item(DataFile file, String name, Path content, String sha256) {
+  record Item(DataFile file, String name, Path content, String sha256) {
   }
 
   private static void checkReadable(List<DataFile> files, List<String> engines) {
@@ -199,8 +199,24 @@ public final class DataShipment {
     return file.file().endsWith(wanted) || file.written().equals(name);
   }
 
+  /** Something an engine does with its files once they are there, within the upload's time. */
+  @FunctionalInterface
+  interface Then {
+    /** Throws with a message naming {@code engine}, what failed and the fix. */
+    void accept(String engine, EngineDataService service) throws IOException;
+  }
+
   /** Uploads what each engine lacks, engines in parallel; returns what each received. */
   private static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine)
+      throws IOException {
+    return upload(engines, perEngine, (engine, service) -> { });
+  }
+
+  /**
+   * As {@link #upload(List, List)}, each engine then doing {@code then}; fails naming every
+   * engine that did not receive its files or do it in time.
+   */
+  static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine, Then then)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(engines.size(), 8), r -> {
       Thread thread = new Thread(r, "perf-data-upload");
@@ -214,7 +230,7 @@ public final class DataShipment {
         String engine = engines.get(i);
         List<Item> items = perEngine.get(i);
         longest = Math.max(longest, bytes(items));
-        results.add(pool.submit(() -> uploadTo(engine, items)));
+        results.add(pool.submit(() -> uploadTo(engine, items, then)));
       }
       long waitSeconds = BASE_WAIT.toSeconds() + longest / MIN_BYTES_PER_SECOND;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
@@ -227,15 +243,15 @@ public final class DataShipment {
         } catch (ExecutionException e) {
           problems.add(e.getCause().getMessage());
         } catch (TimeoutException e) {
-          problems.add("engine " + engines.get(i) + " did not receive its data files within "
-              + waitSeconds + " s");
+          problems.add("engine " + engines.get(i) + " did not receive its files (data, plugins) "
+              + "within " + waitSeconds + " s");
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IllegalStateException("interrupted while sending data files to the engines");
         }
       }
       if (!problems.isEmpty()) {
-        throw new IllegalArgumentException("data files could not be sent to every engine, no "
+        throw new IllegalArgumentException("files could not be sent to every engine, no "
             + "load was started: " + String.join("; ", problems));
       }
       return lines;
@@ -253,7 +269,8 @@ public final class DataShipment {
   }
 
   /** Sends {@code items} to {@code engine}; throws naming the engine, the file and the fix. */
-  private static Delivery uploadTo(String engine, List<Item> items) {
+  private static Delivery uploadTo(String engine, List<Item> items, Then then)
+      throws IOException {
     EngineDataService service = lookup(engine);
     int sent = 0;
     long sentBytes = 0;
@@ -271,6 +288,7 @@ public final class DataShipment {
             + EngineDataStore.DATA_DIR_OPTION + " moves it) has room and is writable", e);
       }
     }
+    then.accept(engine, service);
     return new Delivery(engine, sent, sentBytes, items.size() - sent);
   }
 

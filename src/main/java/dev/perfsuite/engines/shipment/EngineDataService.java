@@ -2,6 +2,7 @@ package dev.perfsuite.engines.shipment;
 
 import java.io.IOException;
 import java.rmi.Remote;
+import java.util.List;
 
 /**
  * The data-file store of a remote engine, bound in the engine's RMI registry next to JMeter's
@@ -39,4 +40,15 @@ public interface EngineDataService extends Remote {
 
   /** Drops upload {@code id} (the controller gave up). */
   void abort(long id) throws IOException;
+
+  /**
+   * Makes the jars held under {@code names} the plugins of the engine's next test: JMeter reads
+   * the test's tree and runs it with their classes, and knows their functions until that test
+   * ends. Replaces what an earlier call set.
+   *
+   * @return the functions registered, e.g. {@code __base64Encode}
+   * @throws IOException naming a jar that is not held or cannot be opened
+   * @throws IllegalStateException while the engine runs a test
+   */
+  List<String> usePlugins(List<String> names) throws IOException;
 }
