@@ -14,10 +14,9 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +51,7 @@ final class Exchange {
   private long firstByteNanos;
   private long lastActivityNanos;
   private HttpResponse head;
-  private ByteArrayOutputStream body;
+  private BodyBytes body;
   /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
   private ScheduledFuture<?> timer;
 
@@ -142,11 +141,10 @@ final class Exchange {
     }
     head = response;
     String length = response.headers().get(HttpHeaderNames.CONTENT_LENGTH);
-    body = new ByteArrayOutputStream(length != null && length.length() < 8
-        ? Integer.parseInt(length) : 256);
+    body = new BodyBytes(length != null && length.length() < 8 ? Integer.parseInt(length) : 256);
   }
 
-  private void content(Channel channel, HttpContent content) throws IOException {
+  private void content(Channel channel, HttpContent content) {
     if (head == null) {
       return;
     }
@@ -155,8 +153,7 @@ final class Exchange {
           "Premature end of message body: " + content.decoderResult().cause()));
       return;
     }
-    ByteBuf bytes = content.content();
-    bytes.getBytes(bytes.readerIndex(), body, bytes.readableBytes());
+    body.add(content.content());
     if (content instanceof LastHttpContent) {
       complete(channel);
     }
@@ -164,7 +161,7 @@ final class Exchange {
 
   private void complete(Channel channel) {
     HttpResponse response = head;
-    byte[] bytes = body.toByteArray();
+    byte[] bytes = body.toArray();
     release(channel);
     List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
     response.headers().forEach(headers::add);
@@ -174,6 +171,45 @@ final class Exchange {
         firstByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
+    }
+  }
+
+  /**
+   * The response body as it is read: one array of the length the server announced, filled in
+   * place and handed over as is (no second copy), grown only past that length; none for an
+   * empty body (a HEAD's announced length).
+   */
+  static final class BodyBytes {
+    private static final byte[] EMPTY = new byte[0];
+    private final int expected;
+    private byte[] bytes;
+    private int size;
+
+    /** @param expected the announced length, or a first guess when none was */
+    BodyBytes(int expected) {
+      this.expected = expected;
+    }
+
+    void add(ByteBuf part) {
+      int length = part.readableBytes();
+      if (length == 0) {
+        return;
+      }
+      if (bytes == null) {
+        bytes = new byte[Math.max(expected, length)];
+      } else if (size + length > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(size + length, bytes.length * 2));
+      }
+      part.getBytes(part.readerIndex(), bytes, size, length);
+      size += length;
+    }
+
+    /** The bytes read: the filled array itself when it came to the announced length. */
+    byte[] toArray() {
+      if (bytes == null) {
+        return EMPTY;
+      }
+      return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
     }
   }
 
@@ -269,7 +305,7 @@ final class Exchange {
         if (msg instanceof HttpContent content && !exchange.done.isDone()) {
           exchange.content(ctx.channel(), content);
         }
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         failed(ctx, e);
       } finally {
         ReferenceCountUtil.release(msg);

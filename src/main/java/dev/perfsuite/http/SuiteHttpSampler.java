@@ -37,6 +37,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
 
   private transient volatile UserChannels user;
+  /** Created lazily: JMeter's cloning copies properties, not fields. */
+  private transient UriSyntax uriSyntax;
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
@@ -54,7 +56,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     try {
       // HttpClient 4 builds its request from the URI: a URL that is no URI (a raw "{" in the
       // path) fails unsent with java.net.URISyntaxException there, so it does here.
-      url.toURI();
+      uriSyntax().check(url);
       request = OutgoingRequest.of(this, url, method, areFollowingRedirect);
     } catch (IOException | URISyntaxException | RuntimeException e) {
       result.sampleStart();
@@ -99,6 +101,15 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       result.setRequestHeaders(request.shownHeaders());
       return errorResult(e, result);
     }
+  }
+
+  private UriSyntax uriSyntax() {
+    UriSyntax syntax = uriSyntax;
+    if (syntax == null) {
+      syntax = new UriSyntax();
+      uriSyntax = syntax;
+    }
+    return syntax;
   }
 
   /** One request on the user's connection to its origin, the thread parked until it ends. */

@@ -51,6 +51,46 @@ class ExchangeTest {
         r -> "to the end".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
   }
 
+  @Test
+  void shouldHandOverTheBodyInTheArrayOfTheAnnouncedLength() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nfirst"));
+    channel.writeInbound(bytes(" half"));
+
+    assertThat(exchange.done).as("body read in two parts").isCompletedWithValueMatching(
+        r -> "first half".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void shouldKeepEveryByteOfABodyLongerThanTheFirstGuess() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(4);
+    body.add(bytes("chunked "));
+    body.add(bytes("body of "));
+    body.add(bytes("unknown length"));
+
+    assertThat(new String(body.toArray(), StandardCharsets.ISO_8859_1)).as("grown body")
+        .isEqualTo("chunked body of unknown length");
+  }
+
+  @Test
+  void shouldAnswerNoBytesForAnAnnouncedBodyThatNeverCame() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(1024);
+    body.add(Unpooled.EMPTY_BUFFER);
+
+    assertThat(body.toArray()).as("a HEAD's body").isEmpty();
+  }
+
+  @Test
+  void shouldTrimABodyShorterThanTheFirstGuess() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(256);
+    body.add(bytes("short"));
+
+    assertThat(body.toArray()).as("trimmed body").hasSize(5);
+  }
+
   static EmbeddedChannel connection() {
     return new EmbeddedChannel(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
   }
