@@ -15,6 +15,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
 import java.net.SocketTimeoutException;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +44,8 @@ final class Exchange {
 
   /** Completed on the event loop; the user's thread parks on it (no monitor held). */
   final CompletableFuture<WireResponse> done = new CompletableFuture<>();
-  private final String hostPort;
+  /** The request's URL, named as HttpClient 4 names the host when no response came. */
+  private final URL url;
   private final long timeoutNanos;
   private final boolean keepAliveAsked;
   private long received;
@@ -55,8 +57,8 @@ final class Exchange {
   /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
   private ScheduledFuture<?> timer;
 
-  private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
-    this.hostPort = hostPort;
+  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked) {
+    this.url = url;
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     this.keepAliveAsked = keepAliveAsked;
   }
@@ -67,16 +69,16 @@ final class Exchange {
    *
    * @param timeoutMillis the response timeout, 0 for none (HttpClient 4's 0)
    */
-  static Exchange send(Channel channel, Object request, String hostPort, long timeoutMillis,
+  static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
       boolean keepAlive) {
-    Exchange exchange = new Exchange(hostPort, timeoutMillis, keepAlive);
+    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive);
     channel.eventLoop().execute(() -> exchange.start(channel, request));
     return exchange;
   }
 
   private void start(Channel channel, Object request) {
     if (!channel.isActive()) {
-      fail(channel, new NoHttpResponseException(hostPort + " failed to respond"));
+      fail(channel, new NoHttpResponseException(hostPort() + " failed to respond"));
       return;
     }
     channel.attr(CURRENT).set(this);
@@ -120,6 +122,11 @@ final class Exchange {
     }
     head = null;
     body = null;
+  }
+
+  /** "host:port" as HttpClient 4 names the target, built only for a failure's message. */
+  String hostPort() {
+    return url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort() : url.getPort());
   }
 
   /** Whether a response-timeout check is still scheduled (for tests). */
@@ -257,7 +264,7 @@ final class Exchange {
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && !exchange.done.isDone()) {
         exchange.fail(ctx.channel(), exchange.received == 0
-            ? new NoHttpResponseException(exchange.hostPort + " failed to respond")
+            ? new NoHttpResponseException(exchange.hostPort() + " failed to respond")
             : new ConnectionClosedException("Premature end of message body: connection closed"));
       }
     }

@@ -130,10 +130,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (request.shownBody() != null) {
         result.setQueryString(request.shownBody());
       }
-      URL url = request.url();
-      String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
-          : url.getPort());
-      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
+      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), request.url(),
           getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
       reusable = response.keepAlive();

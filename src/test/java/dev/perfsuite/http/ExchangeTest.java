@@ -10,7 +10,11 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 class ExchangeTest {
@@ -97,9 +101,29 @@ class ExchangeTest {
 
   static Exchange get(EmbeddedChannel channel, long timeoutMillis) {
     Exchange exchange = Exchange.send(channel, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1,
-        HttpMethod.GET, "/"), "127.0.0.1:80", timeoutMillis, true);
+        HttpMethod.GET, "/"), url("http://127.0.0.1/"), timeoutMillis, true);
     channel.runPendingTasks();
     return exchange;
+  }
+
+  static URL url(String text) {
+    try {
+      return new URL(text);
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException(text, e);
+    }
+  }
+
+  @Test
+  void shouldNameTheDefaultPortWhenNoResponseCame() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.close();
+
+    assertThat(exchange.done).as("closed before any byte").failsWithin(Duration.ZERO)
+        .withThrowableOfType(ExecutionException.class)
+        .withMessageContaining("127.0.0.1:80 failed to respond");
   }
 
   static ByteBuf bytes(String text) {
