@@ -21,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
@@ -54,8 +53,6 @@ final class Exchange {
   private long lastActivityNanos;
   private HttpResponse head;
   private BodyBytes body;
-  /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
-  private ScheduledFuture<?> timer;
 
   private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked) {
     this.url = url;
@@ -89,22 +86,29 @@ final class Exchange {
       }
     });
     if (timeoutNanos > 0) {
-      watch(channel, timeoutNanos);
+      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos);
     }
   }
 
-  private void watch(Channel channel, long delayNanos) {
-    timer = channel.eventLoop().schedule(() -> {
-      if (done.isDone()) {
-        return;
-      }
-      long idle = System.nanoTime() - lastActivityNanos;
-      if (idle >= timeoutNanos) {
-        fail(channel, new SocketTimeoutException("Read timed out"));
-      } else {
-        watch(channel, timeoutNanos - idle);
-      }
-    }, delayNanos, TimeUnit.NANOSECONDS);
+  /** The exchange in flight on {@code channel}, or null. */
+  static Exchange current(Channel channel) {
+    return channel.attr(CURRENT).get();
+  }
+
+  /**
+   * Fails this exchange when its response timeout has passed since the last byte read (or the
+   * request); otherwise answers when to check again ({@code nanoTime}), or
+   * {@link ResponseWatch#NONE} when nothing is left to watch.
+   */
+  long checkTimeout(Channel channel) {
+    if (done.isDone() || timeoutNanos == 0) {
+      return ResponseWatch.NONE;
+    }
+    if (System.nanoTime() - lastActivityNanos >= timeoutNanos) {
+      fail(channel, new SocketTimeoutException("Read timed out"));
+      return ResponseWatch.NONE;
+    }
+    return lastActivityNanos + timeoutNanos;
   }
 
   private void fail(Channel channel, Throwable cause) {
@@ -113,13 +117,12 @@ final class Exchange {
     channel.close();
   }
 
-  /** Ends the exchange on its connection: no timer left, no response parts held. */
+  /**
+   * Ends the exchange on its connection: nothing there holds it any longer (the connection's
+   * {@link ResponseWatch} finds no exchange), no response parts held.
+   */
   private void release(Channel channel) {
     channel.attr(CURRENT).compareAndSet(this, null);
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
     head = null;
     body = null;
   }
@@ -127,11 +130,6 @@ final class Exchange {
   /** "host:port" as HttpClient 4 names the target, built only for a failure's message. */
   String hostPort() {
     return url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort() : url.getPort());
-  }
-
-  /** Whether a response-timeout check is still scheduled (for tests). */
-  boolean timerPending() {
-    return timer != null && !timer.isDone();
   }
 
   private void head(Channel channel, HttpResponse response) {
@@ -260,6 +258,7 @@ final class Exchange {
      */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+      ResponseWatch.stop(ctx.channel());
       ctx.fireChannelInactive();
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && !exchange.done.isDone()) {

@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -20,27 +21,82 @@ import org.junit.jupiter.api.Test;
 class ExchangeTest {
 
   @Test
-  void shouldCancelTheResponseTimerOnceTheResponseIsIn() {
+  void shouldLeaveTheExchangeHeldByNothingOnceTheResponseIsIn() {
     EmbeddedChannel channel = connection();
     Exchange exchange = get(channel, 60_000);
-    assertThat(exchange.timerPending()).as("timer while waiting").isTrue();
+    assertThat(ResponseWatch.pending(channel)).as("check while waiting").isTrue();
 
     channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
 
     assertThat(exchange.done).as("response").isCompleted();
-    assertThat(exchange.timerPending()).as("timer after the response").isFalse();
+    assertThat(Exchange.current(channel)).as("exchange the check would find").isNull();
     channel.finishAndReleaseAll();
   }
 
   @Test
-  void shouldCancelTheResponseTimerWhenTheExchangeFails() {
+  void shouldCancelTheResponseCheckWhenTheExchangeFails() {
     EmbeddedChannel channel = connection();
     Exchange exchange = get(channel, 60_000);
 
     channel.pipeline().fireExceptionCaught(new IOException("reset"));
 
     assertThat(exchange.done).as("response").isCompletedExceptionally();
-    assertThat(exchange.timerPending()).as("timer after the failure").isFalse();
+    assertThat(ResponseWatch.pending(channel)).as("check after the failure").isFalse();
+  }
+
+  @Test
+  void shouldTimeOutTheNextExchangeOnAKeptConnection() throws Exception {
+    EmbeddedChannel channel = connection();
+    get(channel, 5_000);
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    Exchange second = get(channel, 100);
+
+    Exchange answer = waitForChecks(channel, second, 10_000);
+
+    assertThat(answer.done).as("second exchange, no answer").failsWithin(Duration.ZERO)
+        .withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(SocketTimeoutException.class).withMessageContaining("Read timed out");
+  }
+
+  @Test
+  void shouldMoveTheCheckSoonerForAShorterTimeoutOnTheSameConnection() throws Exception {
+    EmbeddedChannel channel = connection();
+    get(channel, 600_000);
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    Exchange shorter = get(channel, 100);
+
+    waitForChecks(channel, shorter, 10_000);
+
+    assertThat(shorter.done).as("0.1 s timeout after a 10 min one").isCompletedExceptionally();
+  }
+
+  @Test
+  void shouldLeaveAnIdleKeptConnectionOpenWhenItsCheckComes() throws Exception {
+    EmbeddedChannel channel = connection();
+    Exchange first = get(channel, 1_000);
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (ResponseWatch.pending(channel) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      channel.runScheduledPendingTasks();
+    }
+
+    assertThat(first.done).as("answered exchange").isCompleted();
+    assertThat(channel.isActive()).as("idle connection after the check").isTrue();
+    assertThat(ResponseWatch.pending(channel)).as("check left on an idle connection").isFalse();
+    channel.finishAndReleaseAll();
+  }
+
+  /** Runs the connection's due checks until {@code exchange} ends or {@code millis} pass. */
+  private static Exchange waitForChecks(EmbeddedChannel channel, Exchange exchange, long millis)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    while (!exchange.done.isDone() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      channel.runScheduledPendingTasks();
+    }
+    return exchange;
   }
 
   @Test
