@@ -39,6 +39,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private transient volatile UserChannels user;
   /** Created lazily: JMeter's cloning copies properties, not fields. */
   private transient UriSyntax uriSyntax;
+  private transient Boolean resetOnNewVisitor;
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
@@ -184,10 +185,22 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   public void testIterationStart(LoopIterationEvent event) {
     super.testIterationStart(event);
     JMeterVariables variables = JMeterContextService.getContext().getVariables();
-    if (variables != null && !variables.isSameUserOnNextIteration()
-        && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
+    if (variables != null && !variables.isSameUserOnNextIteration() && resetsOnNewVisitor()) {
       UserChannels.ofThisUser().newVisitor();
     }
+  }
+
+  /**
+   * JMeter's reset property, read once per user's sampler (a synchronised lookup in JMeter's
+   * properties on every iteration otherwise); properties do not change while a test runs.
+   */
+  private boolean resetsOnNewVisitor() {
+    Boolean resets = resetOnNewVisitor;
+    if (resets == null) {
+      resets = JMeterUtils.getPropDefault(RESET_PROPERTY, true);
+      resetOnNewVisitor = resets;
+    }
+    return resets;
   }
 
   /** The shared connections idle at the test's end close with it. */
