@@ -190,7 +190,11 @@ final class Exchange {
     private byte[] bytes;
     private int size;
 
-    /** @param expected the announced length, or a first guess when none was */
+    /**
+     * A body to be read.
+     *
+     * @param expected the announced length, or a first guess when none was
+     */
     BodyBytes(int expected) {
       this.expected = expected;
     }

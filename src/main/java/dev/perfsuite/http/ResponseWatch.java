@@ -33,7 +33,7 @@ final class ResponseWatch implements Runnable {
       watch = new ResponseWatch(channel);
       channel.attr(OF_CONNECTION).set(watch);
     }
-    watch.cover(deadlineNanos);
+    watch.checkBy(deadlineNanos);
   }
 
   /** Cancels the check of a closed connection, so no task holds it until the timeout. */
@@ -51,7 +51,7 @@ final class ResponseWatch implements Runnable {
     return watch != null && watch.task != null && !watch.task.isDone();
   }
 
-  private void cover(long deadlineNanos) {
+  private void checkBy(long deadlineNanos) {
     if (task != null) {
       if (dueNanos - deadlineNanos <= 0) {
         return;

@@ -46,9 +46,7 @@ class ExchangeTest {
 
   @Test
   void shouldTimeOutTheNextExchangeOnAKeptConnection() throws Exception {
-    EmbeddedChannel channel = connection();
-    get(channel, 5_000);
-    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    EmbeddedChannel channel = keptAfterOneExchange(5_000);
     Exchange second = get(channel, 100);
 
     Exchange answer = waitForChecks(channel, second, 10_000);
@@ -60,9 +58,7 @@ class ExchangeTest {
 
   @Test
   void shouldMoveTheCheckSoonerForAShorterTimeoutOnTheSameConnection() throws Exception {
-    EmbeddedChannel channel = connection();
-    get(channel, 600_000);
-    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    EmbeddedChannel channel = keptAfterOneExchange(600_000);
     Exchange shorter = get(channel, 100);
 
     waitForChecks(channel, shorter, 10_000);
@@ -72,9 +68,7 @@ class ExchangeTest {
 
   @Test
   void shouldLeaveAnIdleKeptConnectionOpenWhenItsCheckComes() throws Exception {
-    EmbeddedChannel channel = connection();
-    Exchange first = get(channel, 1_000);
-    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    EmbeddedChannel channel = keptAfterOneExchange(1_000);
 
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (ResponseWatch.pending(channel) && System.nanoTime() < deadline) {
@@ -82,10 +76,18 @@ class ExchangeTest {
       channel.runScheduledPendingTasks();
     }
 
-    assertThat(first.done).as("answered exchange").isCompleted();
     assertThat(channel.isActive()).as("idle connection after the check").isTrue();
     assertThat(ResponseWatch.pending(channel)).as("check left on an idle connection").isFalse();
     channel.finishAndReleaseAll();
+  }
+
+  /** A connection that answered one exchange (with this response timeout) and is kept. */
+  private static EmbeddedChannel keptAfterOneExchange(long timeoutMillis) {
+    EmbeddedChannel channel = connection();
+    Exchange first = get(channel, timeoutMillis);
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    assertThat(first.done).as("first exchange").isCompleted();
+    return channel;
   }
 
   /** Runs the connection's due checks until {@code exchange} ends or {@code millis} pass. */
