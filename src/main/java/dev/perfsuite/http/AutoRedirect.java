@@ -18,7 +18,8 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
  */
 final class AutoRedirect {
   private final int limit;
-  private final Set<String> visited = new HashSet<>();
+  /** Made on the first redirect followed: most samples follow none. */
+  private Set<String> visited;
   private int hops;
 
   private AutoRedirect(int limit) {
@@ -50,6 +51,9 @@ final class AutoRedirect {
           new RedirectException("Maximum redirects (" + limit + ") exceeded"));
     }
     URL target = new URL(request.url(), location);
+    if (visited == null) {
+      visited = new HashSet<>();
+    }
     if (!visited.add(target.toString())) {
       throw new ClientProtocolException(
           new CircularRedirectException("Circular redirect to '" + target + "'"));

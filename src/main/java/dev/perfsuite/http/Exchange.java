@@ -14,14 +14,13 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.net.URL;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
@@ -44,7 +43,8 @@ final class Exchange {
 
   /** Completed on the event loop; the user's thread parks on it (no monitor held). */
   final CompletableFuture<WireResponse> done = new CompletableFuture<>();
-  private final String hostPort;
+  /** The request's URL, named as HttpClient 4 names the host when no response came. */
+  private final URL url;
   private final long timeoutNanos;
   private final boolean keepAliveAsked;
   private long received;
@@ -52,12 +52,10 @@ final class Exchange {
   private long firstByteNanos;
   private long lastActivityNanos;
   private HttpResponse head;
-  private ByteArrayOutputStream body;
-  /** The response-timeout check in wait, cancelled at the end so it stops holding the exchange. */
-  private ScheduledFuture<?> timer;
+  private BodyBytes body;
 
-  private Exchange(String hostPort, long timeoutMillis, boolean keepAliveAsked) {
-    this.hostPort = hostPort;
+  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked) {
+    this.url = url;
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     this.keepAliveAsked = keepAliveAsked;
   }
@@ -68,16 +66,16 @@ final class Exchange {
    *
    * @param timeoutMillis the response timeout, 0 for none (HttpClient 4's 0)
    */
-  static Exchange send(Channel channel, Object request, String hostPort, long timeoutMillis,
+  static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
       boolean keepAlive) {
-    Exchange exchange = new Exchange(hostPort, timeoutMillis, keepAlive);
+    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive);
     channel.eventLoop().execute(() -> exchange.start(channel, request));
     return exchange;
   }
 
   private void start(Channel channel, Object request) {
     if (!channel.isActive()) {
-      fail(channel, new NoHttpResponseException(hostPort + " failed to respond"));
+      fail(channel, new NoHttpResponseException(hostPort() + " failed to respond"));
       return;
     }
     channel.attr(CURRENT).set(this);
@@ -88,22 +86,29 @@ final class Exchange {
       }
     });
     if (timeoutNanos > 0) {
-      watch(channel, timeoutNanos);
+      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos);
     }
   }
 
-  private void watch(Channel channel, long delayNanos) {
-    timer = channel.eventLoop().schedule(() -> {
-      if (done.isDone()) {
-        return;
-      }
-      long idle = System.nanoTime() - lastActivityNanos;
-      if (idle >= timeoutNanos) {
-        fail(channel, new SocketTimeoutException("Read timed out"));
-      } else {
-        watch(channel, timeoutNanos - idle);
-      }
-    }, delayNanos, TimeUnit.NANOSECONDS);
+  /** The exchange in flight on {@code channel}, or null. */
+  static Exchange current(Channel channel) {
+    return channel.attr(CURRENT).get();
+  }
+
+  /**
+   * Fails this exchange when its response timeout has passed since the last byte read (or the
+   * request); otherwise answers when to check again ({@code nanoTime}), or
+   * {@link ResponseWatch#NONE} when nothing is left to watch.
+   */
+  long checkTimeout(Channel channel) {
+    if (done.isDone() || timeoutNanos == 0) {
+      return ResponseWatch.NONE;
+    }
+    if (System.nanoTime() - lastActivityNanos >= timeoutNanos) {
+      fail(channel, new SocketTimeoutException("Read timed out"));
+      return ResponseWatch.NONE;
+    }
+    return lastActivityNanos + timeoutNanos;
   }
 
   private void fail(Channel channel, Throwable cause) {
@@ -112,20 +117,19 @@ final class Exchange {
     channel.close();
   }
 
-  /** Ends the exchange on its connection: no timer left, no response parts held. */
+  /**
+   * Ends the exchange on its connection: nothing there holds it any longer (the connection's
+   * {@link ResponseWatch} finds no exchange), no response parts held.
+   */
   private void release(Channel channel) {
     channel.attr(CURRENT).compareAndSet(this, null);
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
     head = null;
     body = null;
   }
 
-  /** Whether a response-timeout check is still scheduled (for tests). */
-  boolean timerPending() {
-    return timer != null && !timer.isDone();
+  /** "host:port" as HttpClient 4 names the target, built only for a failure's message. */
+  String hostPort() {
+    return url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort() : url.getPort());
   }
 
   private void head(Channel channel, HttpResponse response) {
@@ -142,11 +146,10 @@ final class Exchange {
     }
     head = response;
     String length = response.headers().get(HttpHeaderNames.CONTENT_LENGTH);
-    body = new ByteArrayOutputStream(length != null && length.length() < 8
-        ? Integer.parseInt(length) : 256);
+    body = new BodyBytes(length != null && length.length() < 8 ? Integer.parseInt(length) : 256);
   }
 
-  private void content(Channel channel, HttpContent content) throws IOException {
+  private void content(Channel channel, HttpContent content) {
     if (head == null) {
       return;
     }
@@ -155,8 +158,7 @@ final class Exchange {
           "Premature end of message body: " + content.decoderResult().cause()));
       return;
     }
-    ByteBuf bytes = content.content();
-    bytes.getBytes(bytes.readerIndex(), body, bytes.readableBytes());
+    body.add(content.content());
     if (content instanceof LastHttpContent) {
       complete(channel);
     }
@@ -164,7 +166,7 @@ final class Exchange {
 
   private void complete(Channel channel) {
     HttpResponse response = head;
-    byte[] bytes = body.toByteArray();
+    byte[] bytes = body.toArray();
     release(channel);
     List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
     response.headers().forEach(headers::add);
@@ -174,6 +176,49 @@ final class Exchange {
         firstByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
+    }
+  }
+
+  /**
+   * The response body as it is read: one array of the length the server announced, filled in
+   * place and handed over as is (no second copy), grown only past that length; none for an
+   * empty body (a HEAD's announced length).
+   */
+  static final class BodyBytes {
+    private static final byte[] EMPTY = new byte[0];
+    private final int expected;
+    private byte[] bytes;
+    private int size;
+
+    /**
+     * A body to be read.
+     *
+     * @param expected the announced length, or a first guess when none was
+     */
+    BodyBytes(int expected) {
+      this.expected = expected;
+    }
+
+    void add(ByteBuf part) {
+      int length = part.readableBytes();
+      if (length == 0) {
+        return;
+      }
+      if (bytes == null) {
+        bytes = new byte[Math.max(expected, length)];
+      } else if (size + length > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(size + length, bytes.length * 2));
+      }
+      part.getBytes(part.readerIndex(), bytes, size, length);
+      size += length;
+    }
+
+    /** The bytes read: the filled array itself when it came to the announced length. */
+    byte[] toArray() {
+      if (bytes == null) {
+        return EMPTY;
+      }
+      return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
     }
   }
 
@@ -217,11 +262,12 @@ final class Exchange {
      */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+      ResponseWatch.stop(ctx.channel());
       ctx.fireChannelInactive();
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && !exchange.done.isDone()) {
         exchange.fail(ctx.channel(), exchange.received == 0
-            ? new NoHttpResponseException(exchange.hostPort + " failed to respond")
+            ? new NoHttpResponseException(exchange.hostPort() + " failed to respond")
             : new ConnectionClosedException("Premature end of message body: connection closed"));
       }
     }
@@ -269,7 +315,7 @@ final class Exchange {
         if (msg instanceof HttpContent content && !exchange.done.isDone()) {
           exchange.content(ctx.channel(), content);
         }
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         failed(ctx, e);
       } finally {
         ReferenceCountUtil.release(msg);

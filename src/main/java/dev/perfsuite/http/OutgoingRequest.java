@@ -129,7 +129,11 @@ record OutgoingRequest(String method, URL url, List<Map.Entry<String, String>> h
 
   /** The request headers as JMeter shows them: one "Name: value" a line, Cookie left out. */
   String shownHeaders() {
-    StringBuilder shown = new StringBuilder(150);
+    int length = 0;
+    for (Map.Entry<String, String> header : headers) {
+      length += SampleFields.lineLength(header);
+    }
+    StringBuilder shown = new StringBuilder(length);
     for (Map.Entry<String, String> header : headers) {
       if (!"Cookie".equalsIgnoreCase(header.getKey())) {
         shown.append(header.getKey()).append(": ").append(header.getValue()).append('\n');

@@ -64,7 +64,12 @@ final class SampleFields {
   }
 
   private static String headers(WireResponse response) {
-    StringBuilder shown = new StringBuilder(40 * (response.headers().size() + 1));
+    // Sized exactly: every header is shown once, moved or not, so the text is copied only once.
+    int length = response.protocol().length() + response.reason().length() + 6;
+    for (Map.Entry<String, String> header : response.headers()) {
+      length += lineLength(header);
+    }
+    StringBuilder shown = new StringBuilder(length);
     shown.append(response.protocol()).append(' ').append(response.status());
     if (!response.reason().isEmpty()) {
       shown.append(' ').append(response.reason());
@@ -83,6 +88,11 @@ final class SampleFields {
           .forEach(h -> line(shown, h));
     }
     return shown.toString();
+  }
+
+  /** The length of a header's "Name: value" line, its newline included. */
+  static int lineLength(Map.Entry<String, String> header) {
+    return header.getKey().length() + header.getValue().length() + 3;
   }
 
   private static void line(StringBuilder shown, Map.Entry<String, String> header) {

@@ -37,6 +37,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
 
   private transient volatile UserChannels user;
+  /** Created lazily: JMeter's cloning copies properties, not fields. */
+  private transient UriSyntax uriSyntax;
+  private transient Boolean resetOnNewVisitor;
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
@@ -54,7 +57,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     try {
       // HttpClient 4 builds its request from the URI: a URL that is no URI (a raw "{" in the
       // path) fails unsent with java.net.URISyntaxException there, so it does here.
-      url.toURI();
+      uriSyntax().check(url);
       request = OutgoingRequest.of(this, url, method, areFollowingRedirect);
     } catch (IOException | URISyntaxException | RuntimeException e) {
       result.sampleStart();
@@ -101,6 +104,15 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     }
   }
 
+  private UriSyntax uriSyntax() {
+    UriSyntax syntax = uriSyntax;
+    if (syntax == null) {
+      syntax = new UriSyntax();
+      uriSyntax = syntax;
+    }
+    return syntax;
+  }
+
   /** One request on the user's connection to its origin, the thread parked until it ends. */
   private WireResponse exchange(OutgoingRequest request, HTTPSampleResult result,
       long startNanos) throws IOException {
@@ -119,10 +131,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (request.shownBody() != null) {
         result.setQueryString(request.shownBody());
       }
-      URL url = request.url();
-      String hostPort = url.getHost() + ":" + (url.getPort() == -1 ? url.getDefaultPort()
-          : url.getPort());
-      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), hostPort,
+      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), request.url(),
           getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
       reusable = response.keepAlive();
@@ -176,10 +185,22 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   public void testIterationStart(LoopIterationEvent event) {
     super.testIterationStart(event);
     JMeterVariables variables = JMeterContextService.getContext().getVariables();
-    if (variables != null && !variables.isSameUserOnNextIteration()
-        && JMeterUtils.getPropDefault(RESET_PROPERTY, true)) {
+    if (variables != null && !variables.isSameUserOnNextIteration() && resetsOnNewVisitor()) {
       UserChannels.ofThisUser().newVisitor();
     }
+  }
+
+  /**
+   * JMeter's reset property, read once per user's sampler (a synchronised lookup in JMeter's
+   * properties on every iteration otherwise); properties do not change while a test runs.
+   */
+  private boolean resetsOnNewVisitor() {
+    Boolean resets = resetOnNewVisitor;
+    if (resets == null) {
+      resets = JMeterUtils.getPropDefault(RESET_PROPERTY, true);
+      resetOnNewVisitor = resets;
+    }
+    return resets;
   }
 
   /** The shared connections idle at the test's end close with it. */

@@ -53,6 +53,9 @@ final class UserChannels {
   private static final boolean SHARED_TLS_SESSIONS =
       JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
   private SslContext tls;
+  /** The origin of the user's last request, kept so the next one to it builds no key. */
+  private String lastOrigin;
+  private URL lastOriginOf;
   /** What the user's thread is parked on (connect, handshake, response), for {@link #abort}. */
   private volatile CompletableFuture<?> waiting;
 
@@ -79,7 +82,7 @@ final class UserChannels {
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
-    String origin = origin(url);
+    String origin = originOf(url);
     Channel channel = open.get(origin);
     if (channel != null && channel.isActive()) {
       return new Connection(channel, origin, 0);
@@ -102,6 +105,18 @@ final class UserChannels {
     Channel channel = connect(url.getHost(), port, secure ? context : null,
         connectTimeoutMillis);
     return new Connection(channel, origin(url), System.nanoTime());
+  }
+
+  /** {@link #origin(URL)}, the same string as for the last URL when it has the same origin. */
+  private String originOf(URL url) {
+    URL last = lastOriginOf;
+    if (last != null && last.getPort() == url.getPort() && last.getHost().equals(url.getHost())
+        && last.getProtocol().equals(url.getProtocol())) {
+      return lastOrigin;
+    }
+    lastOrigin = origin(url);
+    lastOriginOf = url;
+    return lastOrigin;
   }
 
   /** The scheme, host and port of {@code url}: what a kept connection is reused for. */

@@ -48,7 +48,10 @@ final class UserPace {
       firstIntendedInTransaction = Math.min(firstIntendedInTransaction, intended);
       return new SampleTiming(start, end, elapsed, intended, 0);
     }
-    long expected = expectedInterval();
+    // Only a sample longer than the floor can be a stall (the interval is at least 1 ms): the
+    // median's copy and sort are skipped for every other sample (profile: 0.7 % of CPU at 50
+    // users, no think).
+    long expected = elapsed > STALL_FLOOR_MILLIS ? expectedInterval() : 0;
     if (lastStart >= 0 && start >= lastStart) {
       intervals[next] = start - lastStart;
       next = (next + 1) % WINDOW;

@@ -184,6 +184,8 @@ final class GeneratorRun {
       // would otherwise be spread over the steady state's requests.
       out.put("measuredCpuUsPerSample", fmt(CpuTimeline.nanosBetween(measured.firstStartMillis(),
           measured.lastEndMillis()) / 1000.0 / measured.samples()));
+      out.put("measuredAllocKiBPerSample", fmt(CpuTimeline.allocatedBetween(
+          measured.firstStartMillis(), measured.lastEndMillis()) / 1024.0 / measured.samples()));
     }
     out.put("p50", measured.latency().p50());
     out.put("p99", measured.latency().p99());
@@ -402,7 +404,7 @@ final class GeneratorRun {
       Thread thread = new Thread(() -> {
         while (true) {
           synchronized (POINTS) {
-            POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+            POINTS.add(point());
           }
           try {
             Thread.sleep(20);
@@ -416,25 +418,36 @@ final class GeneratorRun {
     }
 
     static long nanosBetween(long fromMillis, long toMillis) {
-      return at(toMillis) - at(fromMillis);
+      return at(toMillis, 1) - at(fromMillis, 1);
     }
 
-    /** CPU ns at an epoch ms, linearly interpolated between the polls around it. */
-    private static long at(long millis) {
+    /** Heap bytes every thread allocated between two epoch ms (terminated threads included). */
+    static long allocatedBetween(long fromMillis, long toMillis) {
+      return at(toMillis, 2) - at(fromMillis, 2);
+    }
+
+    private static long[] point() {
+      return new long[] {System.currentTimeMillis(), processCpuNanos(),
+          ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+              .getTotalThreadAllocatedBytes()};
+    }
+
+    /** Column {@code column} (1: CPU ns, 2: allocated bytes) at an epoch ms, interpolated. */
+    private static long at(long millis, int column) {
       synchronized (POINTS) {
-        POINTS.add(new long[] {System.currentTimeMillis(), processCpuNanos()});
+        POINTS.add(point());
         long[] before = POINTS.get(0);
         for (long[] point : POINTS) {
           if (point[0] >= millis) {
             if (point[0] == before[0]) {
-              return point[1];
+              return point[column];
             }
             double f = (double) (millis - before[0]) / (point[0] - before[0]);
-            return before[1] + Math.round(f * (point[1] - before[1]));
+            return before[column] + Math.round(f * (point[column] - before[column]));
           }
           before = point;
         }
-        return before[1];
+        return before[column];
       }
     }
   }

@@ -10,33 +10,95 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.SocketTimeoutException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 class ExchangeTest {
 
   @Test
-  void shouldCancelTheResponseTimerOnceTheResponseIsIn() {
+  void shouldLeaveTheExchangeHeldByNothingOnceTheResponseIsIn() {
     EmbeddedChannel channel = connection();
     Exchange exchange = get(channel, 60_000);
-    assertThat(exchange.timerPending()).as("timer while waiting").isTrue();
+    assertThat(ResponseWatch.pending(channel)).as("check while waiting").isTrue();
 
     channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
 
     assertThat(exchange.done).as("response").isCompleted();
-    assertThat(exchange.timerPending()).as("timer after the response").isFalse();
+    assertThat(Exchange.current(channel)).as("exchange the check would find").isNull();
     channel.finishAndReleaseAll();
   }
 
   @Test
-  void shouldCancelTheResponseTimerWhenTheExchangeFails() {
+  void shouldCancelTheResponseCheckWhenTheExchangeFails() {
     EmbeddedChannel channel = connection();
     Exchange exchange = get(channel, 60_000);
 
     channel.pipeline().fireExceptionCaught(new IOException("reset"));
 
     assertThat(exchange.done).as("response").isCompletedExceptionally();
-    assertThat(exchange.timerPending()).as("timer after the failure").isFalse();
+    assertThat(ResponseWatch.pending(channel)).as("check after the failure").isFalse();
+  }
+
+  @Test
+  void shouldTimeOutTheNextExchangeOnAKeptConnection() throws Exception {
+    EmbeddedChannel channel = keptAfterOneExchange(5_000);
+    Exchange second = get(channel, 100);
+
+    Exchange answer = waitForChecks(channel, second, 10_000);
+
+    assertThat(answer.done).as("second exchange, no answer").failsWithin(Duration.ZERO)
+        .withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(SocketTimeoutException.class).withMessageContaining("Read timed out");
+  }
+
+  @Test
+  void shouldMoveTheCheckSoonerForAShorterTimeoutOnTheSameConnection() throws Exception {
+    EmbeddedChannel channel = keptAfterOneExchange(600_000);
+    Exchange shorter = get(channel, 100);
+
+    waitForChecks(channel, shorter, 10_000);
+
+    assertThat(shorter.done).as("0.1 s timeout after a 10 min one").isCompletedExceptionally();
+  }
+
+  @Test
+  void shouldLeaveAnIdleKeptConnectionOpenWhenItsCheckComes() throws Exception {
+    EmbeddedChannel channel = keptAfterOneExchange(1_000);
+
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (ResponseWatch.pending(channel) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      channel.runScheduledPendingTasks();
+    }
+
+    assertThat(channel.isActive()).as("idle connection after the check").isTrue();
+    assertThat(ResponseWatch.pending(channel)).as("check left on an idle connection").isFalse();
+    channel.finishAndReleaseAll();
+  }
+
+  /** A connection that answered one exchange (with this response timeout) and is kept. */
+  private static EmbeddedChannel keptAfterOneExchange(long timeoutMillis) {
+    EmbeddedChannel channel = connection();
+    Exchange first = get(channel, timeoutMillis);
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
+    assertThat(first.done).as("first exchange").isCompleted();
+    return channel;
+  }
+
+  /** Runs the connection's due checks until {@code exchange} ends or {@code millis} pass. */
+  private static Exchange waitForChecks(EmbeddedChannel channel, Exchange exchange, long millis)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    while (!exchange.done.isDone() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      channel.runScheduledPendingTasks();
+    }
+    return exchange;
   }
 
   @Test
@@ -51,15 +113,75 @@ class ExchangeTest {
         r -> "to the end".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
   }
 
+  @Test
+  void shouldHandOverTheBodyInTheArrayOfTheAnnouncedLength() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nfirst"));
+    channel.writeInbound(bytes(" half"));
+
+    assertThat(exchange.done).as("body read in two parts").isCompletedWithValueMatching(
+        r -> "first half".equals(new String(r.body(), StandardCharsets.ISO_8859_1)));
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void shouldKeepEveryByteOfABodyLongerThanTheFirstGuess() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(4);
+    body.add(bytes("chunked "));
+    body.add(bytes("body of "));
+    body.add(bytes("unknown length"));
+
+    assertThat(new String(body.toArray(), StandardCharsets.ISO_8859_1)).as("grown body")
+        .isEqualTo("chunked body of unknown length");
+  }
+
+  @Test
+  void shouldAnswerNoBytesForAnAnnouncedBodyThatNeverCame() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(1024);
+    body.add(Unpooled.EMPTY_BUFFER);
+
+    assertThat(body.toArray()).as("a HEAD's body").isEmpty();
+  }
+
+  @Test
+  void shouldTrimABodyShorterThanTheFirstGuess() {
+    Exchange.BodyBytes body = new Exchange.BodyBytes(256);
+    body.add(bytes("short"));
+
+    assertThat(body.toArray()).as("trimmed body").hasSize(5);
+  }
+
   static EmbeddedChannel connection() {
     return new EmbeddedChannel(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
   }
 
   static Exchange get(EmbeddedChannel channel, long timeoutMillis) {
     Exchange exchange = Exchange.send(channel, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1,
-        HttpMethod.GET, "/"), "127.0.0.1:80", timeoutMillis, true);
+        HttpMethod.GET, "/"), url("http://127.0.0.1/"), timeoutMillis, true);
     channel.runPendingTasks();
     return exchange;
+  }
+
+  static URL url(String text) {
+    try {
+      return new URL(text);
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException(text, e);
+    }
+  }
+
+  @Test
+  void shouldNameTheDefaultPortWhenNoResponseCame() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 0);
+
+    channel.close();
+
+    assertThat(exchange.done).as("closed before any byte").failsWithin(Duration.ZERO)
+        .withThrowableOfType(ExecutionException.class)
+        .withMessageContaining("127.0.0.1:80 failed to respond");
   }
 
   static ByteBuf bytes(String text) {

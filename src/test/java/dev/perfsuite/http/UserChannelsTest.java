@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.ssl.SslContext;
 import java.io.InterruptedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URL;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,28 @@ class UserChannelsTest {
     assertThat(another).as("another user's").isNotSameAs(first);
     mine.newVisitor();
     assertThat(mine.tls()).as("a new visitor's").isNotSameAs(first);
+  }
+
+  @Test
+  void shouldKeepOneConnectionPerOriginWhateverThePath() throws Exception {
+    try (ServerSocket first = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        ServerSocket second = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      UserChannels user = CompletableFuture.supplyAsync(UserChannels::ofThisUser,
+          task -> new Thread(task).start()).get(5, TimeUnit.SECONDS);
+      String one = "http://127.0.0.1:" + first.getLocalPort();
+      String two = "http://127.0.0.1:" + second.getLocalPort();
+
+      UserChannels.Connection opened = user.connection(new URL(one + "/a"), 5_000);
+      UserChannels.Connection again = user.connection(new URL(one + "/b?c=d"), 5_000);
+      UserChannels.Connection other = user.connection(new URL(two + "/a"), 5_000);
+      UserChannels.Connection back = user.connection(new URL(one + "/a"), 5_000);
+
+      assertThat(again.channel()).as("another path, same origin").isSameAs(opened.channel());
+      assertThat(again.opened()).as("reused, no connect time").isFalse();
+      assertThat(other.channel()).as("another port").isNotSameAs(opened.channel());
+      assertThat(back.channel()).as("back to the first origin").isSameAs(opened.channel());
+      user.closeAll();
+    }
   }
 
   @Test

@@ -35,6 +35,19 @@ class UserPaceTest {
   }
 
   @Test
+  void shouldCallAStallAtTheFloorAgainstTheShortestRhythm() {
+    UserPace pace = new UserPace();
+    for (long t = 0; t < 10; t++) {
+      pace.timing(t, t, 0, -1, false);
+    }
+    assertThat(pace.timing(10, 110, 100, -1, false).isStall())
+        .as("100 ms against 1 ms: under the floor plus the interval").isFalse();
+    SampleTiming stalled = pace.timing(110, 211, 101, -1, false);
+    assertThat(stalled.isStall()).as("101 ms against 1 ms: a stall").isTrue();
+    assertThat(stalled.expectedIntervalMillis()).as("the 1 ms rhythm").isEqualTo(1);
+  }
+
+  @Test
   void shouldGiveATransactionTheIntendedStartOfItsFirstRequest() {
     UserPace pace = new UserPace();
     pace.timing(105, 110, 5, 100, false);

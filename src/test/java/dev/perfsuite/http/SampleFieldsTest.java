@@ -1,0 +1,59 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.junit.jupiter.api.Test;
+
+class SampleFieldsTest {
+
+  @Test
+  void shouldShowTheResponseHeadersAsHttpClient4WithTheDecodedOnesLast() throws Exception {
+    byte[] gzipped = gzip("hello");
+    WireResponse response = new WireResponse("HTTP/1.1", 200, "OK", List.of(
+        header("Content-Encoding", "gzip"), header("Content-Length", "" + gzipped.length),
+        header("Content-Type", "text/plain; charset=utf-8"), header("X-Trace", "a b c")),
+        gzipped, 200, 80, 0, true);
+    HTTPSampleResult result = new HTTPSampleResult();
+    result.sampleStart();
+
+    SampleFields.fill(result, response, 0);
+
+    assertThat(result.getResponseHeaders()).as("shown headers").isEqualTo("HTTP/1.1 200 OK\n"
+        + "Content-Type: text/plain; charset=utf-8\nX-Trace: a b c\n"
+        + "Content-Length: " + gzipped.length + "\nContent-Encoding: gzip\n");
+    assertThat(result.getResponseDataAsString()).as("decoded body").isEqualTo("hello");
+    assertThat(result.getHeadersSize()).as("header bytes")
+        .isEqualTo(result.getResponseHeaders().length() + 4 + 3);
+  }
+
+  @Test
+  void shouldShowTheStatusLineWithoutAReasonWhenNoneCame() throws Exception {
+    WireResponse response = new WireResponse("HTTP/1.1", 204, "", List.of(), new byte[0], 20,
+        80, 0, true);
+    HTTPSampleResult result = new HTTPSampleResult();
+    result.sampleStart();
+
+    SampleFields.fill(result, response, 0);
+
+    assertThat(result.getResponseHeaders()).as("shown headers").isEqualTo("HTTP/1.1 204\n");
+  }
+
+  private static Map.Entry<String, String> header(String name, String value) {
+    return new SimpleImmutableEntry<>(name, value);
+  }
+
+  private static byte[] gzip(String text) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    return bytes.toByteArray();
+  }
+}
