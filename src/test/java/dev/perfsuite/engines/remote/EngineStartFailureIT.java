@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
 import dev.perfsuite.config.settings.RemoteSplit;
+import dev.perfsuite.echo.EchoBackend;
+import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
@@ -17,6 +20,8 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.tools.ToolProvider;
 import org.apache.jmeter.control.GenericController;
@@ -42,20 +47,31 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 class EngineStartFailureIT {
   private static final String MISSING = "perfsuite.missing.OnlyOnTheController";
 
+  /** An engine without the class. */
   private LocalRemoteEngines one;
+  /** An engine with it. */
+  private LocalRemoteEngines having;
 
+  /** Static: the class is compiled before the engines start ({@code @BeforeAll}). */
   @TempDir
-  Path dir;
+  static Path dir;
 
   @BeforeAll
-  void startEngine() {
+  void compileTheClassAndStartEngines() throws Exception {
+    Path classes = compileControllerOnlyClass();
+    CompletableFuture<LocalRemoteEngines> other = CompletableFuture.supplyAsync(
+        () -> LocalRemoteEngines.start(1, classes));
     one = LocalRemoteEngines.start(1);
+    having = other.join();
   }
 
   @AfterAll
-  void stopEngine() {
+  void stopEngines() {
     if (one != null) {
       one.close();
+    }
+    if (having != null) {
+      having.close();
     }
   }
 
@@ -86,6 +102,47 @@ class EngineStartFailureIT {
 
   @Test
   @Timeout(value = 40, unit = TimeUnit.SECONDS)
+  void shouldStopTheEngineThatStartedWhenAnotherRefusesTheTest() throws Exception {
+    TestElement foreign = controllerOnlyElement();
+    EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
+        .withPort(0));
+    try {
+      String started = having.addresses().get(0);
+      String refusing = one.addresses().get(0);
+      LoadProfile minute = Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO)
+          .withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ZERO)
+          .withThinkTime(Duration.ofMillis(50));
+      // JMeter starts the engines in this order: the first runs load when the second refuses.
+      DistributedEngine both = new DistributedEngine(dir.resolve("results-both"),
+          Duration.ofSeconds(2), Duration.ofSeconds(5), List.of(ResultFiles.watcher()),
+          List.of(started, refusing), RemoteSplit.EVEN, Duration.ofSeconds(30), 0,
+          LocalRemoteEngines.transport());
+
+      long start = System.nanoTime();
+      RunResult result = both.run(LoadPlan.of("half-refused", minute, new Raw(foreign),
+          httpSampler("GET echo", echo.uri().toString())));
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+      System.out.printf("two engines, one refusing: the run ended after %d s: %s%n", seconds,
+          result.warnings());
+
+      assertThat(seconds).as("ended this long after its start, of a 60 s hold").isLessThan(15);
+      assertThat(result.warnings()).as("names the refusing engine only")
+          .anySatisfy(w -> assertThat(w).contains("remote engine " + refusing
+              + " could not start").contains(MISSING).doesNotContain(started + " could not"));
+      RunResult next = having.engine(dir.resolve("results-next"), RemoteSplit.EVEN,
+          Duration.ofSeconds(30)).run(LoadPlan.of("next", Profiles.smoke().withUsers(1)
+              .withRampUp(Duration.ZERO).withIterations(2).withWarmUp(Duration.ZERO),
+              httpSampler("GET echo", echo.uri().toString())));
+      assertThat(next.overall(Phase.MEASUREMENT).samples()).as("the engine that had started "
+          + "was stopped: it takes the next test at once (%s)", next.warnings()).isEqualTo(2);
+    } finally {
+      echo.close();
+    }
+  }
+
+  @Test
+  // Not a fail-fast check: the bound only stops a hang (29 s seen at load average 18).
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
   void shouldFailTheVerdictWhenEveryThreadOnTheEngineDies() {
     LoadProfile once = Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO).withIterations(2)
         .withWarmUp(Duration.ZERO);
@@ -117,6 +174,16 @@ class EngineStartFailureIT {
 
   /** An element of a class compiled now, seen only by a loader of this (the controller's) JVM. */
   private TestElement controllerOnlyElement() throws Exception {
+    URLClassLoader loader = new URLClassLoader(new URL[] {dir.resolve("classes").toUri().toURL()},
+        getClass().getClassLoader());
+    TestElement element = (TestElement) loader.loadClass(MISSING).getDeclaredConstructor()
+        .newInstance();
+    element.setName("only on the controller");
+    return element;
+  }
+
+  /** Compiles a class the engine {@link #one} lacks; returns the directory holding it. */
+  private Path compileControllerOnlyClass() throws Exception {
     Path src = dir.resolve("src/perfsuite/missing/OnlyOnTheController.java");
     Files.createDirectories(src.getParent());
     Files.writeString(src, "package perfsuite.missing;\npublic class OnlyOnTheController "
@@ -125,12 +192,7 @@ class EngineStartFailureIT {
     int status = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-cp",
         System.getProperty("java.class.path"), "-d", classes.toString(), src.toString());
     assertThat(status).as("javac status").isZero();
-    URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
-        getClass().getClassLoader());
-    TestElement element = (TestElement) loader.loadClass(MISSING).getDeclaredConstructor()
-        .newInstance();
-    element.setName("only on the controller");
-    return element;
+    return classes;
   }
 
   /** A JMeter element as it is, under the thread group. */
