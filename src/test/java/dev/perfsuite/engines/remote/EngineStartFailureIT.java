@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.settings.RemoteJtl;
+import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
@@ -35,6 +37,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestInstance.Lifecycle;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -75,9 +79,11 @@ class EngineStartFailureIT {
     }
   }
 
-  @Test
+  @ParameterizedTest(name = "samples {0}")
+  @EnumSource(RemoteSamples.class)
   @Timeout(value = 40, unit = TimeUnit.SECONDS)
-  void shouldFailAtOnceNamingTheEngineAndTheClassItLacks() throws Exception {
+  void shouldFailAtOnceNamingTheEngineAndTheClassItLacks(RemoteSamples samples)
+      throws Exception {
     TestElement foreign = controllerOnlyElement();
     LoadProfile once = Profiles.smoke().withUsers(1).withRampUp(Duration.ZERO).withIterations(1)
         .withWarmUp(Duration.ZERO);
@@ -85,11 +91,12 @@ class EngineStartFailureIT {
         httpSampler("GET nothing", "http://127.0.0.1:9/never"));
 
     long start = System.nanoTime();
-    RunResult result = one.engine(dir.resolve("results"), RemoteSplit.EVEN,
-        Duration.ofSeconds(30)).run(plan);
+    RunResult result = one.engine(dir.resolve("results-" + samples), RemoteSplit.EVEN,
+        Duration.ofSeconds(30), new Aggregation(samples, Duration.ofSeconds(1),
+            RemoteJtl.FETCH)).run(plan);
     long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-    System.out.printf("run on an engine lacking a class ended after %d s: %s%n", seconds,
-        result.warnings());
+    System.out.printf("run on an engine lacking a class (samples %s) ended after %d s: %s%n",
+        samples, seconds, result.warnings());
 
     // Without the start-failure hook the run waits for the 60 s start grace.
     assertThat(seconds).as("the run ended this long after its start").isLessThan(15);
