@@ -9,6 +9,7 @@ import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.reporting.ResultFiles;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -48,11 +49,20 @@ public final class LocalRemoteEngines implements AutoCloseable {
 
   /** Starts {@code count} engines in parallel and waits (bounded) until each is ready. */
   public static LocalRemoteEngines start(int count) {
+    return start(count, System.getProperty("java.class.path"));
+  }
+
+  /** As {@link #start(int)}, the engines' class path this JVM's plus {@code extra}. */
+  public static LocalRemoteEngines start(int count, Path extra) {
+    return start(count, System.getProperty("java.class.path") + File.pathSeparator + extra);
+  }
+
+  private static LocalRemoteEngines start(int count, String classpath) {
     LocalRemoteEngines engines = new LocalRemoteEngines();
     try {
       List<CompletableFuture<Void>> ready = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        ready.add(engines.launch());
+        ready.add(engines.launch(classpath));
       }
       CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new))
           .get(STARTUP.toSeconds(), TimeUnit.SECONDS);
@@ -164,13 +174,13 @@ public final class LocalRemoteEngines implements AutoCloseable {
     processes.get(index).destroyForcibly();
   }
 
-  private CompletableFuture<Void> launch() throws IOException {
+  private CompletableFuture<Void> launch(String classpath) throws IOException {
     RmiTransport transport = transport();
     int port = freePort();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m",
         "-Dperf.engine.work-dir=" + workDirectory("127.0.0.1:" + port), "-cp",
-        System.getProperty("java.class.path"), RemoteEngineMain.class.getName(),
+        classpath, RemoteEngineMain.class.getName(),
         "--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
         "--hostname", "127.0.0.1",
         "--keystore", transport.keystore().toString(), "--key-alias", transport.keyAlias())

@@ -147,6 +147,9 @@ final class AggregatedResults implements RemoteResults {
     List<String> warnings = new ArrayList<>();
     Map<String, RecorderSnapshot> snapshots = opened.snapshotsByEngine();
     for (String engine : run.remotes()) {
+      if (run.starts().contains(engine)) {
+        continue;
+      }
       if (!snapshots.containsKey(engine)) {
         warnings.add("remote engine " + engine + " sent no snapshot: none of its samples count");
       } else if (!opened.ended(engine)) {
@@ -203,7 +206,7 @@ final class AggregatedResults implements RemoteResults {
     for (String engine : run.remotes()) {
       if (opened.jtlReceived(engine)) {
         received.put(engine, opened.jtlOf(engine));
-      } else {
+      } else if (!run.starts().contains(engine)) {
         warnings.add("the JTL of remote engine " + engine + " could not be fetched (the engine "
             + (run.lost().contains(engine) ? "was lost" : "did not send it in time")
             + "): results.jtl lacks its samples; its aggregated figures still count");

@@ -35,10 +35,13 @@ final class ControllerRmi {
     this.transport = transport;
   }
 
-  /** The DSL engine for the remote engines, RMI prepared for its first export. */
-  DistributedJmeterEngine engine() {
+  /**
+   * The DSL engine for the remote engines, RMI prepared for its first export; engines that fail
+   * to start their test are recorded in {@code starts}.
+   */
+  DistributedJmeterEngine engine(StartFailures starts) {
     DistributedJmeterEngine engine = RunExecution.tuned(
-        new WithoutDslStatistics(remotes.toArray(String[]::new)));
+        new WithoutDslStatistics(starts, remotes.toArray(String[]::new)));
     engine.localBasePort(localPort);
     transport.jmeterProperties().forEach(engine::prop);
     RmiTransport.SAMPLE_SENDER.forEach(engine::prop);
@@ -94,13 +97,17 @@ final class ControllerRmi {
    *
    * <p>It also names the engines in the plan's arrival schedules, so each engine seeds its
    * Poisson arrivals by its place ({@link ArrivalTimer#nameEngines}).
+   *
+   * <p>And it records the engines that fail to start their test ({@link StartFailures}).
    */
   static final class WithoutDslStatistics extends DistributedJmeterEngine {
     private final List<String> hosts;
+    private final StartFailures starts;
 
-    WithoutDslStatistics(String... hosts) {
+    WithoutDslStatistics(StartFailures starts, String... hosts) {
       super(hosts);
       this.hosts = List.of(hosts);
+      this.starts = starts;
     }
 
     @Override
@@ -119,7 +126,10 @@ final class ControllerRmi {
         }
       }
       ArrivalTimer.nameEngines(rootTree, hosts);
-      return super.buildTestRunner(testPlanTree, rootTree, testStopper);
+      TestRunner runner = super.buildTestRunner(testPlanTree, rootTree, testStopper);
+      // The runner's client engines exist now (init); its start() calls each one's runTest.
+      RunnerEngines.wrap(this, starts);
+      return runner;
     }
   }
 }

@@ -46,6 +46,8 @@ import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
  *   <li>A watchdog: an engine that sends nothing for {@code perf.remotes.watchdog} is declared
  *       lost; the other engines are stopped, the results gathered so far are kept and the run
  *       fails naming it. The DSL alone would wait for the lost engine's end-of-test forever.</li>
+ *   <li>An engine that refuses the test (a class of the plan missing there) fails the run at the
+ *       next watchdog poll, naming it and its error ({@link StartFailures}).</li>
  *   <li>Each engine's sample count is reconciled with the plan ({@link PlannedSamples}).</li>
  * </ul>
  *
@@ -183,7 +185,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   @Override
   public DslJmeterEngine jmeter() {
     current.started(Thread.currentThread());
-    DistributedJmeterEngine engine = rmi.engine();
+    DistributedJmeterEngine engine = rmi.engine(current.starts());
     results.open();
     return engine;
   }
@@ -215,14 +217,17 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     return results.shortfall();
   }
 
-  /** The run's watchdog ({@link SampleWatchdog} or {@link HeartbeatWatchdog}). */
+  /**
+   * An engine that refused the test ({@link StartFailures}), else the run's watchdog
+   * ({@link SampleWatchdog} or {@link HeartbeatWatchdog}).
+   */
   @Override
   public Optional<String> failure() {
     RemoteRun run = current;
     if (run == null || run.startedNanos() == 0) {
       return Optional.empty();
     }
-    return results.failure();
+    return run.starts().failure().or(results::failure);
   }
 
   /** Per engine, each against its own share of the users. */

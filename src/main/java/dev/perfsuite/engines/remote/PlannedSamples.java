@@ -45,7 +45,8 @@ final class PlannedSamples {
       int threads) {
     if (samples == 0) {
       return Optional.of(engine + " sent no samples at all (does it have the plan's classes and "
-          + "plugins on its class path?)");
+          + "plugins on its class path? \"Test failed!\" in the engine's log: its threads died "
+          + "before their first sample)");
     }
     if (profile.model() == LoadModel.OPEN) {
       double planned = plannedRequests(profile);

@@ -22,6 +22,7 @@ final class RemoteRun {
   private final Duration watchdog;
   private final EngineBreakdown breakdown;
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final StartFailures starts = new StartFailures();
   private volatile LoadProfile perEngine;
   private volatile Thread worker;
   private volatile long startedNanos;
@@ -58,9 +59,14 @@ final class RemoteRun {
     return lost;
   }
 
-  /** The engines not declared lost. */
+  /** The engines that refused to start their test in this run. */
+  StartFailures starts() {
+    return starts;
+  }
+
+  /** The engines not declared lost and not refusing the test: those a stop must reach. */
   List<String> alive() {
-    return remotes.stream().filter(e -> !lost.contains(e)).toList();
+    return remotes.stream().filter(e -> !lost.contains(e) && !starts.contains(e)).toList();
   }
 
   LoadProfile perEngine() {
