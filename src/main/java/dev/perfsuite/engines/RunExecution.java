@@ -311,7 +311,8 @@ public final class RunExecution {
         // A stopped run's phase is not steady: its tail would read as idle users.
         all.addAll(driver.saturation(profile, draft.overall(Phase.MEASUREMENT)));
       }
-      if (draft.overall(Phase.MEASUREMENT).samples() == 0) {
+      // A stopped run has its reason among the warnings already; these two would blame the plan.
+      if (draft.overall(Phase.MEASUREMENT).samples() == 0 && !interrupted) {
         all.add(profile.warmUp().isZero() ? "no samples measured: the plan made no request "
             + "(its thread groups, timers or CSV data ended it before any sample)"
             : "no samples in the measurement phase: the run was shorter than its warm-up");

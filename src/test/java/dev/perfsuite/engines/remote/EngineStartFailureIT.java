@@ -105,6 +105,8 @@ class EngineStartFailureIT {
         .anySatisfy(w -> assertThat(w).contains(one.addresses().get(0))
             .contains("ClassNotFoundException").contains(MISSING).contains("Fix:")
             .contains("rconfigure()"));
+    assertThat(result.warnings()).as("no warning blames the plan for a run stopped before load")
+        .noneSatisfy(w -> assertThat(w).contains("the plan made no request"));
   }
 
   @Test
