@@ -6,7 +6,9 @@ import io.netty.handler.ssl.SslContext;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class SuiteHttpSamplerTest {
@@ -14,10 +16,29 @@ class SuiteHttpSamplerTest {
   /** The variable JMeter's thread group sets for "same user on each iteration" (no setter). */
   private static final String SAME_USER = "__jmv_SAME_USER";
 
+  /** JMeter's reset property: a run in the same JVM may have set it false (the suite does). */
+  private static final String RESET = "httpclient.reset_state_on_thread_group_iteration";
+
+  private Object resetBefore;
+
+  @BeforeEach
+  void resetOnEveryNewVisitorAsJmeterDoesByDefault() {
+    if (JMeterUtils.getJMeterProperties() != null) {
+      resetBefore = JMeterUtils.getJMeterProperties().setProperty(RESET, "true");
+    }
+  }
+
   @AfterEach
   void forgetTheUser() {
     UserChannels.ofThisUser().newVisitor();
     JMeterContextService.getContext().setVariables(null);
+    if (JMeterUtils.getJMeterProperties() != null) {
+      if (resetBefore == null) {
+        JMeterUtils.getJMeterProperties().remove(RESET);
+      } else {
+        JMeterUtils.getJMeterProperties().put(RESET, resetBefore);
+      }
+    }
   }
 
   @Test
