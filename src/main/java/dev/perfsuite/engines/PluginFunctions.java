@@ -9,6 +9,7 @@ import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -49,8 +50,17 @@ public final class PluginFunctions implements AutoCloseable {
 
   /** Registers the functions of {@code plugins}' jars. */
   public static PluginFunctions register(PluginLoader plugins) {
+    return register(plugins, plugins.jars());
+  }
+
+  /**
+   * Registers the functions of {@code jars}, loaded through {@code plugins} (which holds them and
+   * perhaps others: a remote engine's loader holds every jar shipped to it, a test asks for its
+   * own).
+   */
+  public static PluginFunctions register(PluginLoader plugins, List<Path> jars) {
     Map<String, Class<? extends Function>> found = new HashMap<>();
-    for (Path jar : plugins.jars()) {
+    for (Path jar : jars) {
       found.putAll(functionsIn(jar, plugins));
     }
     Map<String, Class<? extends Function>> registry = registry();
@@ -118,19 +128,19 @@ public final class PluginFunctions implements AutoCloseable {
   private record Found(String key, Class<? extends Function> type) {
   }
 
-  private static java.util.Optional<Found> function(String className, ClassLoader loader) {
+  private static Optional<Found> function(String className, ClassLoader loader) {
     try {
       Class<?> type = Class.forName(className, false, loader);
       if (Function.class.isAssignableFrom(type) && !type.isInterface()
           && !Modifier.isAbstract(type.getModifiers())) {
         Function function = (Function) type.getDeclaredConstructor().newInstance();
-        return java.util.Optional.of(new Found(function.getReferenceKey(),
+        return Optional.of(new Found(function.getReferenceKey(),
             type.asSubclass(Function.class)));
       }
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       // A class of the jar that is no function or needs what is absent: not ours to judge.
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   @SuppressWarnings("unchecked")

@@ -5,6 +5,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,11 +19,31 @@ import java.util.Optional;
  * while a {@link PluginFunctions} scope is open.
  */
 public final class PluginLoader extends URLClassLoader {
-  private final List<Path> jars;
+  static {
+    registerAsParallelCapable();
+  }
+
+  private volatile List<Path> jars;
 
   private PluginLoader(String name, List<Path> jars, ClassLoader parent) {
     super(name, urls(jars), parent);
     this.jars = List.copyOf(jars);
+  }
+
+  /**
+   * Appends {@code jar} to this loader's class path: for a remote engine's loader, which lives as
+   * long as the engine and only grows (a JVM cannot unload a class, and RMI keeps answering a
+   * class it once resolved through the loader, so a closed loader would leave later tests with
+   * classes whose jar is gone). Adding a jar already present does nothing.
+   */
+  public synchronized void add(Path jar) {
+    Path absolute = jar.toAbsolutePath().normalize();
+    if (!jars.contains(absolute)) {
+      addURL(urls(List.of(absolute))[0]);
+      List<Path> more = new ArrayList<>(jars);
+      more.add(absolute);
+      jars = List.copyOf(more);
+    }
   }
 
   /** A loader of {@code jars} over {@code parent}, named {@code name} (shown in stack traces). */

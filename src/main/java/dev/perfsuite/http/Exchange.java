@@ -199,6 +199,7 @@ final class Exchange {
       this.expected = expected;
     }
 
+    /** Appends {@code part}'s readable bytes, growing past the announced length if need be. */
     void add(ByteBuf part) {
       int length = part.readableBytes();
       if (length == 0) {

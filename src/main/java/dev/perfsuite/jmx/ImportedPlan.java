@@ -56,7 +56,8 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(classLoader);
-    try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
+    // The scope is only held: the plan's functions are JMeter's until the run returns.
+    try (PluginFunctions held = PluginFunctions.register(classLoader)) {
       return run.get();
     } finally {
       thread.setContextClassLoader(previous);

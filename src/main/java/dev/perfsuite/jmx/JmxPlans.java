@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
  *
  * <pre>{@code
  * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), perf);
- * RunResult result = perf.run(imported.plan());
+ * RunResult result = imported.withClassLoader(() -> perf.run(imported.plan()));
  * perf.judge(imported.sla(), result).assertPassed();
  * }</pre>
  */
@@ -122,7 +123,7 @@ public final class JmxPlans {
     // them) and, later, while it runs (ImportedPlan#withClassLoader).
     try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
       // What another run of this JVM registered meanwhile is not this plan's.
-      Set<String> others = new java.util.HashSet<>(PluginFunctions.active());
+      Set<String> others = new HashSet<>(PluginFunctions.active());
       functions.names().forEach(others::remove);
       return load(jmx, name, csvBase, settings, suiteProfile, notes, leniency, classLoader,
           others);

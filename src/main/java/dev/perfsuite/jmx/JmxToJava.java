@@ -24,9 +24,9 @@ import us.abstracta.jmeter.javadsl.codegeneration.MethodCall;
 
 /**
  * Converts a JMX plan into a scenario class skeleton in the suite's form: {@code @PerfScenario},
- * the plan as jmeter-java-dsl's own {@link DslCodeGenerator} writes it, the {@code LoadPlan} the
- * suite runs (its own thread groups, or the profile with {@code perf.jmx.load=profile}) and an
- * SLA stub naming every label.
+ * the plan as jmeter-java-dsl's own {@link DslCodeGenerator} writes it, the {@code ImportedPlan}
+ * the suite runs inside its class loader (its own thread groups, or the profile with
+ * {@code perf.jmx.load=profile}) and an SLA stub naming every label.
  *
  * <p>Command: {@code mvn -Pjmx2java -Dperf.jmx=plan.jmx[,more.jmx]}; classes land in
  * {@code src/test/java/dev/perfsuite/scenarios/imported/} ({@code -Djmx2java.out=DIR} to change
@@ -142,7 +142,7 @@ public final class JmxToJava {
     Set<String> staticImports = GeneratedSource.staticImports(planCode + methods, statics,
         plan.getMethodDefinitions().keySet());
     Set<String> imports = new TreeSet<>(plan.getImports());
-    imports.addAll(List.of("dev.perfsuite.engines.LoadPlan",
+    imports.addAll(List.of("dev.perfsuite.jmx.ImportedPlan",
         "dev.perfsuite.jmx.JmxPlans", "dev.perfsuite.junit.PerfScenario",
         "dev.perfsuite.junit.PerfSession", "dev.perfsuite.results.RunResult",
         "dev.perfsuite.sla.Sla", "org.junit.jupiter.api.Test",
@@ -166,13 +166,17 @@ public final class JmxToJava {
         .append("  static final String SCENARIO = \"").append(JmxPlans.scenarioName(jmx))
         .append("\";\n\n")
         .append("  @Test\n  void shouldMeetItsSla(PerfSession perf) {\n")
-        .append("    RunResult result = perf.run(loadPlan(perf));\n")
+        .append("    ImportedPlan imported = importedPlan(perf);\n")
+        .append("    // Its plugin functions and perf.jmx.classpath jars are JMeter's within this "
+            + "call only.\n")
+        .append("    RunResult result = imported.withClassLoader(() -> perf.run(imported.plan()));"
+            + "\n")
         .append("    perf.judge(sla(), result).assertPassed();\n  }\n\n")
         .append("  /**\n   * The plan below as the suite runs it: its own thread groups, or the "
             + "configured profile\n   * with {@code -Dperf.jmx.load=profile}; warm-up from "
             + "{@code perf.warm-up}.\n   */\n")
-        .append("  static LoadPlan loadPlan(PerfSession perf) {\n")
-        .append("    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf).plan();\n  }\n\n")
+        .append("  static ImportedPlan importedPlan(PerfSession perf) {\n")
+        .append("    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf);\n  }\n\n")
         .append("  /** SLA stub: every label measured and no errors; add percentiles and "
             + "throughput per label. */\n")
         .append("  static Sla sla() {\n    return Sla.overall().errorPercentBelow(1.0)");

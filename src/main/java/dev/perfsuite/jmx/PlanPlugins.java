@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.engines.PluginFunctions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -51,7 +52,7 @@ record PlanPlugins(Set<String> artifacts, Map<String, Set<String>> reasons) {
     }
     Set<String> known = new java.util.HashSet<>(Set.of(CompoundVariable.getFunctionNames()));
     // Functions another run holds for now are not this plan's.
-    known.removeAll(dev.perfsuite.engines.PluginFunctions.active());
+    known.removeAll(PluginFunctions.active());
     Matcher functions = FUNCTION.matcher(text);
     while (functions.find()) {
       String function = functions.group(1);

@@ -68,11 +68,13 @@ final class MergedBucketSeries implements Collector {
 
   /** Publishes {@code latencies} under {@code labels} (name/value pairs) from the next scrape. */
   synchronized void add(MergedLatencies latencies, String... labels) {
-    series.put(Labels.of(labels), latencies);
     if (lazily != null && !registered) {
+      // First: a registration refused (the name taken) must not leave a series that reads as
+      // published.
       lazily.register(this);
       registered = true;
     }
+    series.put(Labels.of(labels), latencies);
   }
 
   /** True once a series is published: the name is this collector's in its registry. */

@@ -29,10 +29,12 @@ final class RunnerEngines {
     engines.replaceAll(starts::recording);
   }
 
+  /** jmeter-java-dsl's private JMeter runner of {@code engine}. */
   static DistributedRunner runner(DistributedJmeterEngine engine) {
     return (DistributedRunner) read(DistributedJmeterEngine.class, "distributedRunner", engine);
   }
 
+  /** The runner's engines by address: JMeter's own map, so a replaced value is what it calls. */
   @SuppressWarnings("unchecked")
   static Map<String, JMeterEngine> engines(DistributedRunner runner) {
     return (Map<String, JMeterEngine>) read(DistributedRunner.class, "engines", runner);

@@ -30,10 +30,12 @@ final class StartFailures {
     return new Recording(engine, delegate);
   }
 
+  /** Keeps {@code engine}'s first start failure. */
   synchronized void record(String engine, Throwable failure) {
     failures.putIfAbsent(engine, failure);
   }
 
+  /** True when {@code engine} failed to start its test. */
   synchronized boolean contains(String engine) {
     return failures.containsKey(engine);
   }
@@ -52,7 +54,9 @@ final class StartFailures {
   /** One engine's start failure: the step, the engine's root cause and what to do about it. */
   static String describe(String engine, Throwable failure) {
     Throwable root = failure;
-    while (root.getCause() != null && root.getCause() != root) {
+    // Bounded: a cause chain can loop through more than one exception.
+    for (int depth = 0; depth < 32 && root.getCause() != null && root.getCause() != root;
+        depth++) {
       root = root.getCause();
     }
     Matcher step = STEP.matcher(String.valueOf(failure.getMessage()));

@@ -3,12 +3,13 @@ package dev.perfsuite.engines.server;
 import dev.perfsuite.engines.PluginFunctions;
 import dev.perfsuite.engines.PluginLoader;
 import java.io.IOException;
-import java.net.URL;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -16,21 +17,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The plugin jars a controller shipped for a remote engine's next test, and the class loader the
- * engine's JMeter works with.
+ * The plugin jars controllers shipped to a remote engine, and the class loader the engine's JMeter
+ * works with.
  *
  * <p>RMI reads a call's arguments (the test's tree) with the context class loader that was
  * current when the called object was exported, and JMeter's test threads inherit the RMI
- * thread's; so the launcher exports JMeter's engine under {@link #loader()}, which answers what
- * the engine's class path lacks from the jars of the current test. Their functions are registered
- * with JMeter until that test ends (a one-shot test listener of JMeter's engine), so a later
- * test without them does not see them.
+ * thread's; so the launcher exports JMeter's engine under {@link #loader()}: the engine's class
+ * path, then every plugin jar shipped to it. That loader lives as long as the engine and only
+ * grows: a JVM cannot unload a class, and the class RMI once resolved through a loader stays its
+ * answer, so a loader closed after a test would leave the next one with classes whose jar is gone.
+ * A test that ships another version of a plugin the engine loaded is therefore refused before
+ * load ("restart the engine"). Functions are per test: a test's jars' functions are registered
+ * with JMeter until it ends (a one-shot test listener of JMeter's engine), so a later test
+ * without them does not see them.
  */
 final class EnginePlugins {
   private static final Logger LOG = LoggerFactory.getLogger(EnginePlugins.class);
+  /** A jar's version at the end of its name: {@code jmeter-plugins-functions-2.1.jar}. */
+  private static final Pattern VERSIONED = Pattern.compile("(.+?)-\\d[^/]*\\.jar");
 
-  private final RunLoader loader = new RunLoader(EnginePlugins.class.getClassLoader());
-  private PluginLoader current;
+  private final PluginLoader loader = PluginLoader.of("perf-suite engine plugins", List.of(),
+      EnginePlugins.class.getClassLoader());
+  /** The jars added to {@link #loader}, by artifact (the name without its version). */
+  private final Map<String, Path> loaded = new HashMap<>();
   private PluginFunctions functions;
 
   /** The loader to export JMeter's engine under: the engine's class path, then the plugins. */
@@ -39,10 +48,12 @@ final class EnginePlugins {
   }
 
   /**
-   * Makes {@code jars} the next test's plugins, replacing the previous ones.
+   * Makes {@code jars} the next test's plugins: their classes load from now on, their functions
+   * are JMeter's until that test ends.
    *
    * @return the functions registered
-   * @throws IOException naming a jar that cannot be opened
+   * @throws IOException naming a jar that cannot be opened, or one that is another version of a
+   *     plugin an earlier test loaded
    * @throws IllegalStateException while a test runs
    */
   synchronized List<String> use(List<Path> jars) throws IOException {
@@ -57,37 +68,40 @@ final class EnginePlugins {
         throw new IOException("plugin jar " + jar.getFileName() + " cannot be opened on this "
             + "engine (" + jar + "): " + e.getMessage(), e);
       }
+      Path held = loaded.get(artifact(jar));
+      if (held != null && !held.equals(jar.toAbsolutePath().normalize())) {
+        throw new IOException("plugin jar " + jar.getFileName() + " is another version or build "
+            + "of " + held.getFileName() + ", which an earlier test loaded on this engine; a JVM "
+            + "cannot unload its classes. Fix: restart the engine to change the plugin's version");
+      }
     }
     release();
-    PluginLoader plugins = PluginLoader.of("perf-suite engine plugins", jars,
-        loader.getParent());
-    functions = PluginFunctions.register(plugins);
-    current = plugins;
-    loader.plugins = plugins;
+    for (Path jar : jars) {
+      loader.add(jar);
+      loaded.put(artifact(jar), jar.toAbsolutePath().normalize());
+    }
+    functions = PluginFunctions.register(loader, jars);
     StandardJMeterEngine.register(new TestEnd());
     LOG.info("perf-suite engine: plugins for the next test: {}; functions {}", jars,
         functions.names());
     return functions.names();
   }
 
-  /** Forgets the current plugins: their classes no longer load, their functions are gone. */
+  /** Forgets the current test's functions; the jars' classes stay loadable (see the class). */
   synchronized void release() {
     if (functions != null) {
       functions.close();
       functions = null;
     }
-    loader.plugins = null;
-    if (current != null) {
-      try {
-        current.close();
-      } catch (IOException e) {
-        LOG.debug("closing the plugin jars {}", current.jars(), e);
-      }
-      current = null;
-    }
   }
 
-  /** Releases the plugins when the test that follows {@link #use} ends (JMeter forgets it then). */
+  private static String artifact(Path jar) {
+    String name = jar.getFileName().toString();
+    Matcher versioned = VERSIONED.matcher(name);
+    return versioned.matches() ? versioned.group(1) : name;
+  }
+
+  /** Releases the functions when the test that follows {@link #use} ends. */
   private final class TestEnd implements TestStateListener {
     @Override
     public void testStarted() {
@@ -107,40 +121,6 @@ final class EnginePlugins {
     @Override
     public void testEnded(String host) {
       release();
-    }
-  }
-
-  /** The engine's class path first, then the current test's plugin jars. */
-  private static final class RunLoader extends ClassLoader {
-    static {
-      registerAsParallelCapable();
-    }
-
-    private volatile PluginLoader plugins;
-
-    RunLoader(ClassLoader parent) {
-      super("perf-suite engine run", parent);
-    }
-
-    @Override
-    protected Class<?> findClass(String name) throws ClassNotFoundException {
-      PluginLoader now = plugins;
-      if (now == null) {
-        throw new ClassNotFoundException(name);
-      }
-      return now.loadClass(name);
-    }
-
-    @Override
-    protected URL findResource(String name) {
-      PluginLoader now = plugins;
-      return now == null ? null : now.findResource(name);
-    }
-
-    @Override
-    protected Enumeration<URL> findResources(String name) throws IOException {
-      PluginLoader now = plugins;
-      return now == null ? Collections.emptyEnumeration() : now.findResources(name);
     }
   }
 }

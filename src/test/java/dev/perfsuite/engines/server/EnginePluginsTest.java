@@ -3,11 +3,15 @@ package dev.perfsuite.engines.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.jmx.JavaSources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,5 +51,70 @@ class EnginePluginsTest {
         loader)).as("nothing shipped, nothing found").isInstanceOf(ClassNotFoundException.class);
     assertThat(loader.getParent()).as("the engine's class path comes first")
         .isSameAs(EnginePlugins.class.getClassLoader());
+  }
+
+  @Test
+  void shouldKeepAnEarlierTestsPluginClassesLoadableInALaterTest() throws Exception {
+    Path jar = pluginJar("a1", "probe-plugin-1.0.jar");
+    EnginePlugins plugins = new EnginePlugins();
+    ClassLoader loader = plugins.loader();
+
+    plugins.use(List.of(jar));
+    Class<?> first = Class.forName("perfsuite.probe.First", true, loader);
+    plugins.release();
+    plugins.use(List.of(jar));
+
+    Class<?> again = Class.forName("perfsuite.probe.First", true, loader);
+    assertThat(again).as("RMI's answer for the name stays the first test's class")
+        .isSameAs(first);
+    assertThat(again.getMethod("next").invoke(null)).as("a class it needs, first asked for in "
+        + "the later test (a closed loader threw NoClassDefFoundError)")
+        .hasToString("perfsuite.probe.Later");
+  }
+
+  @Test
+  void shouldRefuseAnotherVersionOfAPluginAnEarlierTestLoaded() throws Exception {
+    EnginePlugins plugins = new EnginePlugins();
+    plugins.use(List.of(pluginJar("b1", "probe-plugin-1.0.jar")));
+    Path newer = pluginJar("b2", "probe-plugin-1.1.jar");
+
+    assertThatThrownBy(() -> plugins.use(List.of(newer))).as("a second version in one JVM")
+        .isInstanceOf(IOException.class).hasMessageContaining("probe-plugin-1.1.jar")
+        .hasMessageContaining("probe-plugin-1.0.jar").hasMessageContaining("restart the engine");
+  }
+
+  /** A jar {@code root/dir/name} holding {@code perfsuite.probe.First} and its nested class. */
+  private Path pluginJar(String dir, String name) throws IOException {
+    Path sources = root.resolve(dir).resolve("src");
+    Path compiled = root.resolve(dir).resolve("classes");
+    Files.createDirectories(sources);
+    // First names a class of its own jar that loads only when next() runs, a test later.
+    Path source = sources.resolve("First.java");
+    Files.writeString(source, """
+        package perfsuite.probe;
+        public class First {
+          public static Object next() {
+            return new Later();
+          }
+          static final class Later {
+            @Override
+            public String toString() {
+              return "perfsuite.probe.Later";
+            }
+          }
+        }
+        """);
+    assertThat(JavaSources.compile(source, compiled)).as("compiler errors").isEmpty();
+    Path jar = root.resolve(dir).resolve(name);
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      try (var files = Files.list(compiled.resolve("perfsuite/probe"))) {
+        for (Path type : files.toList()) {
+          out.putNextEntry(new JarEntry("perfsuite/probe/" + type.getFileName()));
+          out.write(Files.readAllBytes(type));
+          out.closeEntry();
+        }
+      }
+    }
+    return jar;
   }
 }

@@ -7,7 +7,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
-import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.jmx.ImportedPlan;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
@@ -33,7 +33,9 @@ class Wso2GatewayJourneyIT {
 
   @Test
   void shouldMeetItsSla(PerfSession perf) {
-    RunResult result = perf.run(loadPlan(perf));
+    ImportedPlan imported = importedPlan(perf);
+    // Its plugin functions and perf.jmx.classpath jars are JMeter's within this call only.
+    RunResult result = imported.withClassLoader(() -> perf.run(imported.plan()));
     perf.judge(sla(), result).assertPassed();
   }
 
@@ -41,8 +43,8 @@ class Wso2GatewayJourneyIT {
    * The plan below as the suite runs it: its own thread groups, or the configured profile
    * with {@code -Dperf.jmx.load=profile}; warm-up from {@code perf.warm-up}.
    */
-  static LoadPlan loadPlan(PerfSession perf) {
-    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf).plan();
+  static ImportedPlan importedPlan(PerfSession perf) {
+    return JmxPlans.fromDsl(SCENARIO, dslPlan(), perf);
   }
 
   /** SLA stub: every label measured and no errors; add percentiles and throughput per label. */

@@ -80,6 +80,8 @@ class GatewayJourneyJmxRoundTripIT {
     assertThat(code).contains("@PerfScenario", "class Wso2GatewayIT",
         "httpSampler(\"POST echo 1KiB\"", "Sla.label(\"POST echo 1KiB\").samplesAtLeast(1)",
         "JmxPlans.fromDsl(SCENARIO, dslPlan()");
+    assertThat(code).as("the run inside the plan's class loader, where its plugin functions are "
+        + "JMeter's").contains("imported.withClassLoader(() -> perf.run(imported.plan()))");
     assertThat(JavaSources.compile(source, dir.resolve("classes"))).as("compiler errors")
         .isEmpty();
   }
