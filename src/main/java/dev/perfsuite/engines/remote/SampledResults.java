@@ -30,10 +30,16 @@ import org.slf4j.LoggerFactory;
 final class SampledResults implements RemoteResults {
   private static final Logger LOG = LoggerFactory.getLogger(SampledResults.class);
   private static final Duration QUIET_BEFORE_RELEASE = Duration.ofSeconds(2);
+  /** The longest wait at a run's end for samples the engines' senders still hold. */
+  static final Duration LATE_SAMPLES = Duration.ofSeconds(5);
+  /** Silence that says the engines' senders are empty. */
+  static final Duration SENDERS_DRAINED = Duration.ofMillis(300);
 
   private final RemoteRun run;
   private final SampleWatchdog watchdog;
   private boolean carrying;
+  /** Set once the run was stopped: its stop already waited for the engines' last batches. */
+  private volatile boolean stopped;
 
   SampledResults(RemoteRun run, RmiTransport transport) {
     this.run = run;
@@ -94,17 +100,34 @@ final class SampledResults implements RemoteResults {
         run.breakdown().threads());
   }
 
+  /**
+   * Waits, at most {@link #LATE_SAMPLES}, for samples still in the engines' senders: JMeter's
+   * asynchronous sender tells the controller that the test ended before it sends its last batch
+   * (JMeter 5.6.3), so a run could end with an engine's last samples on the wire and lose them.
+   * Done when every engine delivered what its plan asked and none sent a sample for
+   * {@link #SENDERS_DRAINED}.
+   */
   @Override
   public List<String> gather(SampleRecorder recorder) {
+    long ended = System.nanoTime();
+    long deadline = ended + LATE_SAMPLES.toNanos();
+    while (!stopped && System.nanoTime() < deadline
+        && (shortfall().isPresent() || !silentSince(ended, SENDERS_DRAINED))) {
+      RemoteRun.sleep(Duration.ofMillis(20));
+    }
     return List.of();
+  }
+
+  private boolean silentSince(long fromNanos, Duration silence) {
+    long newest = run.breakdown().lastSampleNanos().values().stream()
+        .mapToLong(Long::longValue).max().orElse(-1);
+    return System.nanoTime() - Math.max(newest, fromNanos) > silence.toNanos();
   }
 
   /** No sample for a while since the stop: the engines' last batches have arrived. */
   @Override
   public boolean quiet(long stoppedNanos) {
-    long newest = run.breakdown().lastSampleNanos().values().stream()
-        .mapToLong(Long::longValue).max().orElse(-1);
-    long since = Math.max(newest, stoppedNanos);
-    return System.nanoTime() - since > QUIET_BEFORE_RELEASE.toNanos();
+    stopped = true;
+    return silentSince(stoppedNanos, QUIET_BEFORE_RELEASE);
   }
 }
