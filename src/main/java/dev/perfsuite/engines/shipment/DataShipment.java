@@ -112,7 +112,7 @@ public final class DataShipment {
           paths.put(DataFiles.key(file.kind(), file.written()), ENGINE_DIR + "/" + name);
           lines.add(file.file() + ": partitioned, " + dealt.describe());
         } else {
-          String name = hash.substring(0, 16) + "/" + base;
+          String name = storedName(hash, file.file());
           perEngine.forEach(items -> items.add(new Item(file, name, file.file(), hash)));
           paths.put(DataFiles.key(file.kind(), file.written()), ENGINE_DIR + "/" + name);
           lines.add(file.file() + ": shared, " + Files.size(file.file()) + " bytes");
@@ -330,6 +330,11 @@ public final class DataShipment {
       throw new IllegalStateException("engine " + engine + ": its data-file service cannot be "
           + "reached: " + rootMessage(e), e);
     }
+  }
+
+  /** Where the engine's store keeps {@code file} of content {@code hash}. */
+  static String storedName(String hash, Path file) {
+    return hash.substring(0, 16) + "/" + safeName(file.getFileName().toString());
   }
 
   /** A file name the engine's store accepts: letters, digits, '.', '_' and '-'. */

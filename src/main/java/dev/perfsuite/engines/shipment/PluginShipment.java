@@ -92,8 +92,7 @@ public final class PluginShipment {
       }
       try {
         String hash = EngineDataStore.sha256(jar);
-        String name = hash.substring(0, 16) + "/" + DataShipment.safeName(jar.getFileName()
-            .toString());
+        String name = DataShipment.storedName(hash, jar);
         items.add(new DataShipment.Item(new DataFile(DataFile.Kind.PLUGIN, "perf.jmx.plugins",
             jar.toString(), jar, false, StandardCharsets.UTF_8), name, jar, hash));
       } catch (IOException e) {
