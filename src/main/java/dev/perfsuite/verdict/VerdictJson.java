@@ -14,7 +14,6 @@ import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.SlaVerdict;
 import dev.perfsuite.sla.ThresholdResult;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
