@@ -17,6 +17,7 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleRecorder;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelineRecorder;
 import dev.perfsuite.users.StartReport;
@@ -26,6 +27,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -141,21 +143,21 @@ public final class RunExecution {
       Thread flushOnExit = new Thread(() -> {
         outcome.signalled = true;
         Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver));
-        outcome.finish(true);
+        outcome.finish(Optional.of(StopReason.signal()));
       }, "perf-results-on-exit");
       Runtime.getRuntime().addShutdownHook(flushOnExit);
       ExecutorService runner = Executors.newSingleThreadExecutor(r -> new Thread(r,
           "perf-engine-" + plan.scenario()));
-      boolean interrupted;
+      Optional<StopReason> stopped;
       try {
         Future<?> run = runner.submit(() -> testPlan.runIn(driver.jmeter()));
         running.set(run);
-        interrupted = await(run, profile, driver, watchers, warnings);
+        stopped = await(run, profile, driver, watchers);
       } finally {
         runner.shutdownNow();
         removeHook(flushOnExit);
       }
-      return outcome.finish(interrupted);
+      return outcome.finish(stopped);
     }
   }
 
@@ -179,9 +181,9 @@ public final class RunExecution {
     return children.toArray(TestPlanChild[]::new);
   }
 
-  /** Waits for the run; returns true when it had to be stopped early. */
-  private static boolean await(Future<?> run, LoadProfile profile, EngineDriver driver,
-      List<RunWatcher> watchers, List<String> warnings) {
+  /** Waits for the run; returns why it had to be stopped early, empty when it ran to its end. */
+  private static Optional<StopReason> await(Future<?> run, LoadProfile profile,
+      EngineDriver driver, List<RunWatcher> watchers) {
     boolean bounded = profile.iterations().isEmpty();
     Duration grace = EndGrace.of(profile);
     long deadline = System.nanoTime() + profile.plannedDuration().plus(grace).toNanos();
@@ -189,38 +191,33 @@ public final class RunExecution {
       while (true) {
         try {
           run.get(POLL.toMillis(), TimeUnit.MILLISECONDS);
-          return false;
+          return Optional.empty();
         } catch (TimeoutException e) {
-          Optional<String> failure = driver.failure().or(() -> watchers.stream()
-              .map(RunWatcher::stopRequest).flatMap(Optional::stream).findFirst());
+          Optional<StopReason> failure = driver.failure().map(StopReason::engine)
+              .or(() -> watchers.stream().map(RunWatcher::stopRequest)
+                  .flatMap(Optional::stream).findFirst().map(StopReason::rule));
           if (failure.isPresent()) {
-            warnings.add("run stopped: " + failure.get());
             stop(run, driver);
-            return true;
+            return failure;
           }
           if (bounded && System.nanoTime() > deadline) {
-            warnings.add("run overran its planned duration by more than " + grace.toSeconds()
-                + " s and was stopped by the watchdog");
             stop(run, driver);
-            return true;
+            return Optional.of(StopReason.watchdog(grace.toSeconds()));
           }
         }
       }
     } catch (InterruptedException e) {
-      warnings.add("run interrupted before the end of its profile");
       stop(run, driver);
       Thread.currentThread().interrupt();
-      return true;
+      return Optional.of(StopReason.interrupted());
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof InterruptedException) {
-        warnings.add("run interrupted before the end of its profile");
-        return true;
+        return Optional.of(StopReason.interrupted());
       }
       Optional<String> failure = driver.failure();
       if (failure.isPresent()) {
-        warnings.add("run stopped: " + failure.get());
-        return true;
+        return failure.map(StopReason::engine);
       }
       throw new IllegalStateException("JMeter failed to run the plan: " + cause, cause);
     }
@@ -264,18 +261,16 @@ public final class RunExecution {
     }
 
     /** The result, built once: the shutdown hook and the run's own thread may both ask. */
-    synchronized RunResult finish(boolean stoppedEarly) {
+    synchronized RunResult finish(Optional<StopReason> stoppedEarly) {
       if (finished == null) {
-        finished = result(stoppedEarly || signalled);
+        // A signal wins: whoever finishes first, the run did not end on its own.
+        finished = result(signalled ? Optional.of(StopReason.signal()) : stoppedEarly);
       }
       return finished;
     }
 
-    private RunResult result(boolean stoppedEarly) {
-      if (signalled) {
-        warnings.add("run interrupted by a signal (SIGINT or SIGTERM) before the end of its "
-            + "profile");
-      }
+    private RunResult result(Optional<StopReason> stoppedEarly) {
+      stoppedEarly.ifPresent(s -> warnings.add(s.warning()));
       List<String> gathered = driver.gather(recorder);
       recorder.flush();
       LoadProfile profile = plan.profile();
@@ -284,16 +279,16 @@ public final class RunExecution {
       // A full disk cut the JTL short: the statistics are whole, the files are not (issue 35).
       recorder.jtlIncomplete().ifPresent(all::add);
       recorder.labelCapWarning().ifPresent(all::add);
-      boolean interrupted = stoppedEarly;
-      if (!stoppedEarly) {
+      Optional<StopReason> stop = stoppedEarly;
+      if (stop.isEmpty()) {
         // A run that delivered less than its plan did not complete it: the verdict must fail.
-        Optional<String> shortfall = driver.shortfall();
-        shortfall.ifPresent(all::add);
-        interrupted = shortfall.isPresent();
+        stop = driver.shortfall().map(StopReason::shortfall);
+        stop.ifPresent(s -> all.add(s.warning()));
       }
+      boolean interrupted = stop.isPresent();
       List<LabelSummary> summaries = recorder.summaries();
       RunResult draft = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
-          profile.warmUp(), summaries, all, dir, interrupted);
+          profile.warmUp(), summaries, all, dir, stop);
       openModelCap(profile, draft, recorder.maxActiveThreads()).ifPresent(all::add);
       LabelSummary measured = draft.overall(Phase.MEASUREMENT);
       if (profile.model() == LoadModel.OPEN) {
@@ -317,9 +312,11 @@ public final class RunExecution {
             + "(its thread groups, timers or CSV data ended it before any sample)"
             : "no samples in the measurement phase: the run was shorter than its warm-up");
       }
+      long origin = recorder.origin();
       RunResult result = new RunResult(plan.scenario(), profile.peakUsers(), profile.thinkTime(),
-          profile.warmUp(), summaries, all, dir, interrupted, timeline.timeline(),
-          driver.engineSummaries(), LatencyFigure.RESPONSE, starts);
+          profile.warmUp(), summaries, all, dir, stop, timeline.timeline(),
+          driver.engineSummaries(), LatencyFigure.RESPONSE, starts,
+          origin < 0 ? Optional.empty() : Optional.of(Instant.ofEpochMilli(origin)));
       for (RunWatcher watcher : watchers) {
         try {
           watcher.runEnded(context, result);

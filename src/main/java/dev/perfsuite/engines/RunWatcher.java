@@ -13,8 +13,14 @@ import java.util.Optional;
  */
 public interface RunWatcher {
 
-  /** An observer for the run about to start; it sees every sample of it. */
-  SampleObserver runStarting(RunContext run);
+  /**
+   * An observer for the run about to start; it sees every sample of it. By default none: a
+   * watcher that only needs the run's end reads it from {@link RunResult}.
+   */
+  default SampleObserver runStarting(RunContext run) {
+    return (result, phase, cause, transaction) -> {
+    };
+  }
 
   /**
    * A reason to stop the current run now (e.g. its error rate stayed above

@@ -10,16 +10,19 @@ import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -124,9 +127,21 @@ public final class SummaryRebuild {
     RunResult result = new RunResult(runDirectory.getFileName().toString(),
         Integer.parseInt(facts.getProperty("users", "0")),
         Duration.ofMillis(Long.parseLong(facts.getProperty("thinkTimeMillis", "0"))),
-        Duration.ofMillis(warmUpMillis), summaries, warnings, runDirectory, true);
-    ResultFiles.write(result, Math.max(origin, 0));
+        Duration.ofMillis(warmUpMillis), summaries, warnings, runDirectory,
+        Optional.of(new StopReason(StopReason.Kind.INTERRUPTED, "the run did not end; its "
+            + "summary was rebuilt from " + ResultDirectory.JTL, lastWrite(jtl))))
+        .measuredFrom(Instant.ofEpochMilli(Math.max(origin, 0)));
+    ResultFiles.write(result);
     return result;
+  }
+
+  /** When the JTL was last written: about when the run stopped. */
+  private static Instant lastWrite(Path jtl) {
+    try {
+      return Files.getLastModifiedTime(jtl).toInstant();
+    } catch (IOException e) {
+      return Instant.now();
+    }
   }
 
   private static LabelAccumulator accumulator(Map<String, LabelAccumulator> byKey, String label,

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,11 +43,11 @@ public final class ResultFiles {
   }
 
   /**
-   * Writes the three summary files.
-   *
-   * @param originMillis epoch ms from which the warm-up window was measured
+   * Writes the three summary files; {@code run.properties} records the phase origin in epoch ms,
+   * -1 for a test that never started.
    */
-  public static void write(RunResult result, long originMillis) {
+  public static void write(RunResult result) {
+    long originMillis = result.origin().map(Instant::toEpochMilli).orElse(-1L);
     List<List<String>> rows = SummaryTable.rows(result);
     Map<String, String> files = new LinkedHashMap<>();
     files.put(ResultDirectory.SUMMARY_CSV, Tables.csv(SummaryTable.HEADERS, rows));
@@ -58,6 +59,7 @@ public final class ResultFiles {
         "users=" + result.users(),
         "thinkTimeMillis=" + result.thinkTime().toMillis(),
         "interrupted=" + result.interrupted(),
+        "stop=" + result.stop().map(s -> s.kind().name().toLowerCase(Locale.ROOT)).orElse(""),
         "warnings=" + String.join(" | ", result.warnings())) + "\n");
     // Each file on its own: a full disk may still take the small ones.
     IOException first = null;

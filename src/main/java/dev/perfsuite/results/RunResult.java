@@ -4,10 +4,12 @@ import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.users.StartReport;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,7 +23,7 @@ import java.util.Optional;
  * @param summaries one summary per label and phase, including {@link LabelSummary#OVERALL}
  * @param warnings things a reader must know that do not fail a verdict by themselves
  * @param directory where the JTL and summary files of this run were written
- * @param interrupted true when the run was stopped before its profile ended
+ * @param stop why the run ended before its profile did, empty when it ran to its end
  * @param timeline the run cut into windows per label, for charts and per-window statistics
  * @param engines measurement-phase overall summary per remote engine ({@code host:port}); empty
  *     when the run used one engine
@@ -30,12 +32,14 @@ import java.util.Optional;
  * @param starts how fast each of the suite's user groups started its users in this JVM, in the
  *     order they finished starting; empty when the users ran on remote engines or in a plan's
  *     own (JMeter) thread groups
+ * @param origin the instant from which the phases were measured (the test's start, or the first
+ *     sample under {@code perf.warm-up.origin=first-sample}); empty when the test never started
  */
 public record RunResult(
     String scenario, int users, Duration thinkTime, Duration warmUp,
-    List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
-    Timeline timeline, Map<String, LabelSummary> engines, LatencyFigure judged,
-    List<StartReport> starts) {
+    List<LabelSummary> summaries, List<String> warnings, Path directory,
+    Optional<StopReason> stop, Timeline timeline, Map<String, LabelSummary> engines,
+    LatencyFigure judged, List<StartReport> starts, Optional<Instant> origin) {
 
   /** How a warning saying that results files lack part of the run begins. */
   public static final String INCOMPLETE = "results incomplete: ";
@@ -44,29 +48,43 @@ public record RunResult(
     summaries = List.copyOf(summaries);
     warnings = List.copyOf(warnings);
     engines = Collections.unmodifiableMap(new LinkedHashMap<>(engines));
-    java.util.Objects.requireNonNull(judged, "judged");
+    Objects.requireNonNull(stop, "stop");
+    Objects.requireNonNull(judged, "judged");
+    Objects.requireNonNull(origin, "origin");
     starts = List.copyOf(starts);
   }
 
-  /** A result whose verdicts judge response time. */
+  /** A result whose verdicts judge response time, without start reports or origin. */
   public RunResult(String scenario, int users, Duration thinkTime, Duration warmUp,
-      List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted,
-      Timeline timeline, Map<String, LabelSummary> engines) {
-    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
-        timeline, engines, LatencyFigure.RESPONSE, List.of());
+      List<LabelSummary> summaries, List<String> warnings, Path directory,
+      Optional<StopReason> stop, Timeline timeline, Map<String, LabelSummary> engines) {
+    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, stop, timeline,
+        engines, LatencyFigure.RESPONSE, List.of(), Optional.empty());
   }
 
   /** The same result, judged on {@code figure}. */
   public RunResult judging(LatencyFigure figure) {
     return new RunResult(scenario, users, thinkTime, warmUp, summaries, warnings, directory,
-        interrupted, timeline, engines, figure, starts);
+        stop, timeline, engines, figure, starts, origin);
   }
 
   /** A single-engine result without a timeline, for tests and hand-built results. */
   public RunResult(String scenario, int users, Duration thinkTime, Duration warmUp,
-      List<LabelSummary> summaries, List<String> warnings, Path directory, boolean interrupted) {
-    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, interrupted,
+      List<LabelSummary> summaries, List<String> warnings, Path directory,
+      Optional<StopReason> stop) {
+    this(scenario, users, thinkTime, warmUp, summaries, warnings, directory, stop,
         Timeline.empty(), Map.of());
+  }
+
+  /** True when the run ended before its profile did ({@link #stop()} says why). */
+  public boolean interrupted() {
+    return stop.isPresent();
+  }
+
+  /** The same result with the phase origin the recorder fixed. */
+  public RunResult measuredFrom(Instant phaseOrigin) {
+    return new RunResult(scenario, users, thinkTime, warmUp, summaries, warnings, directory,
+        stop, timeline, engines, judged, starts, Optional.of(phaseOrigin));
   }
 
   /** Why the results files lack part of the run (a truncated JTL), empty when they are whole. */

@@ -3,6 +3,7 @@ package dev.perfsuite.sla;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.results.LabelSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,8 +48,9 @@ final class SlaEvaluator {
     if (threshold.metric() == Metric.RUN_COMPLETED) {
       return run.interrupted()
           ? new ThresholdResult(threshold, 0, false, "stopped before the load profile ended"
-              + run.warnings().stream().filter(w -> w.startsWith("run stopped: ")).findFirst()
-                  .map(w -> " (" + w + ")").orElse("")
+              + run.stop().filter(s -> s.kind() == StopReason.Kind.RULE
+                  || s.kind() == StopReason.Kind.ENGINE)
+                  .map(s -> " (" + s.warning() + ")").orElse("")
               + "; every other row covers a partial run")
           : new ThresholdResult(threshold, 1, true, "the load profile ran to its end");
     }

@@ -43,11 +43,13 @@ public record Threshold(String scope, Metric metric, double limit) {
     return scope.equals(LabelSummary.OVERALL);
   }
 
-  String scopeName() {
+  /** The scope as tables show it: {@code overall} or the label. */
+  public String scopeName() {
     return overall() ? "overall" : scope;
   }
 
-  String expected() {
+  /** The limit as tables show it, with the metric's comparison and unit. */
+  public String expected() {
     return metric.expected(limit);
   }
 

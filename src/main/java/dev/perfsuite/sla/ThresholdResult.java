@@ -19,7 +19,8 @@ public record ThresholdResult(Threshold threshold, double actual, boolean passed
     detail = detail == null ? "" : detail;
   }
 
-  String actualText() {
+  /** The measured value as the verdict table shows it, in the metric's unit. */
+  public String actualText() {
     return threshold.metric().actual(actual, threshold.limit());
   }
 

@@ -5,6 +5,7 @@ import dev.perfsuite.engines.LatencyBreach;
 import dev.perfsuite.history.RegressionVerdict;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.sla.SlaVerdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,16 +61,9 @@ public record RunVerdict(RunResult result, LoadProfile profile, List<SlaVerdict>
     return slaFailed || regressed ? Outcome.FAILED : Outcome.PASSED;
   }
 
-  /** Why the run stopped early: its {@code run stopped:} or watchdog warning, if any. */
+  /** Why the run stopped early, in words; empty when it ran to its end. */
   public Optional<String> stopReason() {
-    if (!result.interrupted()) {
-      return Optional.empty();
-    }
-    return result.warnings().stream()
-        .filter(w -> w.startsWith("run stopped: ") || w.contains("stopped by the watchdog")
-            || w.startsWith("run interrupted"))
-        .findFirst()
-        .map(w -> w.startsWith("run stopped: ") ? w.substring("run stopped: ".length()) : w);
+    return result.stop().map(StopReason::message);
   }
 
   /** How a run ended, as verdict.json's {@code outcome} spells it. */

@@ -4,6 +4,7 @@ import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.history.MetricComparison;
 import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.SlaVerdict;
+import dev.perfsuite.sla.Threshold;
 import dev.perfsuite.sla.ThresholdResult;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -42,15 +43,14 @@ final class ThresholdCases {
     List<Case> cases = new ArrayList<>();
     boolean completedRow = false;
     for (SlaVerdict sla : verdict.slas()) {
-      List<List<String>> cells = sla.cells();
-      for (int i = 0; i < sla.results().size(); i++) {
-        ThresholdResult row = sla.results().get(i);
-        List<String> text = cells.get(i);
-        completedRow |= row.threshold().metric() == Metric.RUN_COMPLETED;
-        String name = text.get(0) + " " + text.get(1) + " " + text.get(2);
+      for (ThresholdResult row : sla.results()) {
+        Threshold threshold = row.threshold();
+        completedRow |= threshold.metric() == Metric.RUN_COMPLETED;
+        String name = threshold.scopeName() + " " + threshold.metric().displayName() + " "
+            + threshold.expected();
         cases.add(new Case("perf." + scenario + ".sla", name,
             row.passed() ? Kind.PASSED : Kind.FAILED,
-            "expected " + text.get(2) + ", actual " + text.get(3), row.detail()));
+            "expected " + threshold.expected() + ", actual " + row.actualText(), row.detail()));
       }
     }
     if (!completedRow && verdict.result().interrupted()) {

@@ -14,7 +14,6 @@ import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.SlaVerdict;
 import dev.perfsuite.sla.ThresholdResult;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -48,7 +47,15 @@ final class VerdictJson {
     root.put("judgedLatency", lower(result.judged()));
     root.put("interrupted", result.interrupted());
     ObjectNode stop = root.putObject("stop");
-    verdict.stopReason().ifPresentOrElse(r -> stop.put("reason", r), () -> stop.putNull("reason"));
+    result.stop().ifPresentOrElse(s -> {
+      stop.put("reason", s.message());
+      stop.put("kind", lower(s.kind()));
+      stop.put("stoppedAt", s.at().toString());
+    }, () -> {
+      stop.putNull("reason");
+      stop.putNull("kind");
+      stop.putNull("stoppedAt");
+    });
     verdict.breach().ifPresentOrElse(b -> {
       stop.put("rule", b.rule().toString());
       stop.put("firedAt", b.at().toString());
@@ -124,15 +131,12 @@ final class VerdictJson {
   }
 
   private static void rows(SlaVerdict verdict, RunResult result, ArrayNode out) {
-    List<List<String>> cells = verdict.cells();
-    for (int i = 0; i < verdict.results().size(); i++) {
-      ThresholdResult row = verdict.results().get(i);
-      List<String> text = cells.get(i);
+    for (ThresholdResult row : verdict.results()) {
       ObjectNode node = out.addObject();
-      node.put("scope", text.get(0));
-      node.put("metric", text.get(1));
-      node.put("expected", text.get(2));
-      node.put("actual", text.get(3));
+      node.put("scope", row.threshold().scopeName());
+      node.put("metric", row.threshold().metric().displayName());
+      node.put("expected", row.threshold().expected());
+      node.put("actual", row.actualText());
       number(node, "limitValue", row.threshold().limit());
       number(node, "actualValue", row.actual());
       node.put("passed", row.passed());

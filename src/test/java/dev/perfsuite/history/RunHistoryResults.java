@@ -4,12 +4,14 @@ import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /** Hand-built run results for history tests: no load. */
@@ -34,7 +36,7 @@ final class RunHistoryResults {
       }
     }
     return new RunResult(scenario, 4, Duration.ZERO, Duration.ZERO, summaries, List.of(),
-        directory, interrupted,
+        directory, interrupted ? Optional.of(StopReason.interrupted()) : Optional.empty(),
         new Timeline(Duration.ofSeconds(1), points), Map.of());
   }
 

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The default verdict of a JMX without an SLA file, read through its transactions (item 5). */
@@ -30,7 +31,7 @@ class PlanVerdictTest {
     long samples = all.stream().mapToLong(LabelSummary::samples).sum();
     all.add(0, measured(LabelSummary.OVERALL, samples, 0));
     return new RunResult("plan", 1, Duration.ZERO, Duration.ZERO, all, List.of(), Path.of("."),
-        false);
+        Optional.empty());
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +75,8 @@ class AllurePerformanceMetricsTest {
     LabelSummary warmUp = new LabelSummary("GET /echo", Phase.WARM_UP, 10, 0, total.service(), 5,
         1, 1, 0, 999, Map.of(), Map.of());
     return new RunResult("checkout", 10, Duration.ZERO, Duration.ofSeconds(5),
-        List.of(total, echo, warmUp), List.of(), Path.of("target"), false).judging(judged);
+        List.of(total, echo, warmUp), List.of(), Path.of("target"), Optional.empty())
+        .judging(judged);
   }
 
   private static LabelSummary measured(String label) {

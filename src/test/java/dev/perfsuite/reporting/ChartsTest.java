@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class ChartsTest {
       }
     }
     return new RunResult("chart-test", 8, Duration.ZERO, Duration.ofSeconds(2), List.of(),
-        List.of(), Path.of("target"), false, new Timeline(Duration.ofSeconds(1), points),
+        List.of(), Path.of("target"), Optional.empty(), new Timeline(Duration.ofSeconds(1), points),
         Map.of());
   }
 
@@ -52,7 +53,7 @@ class ChartsTest {
   @Test
   void shouldRenderNothingWithoutTimeline() {
     RunResult run = new RunResult("empty", 1, Duration.ZERO, Duration.ZERO, List.of(), List.of(),
-        Path.of("target"), false);
+        Path.of("target"), Optional.empty());
 
     assertThat(Charts.overTime(run)).isEmpty();
   }
@@ -76,7 +77,7 @@ class ChartsTest {
           100, 0, 10, 20, 25, 40, 8));
     }
     RunResult run = new RunResult("no-errors", 8, Duration.ZERO, Duration.ZERO, List.of(),
-        List.of(), Path.of("target"), false, new Timeline(Duration.ofSeconds(1), points),
+        List.of(), Path.of("target"), Optional.empty(), new Timeline(Duration.ofSeconds(1), points),
         Map.of());
     org.jfree.chart.JFreeChart chart = Charts.errorsChart(run);
     chart.createBufferedImage(960, 480);

@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,17 +31,16 @@ class ResultFilesWatcherTest {
   Path dir;
 
   @Test
-  void shouldWriteSummaryFilesWithTheAnnouncedOriginWhenTheRunEnds() throws Exception {
+  void shouldWriteSummaryFilesWithTheRunsPhaseOriginWhenTheRunEnds() throws Exception {
     RunWatcher watcher = ResultFiles.watcher();
     RunContext context = new RunContext("watched", "run-1", Profiles.smoke(), dir, 1);
-    watcher.runStarting(context).started(ORIGIN);
 
     String console = consoleOf(() -> watcher.runEnded(context, result()));
 
     assertThat(dir.resolve(ResultDirectory.SUMMARY_CSV)).as("summary.csv").exists();
     assertThat(dir.resolve(ResultDirectory.SUMMARY_MD)).as("summary.md").exists();
     assertThat(Files.readString(dir.resolve(ResultDirectory.RUN_PROPERTIES)))
-        .as("run.properties keeps the phase origin the recorder announced")
+        .as("run.properties keeps the phase origin the result carries")
         .contains("originMillis=" + ORIGIN).contains("scenario=watched");
     assertThat(console).as("console table ends with the Results line CI reads")
         .contains("watched: measurement phase")
@@ -50,7 +51,6 @@ class ResultFilesWatcherTest {
   void shouldKeepTheOriginWhenTheSameRunEndsTwice() throws Exception {
     RunWatcher watcher = ResultFiles.watcher();
     RunContext context = new RunContext("watched", "run-2", Profiles.smoke(), dir, 1);
-    watcher.runStarting(context).started(ORIGIN);
 
     consoleOf(() -> watcher.runEnded(context, result()));
     consoleOf(() -> watcher.runEnded(context, result()));
@@ -60,6 +60,19 @@ class ResultFilesWatcherTest {
         .contains("originMillis=" + ORIGIN);
   }
 
+  @Test
+  void shouldWriteMinusOneAsTheOriginOfATestThatNeverStarted() throws Exception {
+    RunWatcher watcher = ResultFiles.watcher();
+    RunContext context = new RunContext("watched", "run-3", Profiles.smoke(), dir, 1);
+    RunResult neverStarted = new RunResult("watched", 2, Duration.ZERO, Duration.ofSeconds(1),
+        result().summaries(), List.of(), dir, Optional.empty());
+
+    consoleOf(() -> watcher.runEnded(context, neverStarted));
+
+    assertThat(Files.readString(dir.resolve(ResultDirectory.RUN_PROPERTIES)))
+        .as("no origin: -1, as the recorder keeps it").contains("originMillis=-1");
+  }
+
   private RunResult result() {
     LatencyStats latency = new LatencyStats(1, 40, 12, 5, 10, 15, 20, 25, 30, 35, 40);
     List<LabelSummary> summaries = List.of(
@@ -67,7 +80,7 @@ class ResultFilesWatcherTest {
         summary(LabelSummary.OVERALL, Phase.MEASUREMENT, latency),
         summary("GET echo", Phase.MEASUREMENT, latency));
     return new RunResult("watched", 2, Duration.ZERO, Duration.ofSeconds(1), summaries,
-        List.of(), dir, false);
+        List.of(), dir, Optional.empty()).measuredFrom(Instant.ofEpochMilli(ORIGIN));
   }
 
   private static LabelSummary summary(String label, Phase phase, LatencyStats latency) {

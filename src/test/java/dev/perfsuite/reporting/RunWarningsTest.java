@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +49,7 @@ class RunWarningsTest {
   void shouldHideARunsWarningsFromTheConsoleUnderPerfLogError() throws Exception {
     SuiteLogging.set(LogLevel.ERROR);
     RunResult result = result();
-    ResultFiles.write(result, 0);
+    ResultFiles.write(result);
 
     String console = ConsoleCapture.of(() -> ResultFiles.show(result));
 
@@ -68,6 +69,6 @@ class RunWarningsTest {
         new LabelSummary(LabelSummary.OVERALL, Phase.MEASUREMENT, 100, 0, latency, 50, 0.6,
             0.6, 0L, 2000L, Map.of(), Map.of()));
     return new RunResult("warned", 2, Duration.ZERO, Duration.ZERO, summaries, List.of(WARNING),
-        dir, false);
+        dir, Optional.empty());
   }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -93,7 +94,7 @@ class FullDiskTest {
     assertThat(rows).as("whole rows kept before the disk filled").isBetween(100L, 17_000L);
     assertThat(Files.readString(jtl)).as("the file ends on a whole row").endsWith("\n");
     RunResult result = new RunResult("full-disk", 3, Duration.ZERO, Duration.ZERO, summaries,
-        List.of(incomplete), dir, false);
+        List.of(incomplete), dir, Optional.empty());
     assertThat(result.overall(Phase.MEASUREMENT).samples())
         .as("samples counted from memory, all of them").isEqualTo(SAMPLES);
     SlaVerdict verdict = Sla.overall().errorPercentBelow(1).evaluate(result);

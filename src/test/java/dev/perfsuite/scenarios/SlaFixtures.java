@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
 
 /**
  * Hand-built runs for the scenarios' SLA helpers: one that meets every threshold of an SLA with
@@ -107,7 +108,7 @@ public final class SlaFixtures {
         runUsers = (int) Math.ceil(users * (1 + 2 * missed.limit() / 100)) + 1;
       }
       return new RunResult("sla-fixture", runUsers, Duration.ZERO, Duration.ZERO, summaries,
-          List.of(), Path.of("target", "sla-fixture"), false);
+          List.of(), Path.of("target", "sla-fixture"), Optional.empty());
     }
 
     private LabelSummary summary(String scope, Threshold missed) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Verdicts judge what users saw unless the run asks for JMeter's service time. */
@@ -22,7 +23,7 @@ class LatencyFigureVerdictTest {
     LabelSummary overall = new LabelSummary(LabelSummary.OVERALL, Phase.MEASUREMENT, 8000, 0,
         service, 200, 1, 1, 0, 40_000, Map.of(), Map.of(), response, 0, 0, 40);
     return new RunResult("stalled", 20, Duration.ZERO, Duration.ZERO, List.of(overall),
-        List.of(), Path.of("."), false);
+        List.of(), Path.of("."), Optional.empty());
   }
 
   @Test

@@ -4,10 +4,12 @@ import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /** Hand-built runs: summaries default to a healthy 1000-sample label at 100 req/s over 10 s. */
@@ -26,7 +28,8 @@ final class Runs {
   static RunResult run(int users, Duration thinkTime, boolean interrupted,
       LabelSummary... summaries) {
     return new RunResult("sla-test", users, thinkTime, Duration.ofSeconds(10),
-        List.of(summaries), List.of(), Path.of("target", "sla-test"), interrupted);
+        List.of(summaries), List.of(), Path.of("target", "sla-test"),
+        interrupted ? Optional.of(StopReason.interrupted()) : Optional.empty());
   }
 
   static Summary measured(String label) {

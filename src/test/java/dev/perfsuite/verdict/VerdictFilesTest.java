@@ -22,6 +22,7 @@ import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.StopReason;
 import dev.perfsuite.sla.Sla;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -51,7 +52,11 @@ class VerdictFilesTest {
   @TempDir
   Path dir;
 
-  private RunResult run(String scenario, boolean interrupted, List<String> warnings) {
+  private RunResult run(String scenario, List<String> warnings) {
+    return run(scenario, Optional.empty(), warnings);
+  }
+
+  private RunResult run(String scenario, Optional<StopReason> stop, List<String> warnings) {
     LatencyStats service = new LatencyStats(2, 1200, 300, 150, 250, 400, 700, 900, 1000, 1100,
         1190);
     LatencyStats response = new LatencyStats(2, 1500, 350, 180, 260, 420, 800, 950, 1100, 1300,
@@ -64,7 +69,7 @@ class VerdictFilesTest {
           -1, -1, Map.of(), Map.of()));
     }
     return new RunResult(scenario, 10, Duration.ZERO, Duration.ofSeconds(5), summaries, warnings,
-        dir.resolve(scenario), interrupted);
+        dir.resolve(scenario), stop);
   }
 
   private static RegressionVerdict regression(String scenario) {
@@ -98,7 +103,7 @@ class VerdictFilesTest {
 
   @Test
   void shouldWriteVerdictJsonThatTheSchemaAccepts() throws Exception {
-    RunResult result = run("checkout", false, List.of("generator saturated"));
+    RunResult result = run("checkout", List.of("generator saturated"));
     VerdictFiles.write(judged(result, RegressionMode.WARN), Optional.empty());
 
     JsonNode verdict = JSON.readTree(result.directory().resolve("verdict.json").toFile());
@@ -131,7 +136,7 @@ class VerdictFilesTest {
 
   @Test
   void shouldRejectADocumentWithoutItsOutcome() throws Exception {
-    RunResult result = run("checkout", false, List.of());
+    RunResult result = run("checkout", List.of());
     VerdictFiles.write(judged(result, RegressionMode.WARN), Optional.empty());
     ObjectNode verdict = (ObjectNode) JSON.readTree(
         result.directory().resolve("verdict.json").toFile());
@@ -143,7 +148,8 @@ class VerdictFilesTest {
   @Test
   void shouldSayWhichLatencyRuleStoppedTheRunAndWhen() throws Exception {
     String why = "latency rule response.p95>800ms breached at 2026-01-02T00:00:10Z ...";
-    RunResult result = run("soak", true, List.of("run stopped: " + why));
+    StopReason stop = StopReason.rule(why);
+    RunResult result = run("soak", Optional.of(stop), List.of(stop.warning()));
     LatencyBreach breach = new LatencyBreach(LatencyRule.parse("p95>800ms"),
         Instant.parse("2026-01-02T00:00:10Z"), 1000, Duration.ofSeconds(10), 240);
     VerdictFiles.write(RunVerdict.of(result, Profiles.smoke(), Optional.empty(),
@@ -158,8 +164,29 @@ class VerdictFilesTest {
   }
 
   @Test
+  void shouldReadTheStopReasonFromTheResultNotFromWarningText() throws Exception {
+    RunResult watchdog = run("overran", Optional.of(StopReason.watchdog(30)), List.of());
+    RunResult lookalike = run("lookalike", List.of("run stopped: a warning, not a stop"));
+    VerdictFiles.write(RunVerdict.of(watchdog, Profiles.smoke(), Optional.empty(),
+        RegressionMode.OFF, Optional.empty()), Optional.empty());
+    VerdictFiles.write(RunVerdict.of(lookalike, Profiles.smoke(), Optional.empty(),
+        RegressionMode.OFF, Optional.empty()), Optional.empty());
+
+    JsonNode stopped = JSON.readTree(watchdog.directory().resolve("verdict.json").toFile());
+    JsonNode completed = JSON.readTree(lookalike.directory().resolve("verdict.json").toFile());
+    assertThat(stopped.path("stop").path("reason").asText()).as("the typed reason, no warning")
+        .contains("stopped by the watchdog");
+    assertThat(stopped.path("stop").path("kind").asText()).isEqualTo("watchdog");
+    assertThat(validate(stopped)).as("schema violations").isEmpty();
+    assertThat(stopped.path("outcome").asText()).isEqualTo("stopped");
+    assertThat(completed.path("stop").path("reason").isNull())
+        .as("a warning that reads like a stop is not one").isTrue();
+    assertThat(completed.path("interrupted").asBoolean()).isFalse();
+  }
+
+  @Test
   void shouldWriteOneJUnitCasePerThresholdAndRegressionMetric() throws Exception {
-    RunResult result = run("check out", false, List.of());
+    RunResult result = run("check out", List.of());
     Path reports = dir.resolve("failsafe-reports");
     VerdictFiles.write(judged(result, RegressionMode.FAIL), Optional.of(reports));
 
@@ -190,7 +217,7 @@ class VerdictFilesTest {
 
   @Test
   void shouldPassARegressionCaseUnderWarn() throws Exception {
-    RunResult result = run("warned", false, List.of());
+    RunResult result = run("warned", List.of());
     VerdictFiles.write(judged(result, RegressionMode.WARN), Optional.empty());
 
     Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
@@ -201,7 +228,8 @@ class VerdictFilesTest {
 
   @Test
   void shouldAddAFailingRunCompletedCaseForAStoppedRunWithoutSla() throws Exception {
-    RunResult result = run("stopped", true, List.of("run stopped: error rate above 90 %"));
+    StopReason stop = StopReason.rule("error rate above 90 %");
+    RunResult result = run("stopped", Optional.of(stop), List.of(stop.warning()));
     VerdictFiles.write(RunVerdict.of(result, Profiles.smoke(), Optional.empty(),
         RegressionMode.OFF, Optional.empty()), Optional.empty());
 
