@@ -3,6 +3,9 @@
 # registry, and writes the Testcontainers environment.
 #
 #   .ci/docker-setup.sh [--rebuild] [ECHO_JAR]   set up (idempotent; run `mvn package -DskipTests` first)
+#   .ci/docker-setup.sh --public                 only the engine and the stand-ins of public images
+#                                                (needs `mvn process-resources` only: CI runs it
+#                                                beside the build, the rest after it)
 #   .ci/docker-setup.sh --stop                   remove Testcontainers containers, stop our dockerd
 #
 # 1. engine      (.ci/docker/engine.sh)      docker.io from apt and dockerd, if no engine answers
@@ -67,11 +70,12 @@ write_env() {
 }
 
 main() {
-    local stop=0 rebuild=0 jar="$REPO_ROOT/target/perf-suite-echo.jar"
+    local stop=0 rebuild=0 public_only=0 jar="$REPO_ROOT/target/perf-suite-echo.jar"
     while [[ $# -gt 0 ]]; do
         case "$1" in
             --stop) stop=1 ;;
             --rebuild) rebuild=1 ;;
+            --public) public_only=1 ;;
             -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
             -*) die "unknown option $1 (see --help)" ;;
             *) jar="$(realpath "$1")" ;;
@@ -85,12 +89,14 @@ main() {
     if [[ $stop -eq 1 ]]; then stop_engine; return; fi
 
     load_props
-    [[ -f "$jar" ]] || die "echo jar not found: $jar (mvn package -DskipTests builds it)"
-    ln -f "$jar" "$CONTEXTS/echo-backend/perf-suite-echo.jar" 2>/dev/null \
-        || cp "$jar" "$CONTEXTS/echo-backend/perf-suite-echo.jar"
+    if [[ $public_only -eq 0 ]]; then
+        [[ -f "$jar" ]] || die "echo jar not found: $jar (mvn package -DskipTests builds it)"
+        ln -f "$jar" "$CONTEXTS/echo-backend/perf-suite-echo.jar" 2>/dev/null \
+            || cp "$jar" "$CONTEXTS/echo-backend/perf-suite-echo.jar"
+    fi
     start_engine
     build_base_image "$(prop image.local.base)"
-    build_images "$rebuild"
+    build_images "$rebuild" "$public_only"
     docker images --filter 'reference=perf-suite/*' | sed 's/^/    /'
     log "done; environment for the tests in $ENV_FILE:"
     write_env

@@ -18,13 +18,17 @@ build_context() {   # build_context NAME TAG [docker build options...]
     rm -f "$blog"
 }
 
-build_images() {   # build_images REBUILD(0|1)
-    local rebuild="$1" opts=() dir name
+# The images built from the project's own jars (mvn package); --public skips them.
+readonly PROJECT_IMAGES=" echo-backend remote-engine controller "
+
+build_images() {   # build_images REBUILD(0|1) [PUBLIC_ONLY(0|1)]
+    local rebuild="$1" public_only="${2:-0}" opts=() dir name
     [[ "$rebuild" -eq 0 ]] || opts=(--no-cache)
     # The JRE first: the other images build FROM it.
     build_context jre "$(prop image.local.jre)" "${opts[@]}"
     for dir in "$CONTEXTS"/*/ "$REPO_ROOT"/docker/*/; do
         name="$(basename "$dir")"
+        if [[ "$public_only" -eq 1 && "$PROJECT_IMAGES" == *" $name "* ]]; then continue; fi
         if [[ -f "$REPO_ROOT/docker/$name/build.sh" ]]; then
             [[ "$dir" == "$REPO_ROOT"/docker/* ]] || continue
             log "$name: docker/$name/build.sh"

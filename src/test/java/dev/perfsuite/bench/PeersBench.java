@@ -140,8 +140,10 @@ final class PeersBench {
         + String.format(Locale.ROOT, "%nPeersBench took %d s (%s mode: targets %s, users %s).%n",
             seconds, quick ? "quick" : "full", targets, users);
     BenchReport.section(settings, "05-peers", "Peers in the same run", body);
-    LoadTools.write(settings.out().resolve("peers.md"), "# Peers in the same run\n\n_Measured on "
-        + Machine.current().markdown() + "._\n\n" + body);
+    LoadTools.write(settings.out().resolve("peers.md"), "# Peers in the same run\n\n"
+        + (Boolean.getBoolean("bench.smoke") ? "_Smoke run: every tool once, to show it runs; "
+            + "these are not figures._\n\n" : "")
+        + "_Measured on " + Machine.current().markdown() + "._\n\n" + body);
     assertThat(table.toString()).as("peers table has suite rows").contains("| " + SUITE + " |");
   }
 
