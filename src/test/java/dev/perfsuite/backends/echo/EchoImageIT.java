@@ -64,6 +64,17 @@ class EchoImageIT {
   }
 
   @Test
+  void shouldNameTheBaseImageAndTheFixWhenTheBaseCannotBeHad() {
+    String base = "perf-suite/no-such-jre:0";
+    assertThatThrownBy(() -> EchoImage.fromClassPath(base).build())
+        .isInstanceOf(ImageUnavailableException.class)
+        .hasMessageContaining("could not be built from " + base)
+        .hasMessageContaining("Fix: docker pull " + base)
+        .hasMessageContaining("perf.echo.image")
+        .hasMessageContaining("-Dperf.backends=embedded");
+  }
+
+  @Test
   void shouldFallBackToEmbeddedUnderAutoWhenTheEchoImageCannotBeHad() throws Exception {
     PerfConfig config = PerfConfig.of(Map.of("perf.backends", "auto",
         "perf.echo.image", MISSING, "perf.echo.port", "0"));
