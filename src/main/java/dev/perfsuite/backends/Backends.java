@@ -14,10 +14,10 @@ import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,23 +34,25 @@ import org.testcontainers.DockerClientFactory;
 public final class Backends implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Backends.class);
   private final PerfConfig config;
-  private final BooleanSupplier dockerAnswers;
+  private static final Duration PING_TIMEOUT = Duration.ofSeconds(3);
+  private final Supplier<DockerProbe> probe;
+  private final boolean mayFallBack;
   private final List<AutoCloseable> started = new ArrayList<>();
   private ProviderChoice choice;
-  private String dockerProblem;
   private EchoService echo;
   private PostgresServer postgres;
   private StubServer stubs;
   private KeycloakServer keycloak;
 
-  private Backends(PerfConfig config) {
+  private Backends(PerfConfig config, boolean mayFallBack) {
     this.config = config;
-    this.dockerAnswers = this::probeDocker;
+    this.probe = Backends::probe;
+    this.mayFallBack = mayFallBack;
   }
 
   /** Backends for this configuration; nothing starts until a backend is asked for. */
   public static Backends forConfig(PerfConfig config) {
-    return new Backends(config);
+    return new Backends(config, config.backends() == BackendMode.AUTO);
   }
 
   /**
@@ -58,48 +60,39 @@ public final class Backends implements AutoCloseable {
    * exercise each provider; Testcontainers still fails fast when no Docker engine answers.
    */
   public static Backends withProvider(Provider provider, PerfConfig config) {
-    Backends backends = new Backends(config);
+    Backends backends = new Backends(config, false);
     backends.choice = ProviderChoice.resolve(provider == Provider.EMBEDDED
-        ? BackendMode.EMBEDDED : BackendMode.TESTCONTAINERS, backends.dockerAnswers);
+        ? BackendMode.EMBEDDED : BackendMode.TESTCONTAINERS, backends.probe);
     return backends;
   }
 
   /** True when a Docker engine answers Testcontainers' probe. */
   public static boolean dockerAnswers() {
-    return dockerProblem().isEmpty();
+    return probe().answers();
   }
 
   /**
-   * Where no Docker engine answered and Testcontainers' reason, or empty when one answers. The
-   * reason goes into the one console line naming the provider; Testcontainers' own discovery log
-   * is kept off the console (src/test/resources/log4j2-test.xml).
+   * Asks the engine through Testcontainers' client and, when that fails, classifies why (no
+   * engine, or a broken client; {@link DockerProbe#classify}). Testcontainers' own discovery log
+   * is kept off the console (src/test/resources/log4j2-test.xml): the reason goes into the one
+   * console line naming the provider.
    */
-  static Optional<String> dockerProblem() {
+  static DockerProbe probe() {
     try {
       DockerClientFactory.instance().client().pingCmd().exec();
-      return Optional.empty();
+      return DockerProbe.answering();
     } catch (RuntimeException | LinkageError e) {
-      String host = System.getenv("DOCKER_HOST");
-      // First sentence only: its "Please see logs" points at a log kept off the console.
-      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("")
-          .split("\\. ", 2)[0];
-      return Optional.of("at " + (host == null ? "the default socket" : host + " (DOCKER_HOST)")
-          + ": " + e.getClass().getSimpleName() + ": " + message);
+      String address = EnginePing.address();
+      return DockerProbe.classify(e, address + (address.equals(System.getenv("DOCKER_HOST"))
+          ? " (DOCKER_HOST)" : ""), () -> EnginePing.answers(address, PING_TIMEOUT));
     }
-  }
-
-  private boolean probeDocker() {
-    dockerProblem = dockerProblem().orElse(null);
-    return dockerProblem == null;
   }
 
   /** The provider for this run, resolved (and printed) once. */
   public synchronized ProviderChoice provider() {
     if (choice == null) {
-      choice = ProviderChoice.resolve(config.backends(), dockerAnswers);
-      String why = choice.provider() == Provider.EMBEDDED && dockerProblem != null
-          ? choice.reason() + " " + dockerProblem : choice.reason();
-      LOG.info("Backends: {} ({})", choice.provider().name().toLowerCase(), why);
+      choice = ProviderChoice.resolve(config.backends(), probe);
+      LOG.info("Backends: {} ({})", choice.provider().name().toLowerCase(), choice.reason());
     }
     return choice;
   }
@@ -107,7 +100,7 @@ public final class Backends implements AutoCloseable {
   /** The echo backend's base URL, starting it on first call with {@code perf.echo.delay}. */
   public synchronized URI echo() {
     if (echo == null) {
-      echo = timed("echo", () -> provider().provider() == Provider.TESTCONTAINERS
+      echo = start("echo", provider -> provider == Provider.TESTCONTAINERS
           ? new EchoContainer(config.echoImage(), config.echoDelay(), config.echoStall())
           : new EchoEmbedded(config.backendSettings().echoPort(), config.echoDelay(),
               config.echoStall()));
@@ -128,7 +121,7 @@ public final class Backends implements AutoCloseable {
   /** A PostgreSQL for scenarios (separate from Keycloak's own database). */
   public synchronized PostgresEndpoint postgres() {
     if (postgres == null) {
-      postgres = timed("postgres", () -> PostgresServer.start(provider().provider(),
+      postgres = start("postgres", provider -> PostgresServer.start(provider,
           config.backendSettings()));
       started.add(postgres);
     }
@@ -138,7 +131,7 @@ public final class Backends implements AutoCloseable {
   /** The WireMock API stubs (every system's stubbed APIs and the browser-login site). */
   public synchronized StubEndpoint stubs() {
     if (stubs == null) {
-      stubs = timed("stubs", () -> StubServer.start(provider().provider(),
+      stubs = start("stubs", provider -> StubServer.start(provider,
           config.backendSettings()));
       started.add(stubs);
     }
@@ -154,7 +147,7 @@ public final class Backends implements AutoCloseable {
     if (keycloak == null) {
       URI site = stubs().base();
       Path usersCsv = config.resultsDir().resolveSibling("perf-data").resolve("keycloak-users.csv");
-      keycloak = timed("keycloak", () -> KeycloakServer.start(provider().provider(),
+      keycloak = start("keycloak", provider -> KeycloakServer.start(provider,
           config.backendSettings(), RealmDescription.discovered(), site, usersCsv));
       started.add(keycloak);
       KeycloakEndpoint endpoint = keycloak.endpoint();
@@ -166,11 +159,30 @@ public final class Backends implements AutoCloseable {
     return keycloak.endpoint();
   }
 
-  private <T> T timed(String backend, Supplier<T> start) {
+  /**
+   * Starts one backend on this run's provider. Under {@code perf.backends=auto}, an image that
+   * can be neither found, pulled nor built switches this backend and every later one to embedded,
+   * said once on the console; those already running keep running.
+   */
+  private <T> T start(String backend, Function<Provider, T> start) {
+    Provider provider = provider().provider();
+    try {
+      return timed(backend, provider, start);
+    } catch (ImageUnavailableException e) {
+      if (!mayFallBack || provider != Provider.TESTCONTAINERS) {
+        throw e;
+      }
+      choice = ProviderChoice.embeddedBecause(e.getMessage());
+      LOG.warn("Backends: embedded from {} on ({})", backend, choice.reason());
+      return timed(backend, Provider.EMBEDDED, start);
+    }
+  }
+
+  private static <T> T timed(String backend, Provider provider, Function<Provider, T> start) {
     long begin = System.nanoTime();
-    T running = start.get();
-    LOG.info("Backend {} ({}) started in {} ms", backend,
-        provider().provider().name().toLowerCase(), (System.nanoTime() - begin) / 1_000_000);
+    T running = start.apply(provider);
+    LOG.info("Backend {} ({}) started in {} ms", backend, provider.name().toLowerCase(),
+        (System.nanoTime() - begin) / 1_000_000);
     return running;
   }
 

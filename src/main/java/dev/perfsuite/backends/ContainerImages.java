@@ -14,20 +14,35 @@ public final class ContainerImages {
   private ContainerImages() {
   }
 
+  /** True when {@code image} is on the Docker engine now (no pull). */
+  public static boolean present(String image) {
+    try {
+      DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+      return true;
+    } catch (NotFoundException notLocal) {
+      return false;
+    }
+  }
+
+  /**
+   * {@code local} when the engine has it (a stand-in built on this machine), else
+   * {@code official}, which Testcontainers pulls.
+   */
+  public static String localOr(String local, String official) {
+    return present(local) ? local : official;
+  }
+
   /**
    * Returns when {@code image} is present locally or could be pulled.
    *
    * @param key the configuration key naming the image, for the error message
-   * @throws BackendException naming the image, the key and the fix
+   * @throws ImageUnavailableException naming the image, the key and the fix
    */
   public static void requireAvailable(String image, String key) {
-    var client = DockerClientFactory.instance().client();
-    try {
-      client.inspectImageCmd(image).exec();
+    if (present(image)) {
       return;
-    } catch (NotFoundException notLocal) {
-      // Not here yet: a registry may have it.
     }
+    var client = DockerClientFactory.instance().client();
     try {
       boolean done = client.pullImageCmd(image).start()
           .awaitCompletion(PULL_SECONDS, TimeUnit.SECONDS);
@@ -39,10 +54,10 @@ public final class ContainerImages {
       Thread.currentThread().interrupt();
       throw new BackendException("interrupted while pulling " + image, e);
     } catch (RuntimeException e) {
-      throw new BackendException("image '" + image + "' (" + key + ") is not on this Docker engine "
-          + "and could not be pulled: " + e.getMessage() + ". Fix: build the local stand-ins with "
-          + ".ci/docker-setup.sh and export the variables it prints, or set " + key
-          + " to an image this engine has (docker images)", e);
+      throw new ImageUnavailableException("image '" + image + "' (" + key + ") is not on this "
+          + "Docker engine and could not be pulled: " + e.getMessage() + ". Fix: docker pull "
+          + image + " where a registry answers, set " + key + " to an image this engine has "
+          + "(docker images), or use -Dperf.backends=embedded", e);
     }
   }
 }

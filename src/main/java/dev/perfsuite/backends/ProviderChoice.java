@@ -1,7 +1,7 @@
 package dev.perfsuite.backends;
 
 import dev.perfsuite.config.settings.BackendMode;
-import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The provider picked for a run and why, so the console can say it.
@@ -12,25 +12,39 @@ import java.util.function.BooleanSupplier;
 public record ProviderChoice(Provider provider, String reason) {
 
   /**
-   * Resolves {@code perf.backends}: {@code auto} asks whether a Docker engine answers.
+   * Resolves {@code perf.backends}: {@code auto} asks the Docker engine, and falls back to
+   * embedded only when none answers; a broken Docker client fails under every mode that asks.
    *
-   * @throws BackendException when Testcontainers is forced and no Docker engine answers
+   * @throws BackendException when Testcontainers is forced and no Docker engine answers, or when
+   *     an engine answers but Testcontainers' client is broken
    */
-  static ProviderChoice resolve(BackendMode mode, BooleanSupplier dockerAnswers) {
-    return switch (mode) {
-      case EMBEDDED -> new ProviderChoice(Provider.EMBEDDED, "perf.backends=embedded");
-      case TESTCONTAINERS -> {
-        if (!dockerAnswers.getAsBoolean()) {
-          throw new BackendException("perf.backends=testcontainers but no Docker engine answers. "
-              + "Fix: start Docker (CI: .ci/docker-setup.sh) or use -Dperf.backends=auto|embedded");
+  static ProviderChoice resolve(BackendMode mode, Supplier<DockerProbe> probe) {
+    if (mode == BackendMode.EMBEDDED) {
+      return new ProviderChoice(Provider.EMBEDDED, "perf.backends=embedded");
+    }
+    String key = "perf.backends=" + mode.name().toLowerCase();
+    DockerProbe found = probe.get();
+    return switch (found.state()) {
+      case ANSWERS -> new ProviderChoice(Provider.TESTCONTAINERS,
+          key + " and a Docker engine answers");
+      case BROKEN -> throw new BackendException(key + " but the Docker client cannot work "
+          + found.detail() + ". Fix: make the project resolve the versions perf-suite declares "
+          + "(mvn dependency:tree -Dincludes=com.fasterxml.jackson.core; drop a "
+          + "dependencyManagement or version that downgrades Jackson, commons-io or docker-java), "
+          + "or use -Dperf.backends=embedded");
+      case ABSENT -> {
+        if (mode == BackendMode.TESTCONTAINERS) {
+          throw new BackendException(key + " but no Docker engine answers " + found.detail()
+              + ". Fix: start Docker (or set DOCKER_HOST) or use -Dperf.backends=auto|embedded");
         }
-        yield new ProviderChoice(Provider.TESTCONTAINERS, "perf.backends=testcontainers");
+        yield new ProviderChoice(Provider.EMBEDDED, key + " and no Docker engine answers "
+            + found.detail());
       }
-      case AUTO -> dockerAnswers.getAsBoolean()
-          ? new ProviderChoice(Provider.TESTCONTAINERS,
-              "perf.backends=auto and a Docker engine answers")
-          : new ProviderChoice(Provider.EMBEDDED,
-              "perf.backends=auto and no Docker engine answers");
     };
+  }
+
+  /** The choice after {@code auto} found Testcontainers unusable for this run's images. */
+  static ProviderChoice embeddedBecause(String why) {
+    return new ProviderChoice(Provider.EMBEDDED, "perf.backends=auto, but " + why);
   }
 }

@@ -148,7 +148,9 @@ public enum ConfigKey implements KeyDescription {
       "Makes the local echo backend freeze LENGTH every PERIOD (wall-clock aligned): requests "
           + "arriving inside a freeze are held until it ends. A known truth for latency tests."),
   ECHO_IMAGE("perf.echo.image", Versions.ECHO_IMAGE, "a Docker image name",
-      "Image for the echo backend under Testcontainers (built from docker/echo-backend)."),
+      "Image for the echo backend under Testcontainers; the default is a local build where "
+          + "present, else an image built from the suite's classes on " + Versions.JRE_IMAGE
+          + "."),
   ECHO_PORT("perf.echo.port", "0", "a port number, 0 for any free port",
       "Port of the embedded echo backend; a fixed port fails fast when taken."),
   POSTGRES_IMAGE("perf.postgres.image", Versions.POSTGRES_IMAGE, "a Docker image name",
@@ -166,7 +168,9 @@ public enum ConfigKey implements KeyDescription {
   CACHE_DIR("perf.cache-dir", "~/.cache/perf-suite", "a directory path (~ is your home)",
       "Where the Keycloak distribution is unpacked once for the embedded provider."),
   TOXIPROXY_IMAGE("perf.toxiproxy.image", Versions.TOXIPROXY_IMAGE, "a Docker image name",
-      "Toxiproxy image for latency links under Testcontainers (docker/toxiproxy/build.sh)."),
+      "Toxiproxy image for latency links under Testcontainers; the default is the local build "
+          + "(docker/toxiproxy/build.sh) where present, else " + Versions.TOXIPROXY_PUBLIC_IMAGE
+          + "."),
   JMX("perf.jmx", null, "comma-separated .jmx paths, or file names under src/test/resources/jmx",
       "JMeter plans JmxPlansIT runs, each as a test named after its file (unset: every plan "
           + "under src/test/resources/jmx)."),

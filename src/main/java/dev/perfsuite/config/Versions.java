@@ -29,10 +29,14 @@ public final class Versions {
   public static final String WIREMOCK_IMAGE = value("image.wiremock");
   /** The echo backend's image (built from docker/echo-backend), default of perf.echo.image. */
   public static final String ECHO_IMAGE = value("image.local.echo-backend");
+  /** The public JRE image the suite builds its own images on where they are missing. */
+  public static final String JRE_IMAGE = value("image.jre");
   /** The local JRE image the other local images build on. */
   public static final String LOCAL_JRE_IMAGE = value("image.local.jre");
   /** Toxiproxy's release, built from source by {@code docker/toxiproxy/build.sh}. */
   public static final String TOXIPROXY = value("toxiproxy.version");
+  /** Shopify's published Toxiproxy image, used where the local build is missing. */
+  public static final String TOXIPROXY_PUBLIC_IMAGE = value("image.toxiproxy");
   /** The locally built Toxiproxy image ({@code docker/toxiproxy/build.sh}). */
   public static final String TOXIPROXY_IMAGE = value("image.local.toxiproxy");
   /** Port the echo backend listens on when none is given, also inside its container. */

@@ -60,7 +60,7 @@ class KeycloakStartupFailureIT {
           .isInstanceOf(BackendException.class)
           .hasMessageContaining("perf-suite/no-such-keycloak:0")
           .hasMessageContaining("perf.keycloak.image")
-          .hasMessageContaining(".ci/docker-setup.sh");
+          .hasMessageContaining("docker pull perf-suite/no-such-keycloak:0");
     }
     assertThat((System.nanoTime() - started) / 1_000_000).as("fails fast, no pull retries")
         .isLessThan(10_000);

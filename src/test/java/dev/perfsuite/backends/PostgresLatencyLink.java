@@ -21,7 +21,8 @@ import org.testcontainers.utility.DockerImageName;
  *
  * <p>Under Testcontainers: a PostgreSQL container and a Toxiproxy container on one network, with
  * Toxiproxy's {@code latency} toxic (no jitter) upstream and downstream. The Toxiproxy image is
- * built locally by {@code docker/toxiproxy/build.sh} (no registry here). Embedded: the run's
+ * the local build of {@code docker/toxiproxy/build.sh} where the engine has it, else Shopify's
+ * published {@code ghcr.io/shopify/toxiproxy} of the same release. Embedded: the run's
  * PostgreSQL behind an in-JVM {@link LatencyProxy} with the same semantics.
  *
  * <p>A lifecycle object; {@link #close()} stops what it started (not the run's own PostgreSQL).
@@ -65,7 +66,11 @@ public final class PostgresLatencyLink implements AutoCloseable {
   }
 
   private static PostgresLatencyLink startContainers(BackendSettings settings, Duration latency,
-      String image) {
+      String configured) {
+    // The default names the local build; where it is missing, Shopify's published image.
+    String image = configured.equals(Versions.TOXIPROXY_IMAGE)
+        ? ContainerImages.localOr(Versions.TOXIPROXY_IMAGE, Versions.TOXIPROXY_PUBLIC_IMAGE)
+        : configured;
     Network network = Network.newNetwork();
     PostgresServer postgres = null;
     ToxiproxyContainer toxiproxy = null;

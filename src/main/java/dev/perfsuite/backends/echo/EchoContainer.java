@@ -2,7 +2,6 @@ package dev.perfsuite.backends.echo;
 
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.BackendLogs;
-import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.config.Versions;
 import java.net.URI;
 import dev.perfsuite.config.settings.EchoStall;
@@ -14,7 +13,10 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
-/** The echo backend image (docker/echo-backend) run by Testcontainers. */
+/**
+ * The echo backend run by Testcontainers, from the image {@link EchoImage#resolve} picks: the
+ * configured one, a pre-built local one, or one built from the suite's classes.
+ */
 public final class EchoContainer implements EchoService {
   static final int PORT = Versions.ECHO_PORT;
   private static final Duration STARTUP = Duration.ofSeconds(60);
@@ -27,11 +29,11 @@ public final class EchoContainer implements EchoService {
 
   /** The echo container, freezing on {@code stall}'s schedule when present. */
   public EchoContainer(String image, Duration delay, Optional<EchoStall> stall) {
-    ContainerImages.requireAvailable(image, "perf.echo.image");
+    String runImage = EchoImage.resolve(image);
     List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--delay",
         Long.toString(delay.toMillis())));
     stall.ifPresent(s -> command.addAll(List.of("--stall", s.flag())));
-    container = new GenericContainer<>(DockerImageName.parse(image))
+    container = new GenericContainer<>(DockerImageName.parse(runImage))
         .withExposedPorts(PORT)
         .withCommand(command.toArray(String[]::new))
         .waitingFor(Wait.forLogMessage(".*Echo backend listening on port.*\\n", 1)
@@ -42,7 +44,7 @@ public final class EchoContainer implements EchoService {
       String logs = container.isCreated() ? BackendLogs.tail(container.getLogs(), 20)
           : "(container not created)";
       container.stop();
-      throw new BackendException("echo backend container " + image + " did not start within "
+      throw new BackendException("echo backend container " + runImage + " did not start within "
           + STARTUP.toSeconds() + " s: " + e.getMessage() + "\nlog tail:\n" + logs, e);
     }
   }

@@ -66,7 +66,7 @@ final class KeycloakContainer implements KeycloakRuntime {
           + "(/health/ready on port 9000) within the startup timeout "
           + Startup.describe(timeout) + ": " + Causes.rootMessage(e)
           + ". Fix: raise perf.backends.startup-timeout, or check the image (perf.keycloak.image, "
-          + "built by .ci/docker-setup.sh; its ENTRYPOINT must be kc.sh and it needs "
+          + "whose ENTRYPOINT must be kc.sh and which needs "
           + "KC_RUN_IN_CONTAINER=true)" + BackendLogs.section(logs), e);
     }
     return new KeycloakContainer(container, log);

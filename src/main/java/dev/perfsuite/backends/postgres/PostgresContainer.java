@@ -54,8 +54,8 @@ final class PostgresContainer {
       String logs = log.tail();
       throw new BackendException("PostgreSQL container " + image + " did not become ready "
           + "within the startup timeout " + Startup.describe(settings.startupTimeout()) + ": "
-          + Causes.rootMessage(e) + ". Fix: check the image (perf.postgres.image, built by "
-          + ".ci/docker-setup.sh) or raise perf.backends.startup-timeout"
+          + Causes.rootMessage(e) + ". Fix: check the image (perf.postgres.image) or raise "
+          + "perf.backends.startup-timeout"
           + BackendLogs.section(logs), e);
     }
     PostgresEndpoint endpoint = new PostgresEndpoint(container.getHost(),
