@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class LayersTest {
   private static final Path MAIN = Path.of("src", "main", "java", "dev", "perfsuite");
+  private static final Pattern FRONT_DOOR = Pattern.compile("\\bdev\\.perfsuite\\.Perf\\b");
   private static final Path RESOURCES = Path.of("src", "main", "resources");
   /** The engines' core, its rooms and the plugins room, whose imports may form no cycle. */
   private static final List<String> ENGINE_ROOMS = List.of("engines", "engines/remote",
@@ -207,6 +208,24 @@ class LayersTest {
           .forEach(up::add);
     }
     assertThat(up).as("engines (core) -> engines.remote/shipment/server").isEmpty();
+  }
+
+  @Test
+  void shouldKeepTheFrontDoorAboveEveryPackage() {
+    // dev.perfsuite.Perf only delegates, for scenarios; a main package using it would make the
+    // door a dependency of the house.
+    List<String> inside = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java"))
+          .filter(f -> !f.getParent().equals(MAIN)).sorted().toList()) {
+        if (FRONT_DOOR.matcher(Files.readString(file, StandardCharsets.UTF_8)).find()) {
+          inside.add(MAIN.relativize(file).toString());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the main sources", e);
+    }
+    assertThat(inside).as("main packages -> dev.perfsuite.Perf").isEmpty();
   }
 
   @Test
