@@ -1,8 +1,8 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.engines.PluginFunctions;
 import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.plugins.PluginFunctions;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;

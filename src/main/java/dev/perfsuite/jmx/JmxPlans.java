@@ -6,9 +6,11 @@ import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.engines.PluginFunctions;
-import dev.perfsuite.engines.PluginLoader;
 import dev.perfsuite.junit.PerfSession;
+import dev.perfsuite.plugins.PlanPlugins;
+import dev.perfsuite.plugins.PluginFetch;
+import dev.perfsuite.plugins.PluginFunctions;
+import dev.perfsuite.plugins.PluginLoader;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
 import java.io.IOException;
@@ -203,7 +205,12 @@ public final class JmxPlans {
     if (plugins.none()) {
       return team;
     }
-    List<Path> jars = PluginFetch.jars(jmx, plugins.artifacts());
+    List<Path> jars;
+    try {
+      jars = PluginFetch.jars(jmx, plugins.artifacts());
+    } catch (IOException e) {
+      throw new JmxException(e.getMessage(), e);
+    }
     ClassLoader loader = PluginLoader.of("perf.jmx.plugins", jars, team);
     notes.add("plugins the plan uses, fetched through Maven (perf.jmx.plugins=auto): "
         + String.join(", ", plugins.describe()) + "; jars: " + jars.stream()

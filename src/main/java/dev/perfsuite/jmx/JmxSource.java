@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.diagnostics.Causes;
+import dev.perfsuite.plugins.PluginArtifacts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -157,7 +158,8 @@ final class JmxSource {
               if (!loadable(className)) {
                 unknown.add(String.format("line %d: element '%s' <%s> has class %s, which is not "
                         + "on the class path. Fix: %s", locator.getLineNumber(),
-                    atts.getValue("testname"), qname, className, PluginHints.forClass(className)));
+                    atts.getValue("testname"), qname, className,
+                    PluginArtifacts.fixForClass(className)));
               }
             }
           });

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.plugins.PluginArtifacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -11,7 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,12 +31,6 @@ final class PlanDependencies {
   private static final Pattern FUNCTION = Pattern.compile("\\$\\{(__\\w+)\\(");
   private static final Pattern IMPORT = Pattern.compile(
       "(?m)^\\s*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?(?:\\s+as\\s+\\w+)?\\s*;?\\s*$");
-  /** Functions of kg.apc:jmeter-plugins-functions (jmeter-plugins.org, "Custom Functions"). */
-  private static final Set<String> PLUGIN_FUNCTIONS = Set.of("__base64decode",
-      "__base64encode", "__chooserandom", "__doublesum", "__env", "__if", "__isdefined",
-      "__ispropdefined", "__isvardefined", "__lowercase", "__md5", "__strlen", "__strreplace",
-      "__substring", "__uppercase");
-  private static final String FUNCTIONS_ARTIFACT = "kg.apc:jmeter-plugins-functions";
 
   private PlanDependencies() {
   }
@@ -128,10 +123,11 @@ final class PlanDependencies {
   }
 
   private static String functionFix(String function) {
-    if (PLUGIN_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
-      return "add the plugin " + FUNCTIONS_ARTIFACT + " (jmeter-plugins.org \"Custom "
-          + "Functions\", built for JMeter 5.6.x) as a test dependency in pom.xml, or replace "
-          + "the call (e.g. ${__P(name,default)} with -Dperf.jmx.props.name=...), or let "
+    Optional<PluginArtifacts.Artifact> plugin = PluginArtifacts.forFunction(function);
+    if (plugin.isPresent()) {
+      return "add the plugin " + plugin.get() + " from jmeter-plugins.org (built for JMeter "
+          + "5.6.x) as a test dependency in pom.xml, or replace the call (e.g. "
+          + "${__P(name,default)} with -Dperf.jmx.props.name=...), or let "
           + "-Dperf.jmx.plugins=auto fetch it.";
     }
     return "add the jar that provides " + function + " as a test dependency in pom.xml (or to "

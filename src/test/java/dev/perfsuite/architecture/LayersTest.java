@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,6 +29,14 @@ import org.junit.jupiter.api.Test;
  */
 class LayersTest {
   private static final Path MAIN = Path.of("src", "main", "java", "dev", "perfsuite");
+  private static final Pattern FRONT_DOOR = Pattern.compile("\\bdev\\.perfsuite\\.Perf\\b");
+  private static final Path RESOURCES = Path.of("src", "main", "resources");
+  /** The engines' core, its rooms and the plugins room, whose imports may form no cycle. */
+  private static final List<String> ENGINE_ROOMS = List.of("engines", "engines/remote",
+      "engines/shipment", "engines/server", "plugins");
+  /** What only the plugins room does: JMeter's function registry, the table, the fetch. */
+  private static final List<String> PLUGIN_MARKERS = List.of("getDeclaredField(\"functions\")",
+      "plugins.properties", "dependency:build-classpath");
   private static final Pattern SUITE_REFERENCE = Pattern.compile(
       "\\bdev\\.perfsuite\\.([a-z]+)\\.[A-Za-z]");
   private static final Pattern SUITE_TYPE = Pattern.compile(
@@ -161,12 +171,14 @@ class LayersTest {
   @Test
   void shouldKeepTheEngineServerToItsSideOfTheRmiContract() {
     // The engine side runs in the remote-engine jar's JVM: of the controller's rooms it may know
-    // only the RMI interface the controller calls (shipment.EngineDataService), never the run
-    // over RMI (engines.remote) nor the shipment's planning, which stay on the controller.
+    // only the RMI contract: the interface the controller calls (shipment.EngineDataService)
+    // and the content hash both sides compare (shipment.ContentHash), never the run over RMI
+    // (engines.remote) nor the shipment's planning, which stay on the controller.
     List<String> crossing = types("engines/server").stream()
         .filter(r -> r.contains("-> dev.perfsuite.engines.remote.")
             || (r.contains("-> dev.perfsuite.engines.shipment.")
-                && !r.endsWith("-> dev.perfsuite.engines.shipment.EngineDataService")))
+                && !r.endsWith("-> dev.perfsuite.engines.shipment.EngineDataService")
+                && !r.endsWith("-> dev.perfsuite.engines.shipment.ContentHash")))
         .toList();
     assertThat(crossing).as("engines.server -> engines.remote/shipment (RMI contract excepted)")
         .isEmpty();
@@ -196,6 +208,148 @@ class LayersTest {
           .forEach(up::add);
     }
     assertThat(up).as("engines (core) -> engines.remote/shipment/server").isEmpty();
+  }
+
+  @Test
+  void shouldKeepTheFrontDoorAboveEveryPackage() {
+    // dev.perfsuite.Perf only delegates, for scenarios; a main package using it would make the
+    // door a dependency of the house.
+    List<String> inside = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java"))
+          .filter(f -> !f.getParent().equals(MAIN)).sorted().toList()) {
+        if (FRONT_DOOR.matcher(Files.readString(file, StandardCharsets.UTF_8)).find()) {
+          inside.add(MAIN.relativize(file).toString());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the main sources", e);
+    }
+    assertThat(inside).as("main packages -> dev.perfsuite.Perf").isEmpty();
+  }
+
+  @Test
+  void shouldKeepEveryPluginClassInThePluginsRoom() {
+    // One room for JMeter plugins: the artifact table, detection, fetch, loader, function
+    // registry, shipment and the engine's side. A plugin class, table or registry access
+    // elsewhere is a fifth room in the making. JmxPlugins is the value of a configuration key.
+    List<String> outside = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        String name = MAIN.relativize(file).toString().replace('\\', '/');
+        if (name.startsWith("plugins/") || name.equals("config/settings/JmxPlugins.java")) {
+          continue;
+        }
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        if (file.getFileName().toString().contains("Plugin")) {
+          outside.add(name + " (a plugin class)");
+        }
+        for (String marker : PLUGIN_MARKERS) {
+          if (text.contains(marker)) {
+            outside.add(name + " (" + marker + ")");
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the main sources", e);
+    }
+    try (Stream<Path> files = Files.walk(RESOURCES)) {
+      files.filter(f -> f.getFileName().toString().equals("plugins.properties"))
+          .filter(f -> !f.getParent().endsWith(Path.of("dev", "perfsuite", "plugins")))
+          .forEach(f -> outside.add(RESOURCES.relativize(f) + " (an artifact table)"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the main resources", e);
+    }
+    assertThat(outside).as("plugin classes, tables and registry access outside plugins")
+        .isEmpty();
+  }
+
+  @Test
+  void shouldKeepThePluginsRoomUnderItsCallers() {
+    // jmx and the engines' remote and server rooms call plugins; plugins ships jars through the
+    // engines' core and shipment and knows nothing above them.
+    Set<String> callers = Set.of("jmx", "junit", "verdict", "reporting", "backends", "metrics",
+        "history");
+    List<String> up = new ArrayList<>(references("plugins").stream()
+        .filter(r -> callers.contains(r.substring(r.indexOf("-> ") + 3))).toList());
+    types("plugins").stream()
+        .filter(r -> r.contains("-> dev.perfsuite.engines.remote.")
+            || r.contains("-> dev.perfsuite.engines.server."))
+        .forEach(up::add);
+    up.addAll(referencesUp("plugins"));
+    assertThat(up).as("plugins -> its callers, reports or Allure").isEmpty();
+  }
+
+  @Test
+  void shouldKeepTheEngineRoomsAndPluginsFreeOfCycles() {
+    // Inside engines imports run one way: the rooms (remote, shipment, server) and plugins use
+    // the core and each other without coming back, so each can be read and changed from below.
+    // The one edge up, Engines building the distributed engine, is the engine choice.
+    Map<String, Map<String, String>> graph = new TreeMap<>();
+    for (String dir : ENGINE_ROOMS) {
+      String from = dir.replace('/', '.');
+      graph.computeIfAbsent(from, k -> new TreeMap<>());
+      for (String row : types(dir)) {
+        String file = row.substring(0, row.indexOf(" -> "));
+        String type = row.substring(row.indexOf(" -> ") + 4);
+        String to = type.substring("dev.perfsuite.".length(), type.lastIndexOf('.'));
+        boolean choice = file.equals("engines/Engines.java") && to.equals("engines.remote");
+        if (ENGINE_ROOMS.contains(to.replace('.', '/')) && !to.equals(from) && !choice
+            && !file.endsWith("/package-info.java")) {
+          graph.get(from).putIfAbsent(to, file + " -> " + type);
+        }
+      }
+    }
+    assertThat(cycles(graph)).as("cycles among engines, its rooms and plugins").isEmpty();
+  }
+
+  @Test
+  void shouldFindACycleAndNameTheReferencesThatCloseIt() {
+    // Guards the cycle search above against a graph it cannot read.
+    Map<String, Map<String, String>> graph = new TreeMap<>(Map.of(
+        "engines", Map.of(),
+        "engines.server", Map.of("engines.shipment", "server/A.java -> shipment.B"),
+        "engines.shipment", Map.of("engines.server", "shipment/B.java -> server.A",
+            "engines", "shipment/B.java -> engines.C")));
+    assertThat(cycles(graph)).as("server <-> shipment").containsExactly(
+        "engines.server -> engines.shipment -> engines.server (server/A.java -> shipment.B; "
+            + "shipment/B.java -> server.A)");
+    assertThat(types("plugins")).as("plugins ships jars through the shipment")
+        .anyMatch(r -> r.endsWith("-> dev.perfsuite.engines.shipment.DataShipment"));
+    assertThat(types("engines/remote")).as("the remote run ships a run's plugin jars")
+        .anyMatch(r -> r.endsWith("-> dev.perfsuite.plugins.PluginShipment"));
+  }
+
+  /**
+   * Every elementary cycle through the graph's edges, each once (starting at its least node),
+   * as "a -> b -> a (the reference of each edge)".
+   */
+  private static List<String> cycles(Map<String, Map<String, String>> graph) {
+    List<String> found = new ArrayList<>();
+    for (String start : graph.keySet()) {
+      walk(graph, start, new ArrayList<>(List.of(start)), found);
+    }
+    return found;
+  }
+
+  private static void walk(Map<String, Map<String, String>> graph, String start,
+      List<String> path, List<String> found) {
+    String at = path.get(path.size() - 1);
+    for (String next : graph.getOrDefault(at, Map.of()).keySet()) {
+      if (next.equals(start)) {
+        List<String> edges = new ArrayList<>();
+        for (int i = 0; i < path.size(); i++) {
+          String to = i + 1 < path.size() ? path.get(i + 1) : start;
+          edges.add(graph.get(path.get(i)).get(to));
+        }
+        found.add(String.join(" -> ", path) + " -> " + start + " (" + String.join("; ", edges)
+            + ")");
+      } else if (next.compareTo(start) > 0 && !path.contains(next)) {
+        path.add(next);
+        walk(graph, start, path, found);
+        path.remove(path.size() - 1);
+      }
+    }
   }
 
   @Test

@@ -12,7 +12,7 @@ import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.engines.Saturation;
 import dev.perfsuite.engines.UserSplit;
 import dev.perfsuite.engines.shipment.DataShipment;
-import dev.perfsuite.engines.shipment.PluginShipment;
+import dev.perfsuite.plugins.PluginShipment;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.RunResult;

@@ -1,6 +1,8 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.engines.shipment.ContentHash;
 import dev.perfsuite.engines.shipment.EngineDataService;
+import dev.perfsuite.plugins.EnginePlugins;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -47,10 +49,6 @@ import org.slf4j.LoggerFactory;
 public final class EngineDataStore extends UnicastRemoteObject implements EngineDataService {
   private static final Logger LOG = LoggerFactory.getLogger(EngineDataStore.class);
   private static final long serialVersionUID = 1L;
-  /** JMeter property naming the engine's data directory; plans refer to it. */
-  public static final String DATA_DIR_PROPERTY = "perf.data.dir";
-  /** System property of the engine's JVM overriding its data directory. */
-  public static final String DATA_DIR_OPTION = "perfsuite.engine.data-dir";
   /** {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. */
   private static final Pattern NAMES = Pattern.compile(
       "[0-9a-f]{16}(-of[0-9]{1,4})?/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}");
@@ -265,24 +263,14 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     return root.resolve(name).normalize();
   }
 
+  /** As {@link ContentHash#sha256(Path)}. */
   public static String sha256(Path file) throws IOException {
-    MessageDigest digest = digest();
-    byte[] buffer = new byte[1 << 16];
-    try (var in = Files.newInputStream(file)) {
-      int n;
-      while ((n = in.read(buffer)) > 0) {
-        digest.update(buffer, 0, n);
-      }
-    }
-    return HexFormat.of().formatHex(digest.digest());
+    return ContentHash.sha256(file);
   }
 
+  /** As {@link ContentHash#digest()}. */
   public static MessageDigest digest() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
+    return ContentHash.digest();
   }
 
   private static final class Upload {

@@ -21,7 +21,7 @@ record DataFile(Kind kind, String element, String written, Path file, boolean he
 
   /**
    * What reads a data file; only CSV data sets can be partitioned. A plugin jar is read by the
-   * engine itself ({@link PluginShipment}).
+   * engine itself (the plugins room ships it through {@link DataShipment#uploadJars}).
    */
   enum Kind {
     CSV("CSV data set"), UPLOAD("HTTP file"), SCRIPT("script file"), PLUGIN("plugin jar");

@@ -7,9 +7,9 @@ import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.server.EngineDataStore;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.NotBoundException;
@@ -54,7 +54,7 @@ public final class DataShipment {
   /** Upload chunk size: large enough for throughput, small enough for RMI's buffers. */
   static final int CHUNK = 1 << 20;
   /** JMeter expression of an engine's data directory, as the rewritten paths start. */
-  static final String ENGINE_DIR = "${__P(" + EngineDataStore.DATA_DIR_PROPERTY + ")}";
+  static final String ENGINE_DIR = "${__P(" + EngineDataService.DATA_DIR_PROPERTY + ")}";
   private static final Duration BASE_WAIT = Duration.ofSeconds(120);
   /**
    * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s),
@@ -99,7 +99,7 @@ public final class DataShipment {
       Map<String, String> paths = new LinkedHashMap<>();
       List<String> lines = new ArrayList<>();
       for (DataFile file : found.files()) {
-        String hash = EngineDataStore.sha256(file.file());
+        String hash = ContentHash.sha256(file.file());
         String base = safeName(file.file().getFileName().toString());
         if (partitioned.contains(file)) {
           String name = hash.substring(0, 16) + "-of" + engines.size() + "/" + base;
@@ -107,7 +107,7 @@ public final class DataShipment {
               slices.resolve(hash.substring(0, 16)));
           for (int i = 0; i < engines.size(); i++) {
             Path slice = dealt.files().get(i);
-            perEngine.get(i).add(new Item(file, name, slice, EngineDataStore.sha256(slice)));
+            perEngine.get(i).add(new Item(file, name, slice, ContentHash.sha256(slice)));
           }
           paths.put(DataFiles.key(file.kind(), file.written()), ENGINE_DIR + "/" + name);
           lines.add(file.file() + ": partitioned, " + dealt.describe());
@@ -199,6 +199,40 @@ public final class DataShipment {
     return file.file().endsWith(wanted) || file.written().equals(name);
   }
 
+  /**
+   * Uploads {@code jars} whole to every engine (SHA-256, chunks, nothing sent when the engine
+   * holds the content), then has each engine do {@code then} with the names they are stored
+   * under; fails naming every engine that did not, before any load.
+   *
+   * @param jars readable files, e.g. a run's plugin jars
+   * @return what each engine received, one line per engine in engine order
+   * @throws IOException when a jar cannot be read
+   */
+  public static List<String> uploadJars(List<String> engines, List<Path> jars, JarsThen then)
+      throws IOException {
+    List<Item> items = new ArrayList<>();
+    for (Path jar : jars) {
+      String hash = ContentHash.sha256(jar);
+      items.add(new Item(new DataFile(DataFile.Kind.PLUGIN, "perf.jmx.plugins", jar.toString(),
+          jar, false, StandardCharsets.UTF_8), storedName(hash, jar), jar, hash));
+    }
+    List<String> names = items.stream().map(Item::name).toList();
+    return upload(engines, engines.stream().map(e -> items).toList(),
+        (engine, service) -> then.accept(engine, service, names)).stream()
+        .map(Delivery::toString).toList();
+  }
+
+  /** What an engine does with the jars {@link #uploadJars} stored on it. */
+  @FunctionalInterface
+  public interface JarsThen {
+    /**
+     * Throws with a message naming {@code engine}, what failed and the fix.
+     *
+     * @param names the jars' names in the engine's store, in the order given
+     */
+    void accept(String engine, EngineDataService service, List<String> names) throws IOException;
+  }
+
   /** Something an engine does with its files once they are there, within the upload's time. */
   @FunctionalInterface
   interface Then {
@@ -285,7 +319,7 @@ public final class DataShipment {
         throw new IllegalStateException("engine " + engine + " did not accept "
             + item.file().file() + " (" + item.name() + "): " + rootMessage(e) + ". Fix: check "
             + "the engine's data directory (its log names it; -D"
-            + EngineDataStore.DATA_DIR_OPTION + " moves it) has room and is writable", e);
+            + EngineDataService.DATA_DIR_OPTION + " moves it) has room and is writable", e);
       }
     }
     then.accept(engine, service);

@@ -14,6 +14,10 @@ import java.util.List;
 public interface EngineDataService extends Remote {
   /** Name in the engine's RMI registry. */
   String NAME = "perf-suite-data-files";
+  /** The JMeter property naming the engine's data directory, which rewritten paths read. */
+  String DATA_DIR_PROPERTY = "perf.data.dir";
+  /** The engine JVM's system property that moves its data directory. */
+  String DATA_DIR_OPTION = "perfsuite.engine.data-dir";
 
   /** The engine's data directory, the value of its JMeter property {@code perf.data.dir}. */
   String directory() throws IOException;

@@ -1,4 +1,4 @@
-package dev.perfsuite.engines;
+package dev.perfsuite.plugins;
 
 import java.io.IOException;
 import java.lang.reflect.Field;

@@ -1,21 +1,13 @@
-package dev.perfsuite.jmx;
+package dev.perfsuite.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.perfsuite.config.JmxSettings;
-import dev.perfsuite.config.settings.JmxPlugins;
-import dev.perfsuite.engines.PluginFunctions;
-import dev.perfsuite.engines.PluginLoader;
-import java.nio.file.Files;
-import java.util.Map;
 
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
  * The plugins a plan names are found in its text, fetched through Maven (the local repository
@@ -42,7 +34,7 @@ class PlanPluginsIT {
 
   @Test
   void shouldFetchOnlyWhatTheSuiteLacksAndLoadItsClassesAndFunctions() throws Exception {
-    JmxSource.environment();
+    new JmeterEnvironment();
     ClassLoader suite = PlanPluginsIT.class.getClassLoader();
     PlanPlugins plugins = PlanPlugins.of(PLAN, suite);
     assertThat(plugins.artifacts()).as("Custom Thread Groups, Throughput Shaping Timer, Dummy "
@@ -77,24 +69,5 @@ class PlanPluginsIT {
       assertThat(CompoundVariable.getFunctionNames()).as("the last to end removes it")
           .doesNotContain("__env");
     }
-  }
-
-  @Test
-  void shouldRefuseASecondPlanWithoutThePluginAfterAPlanThatFetchedIt(@TempDir Path dir)
-      throws Exception {
-    Path jmx = dir.resolve("env-host.jmx");
-    Files.copy(JmxFieldCorpusIT.DIR.resolve("field-07-plugin-function.jmx"), jmx);
-    JmxSettings auto = JmxSettings.defaults().withProperties(Map.of("field.port", "8080"))
-        .withSemantics(false, JmxPlugins.AUTO);
-    ImportedPlan first = JmxPlans.load(jmx, auto, JmxFieldCorpusIT.PROFILE);
-    assertThat(first.withClassLoader(() -> List.of(CompoundVariable.getFunctionNames())))
-        .as("the first plan's run knows its plugin function").contains("__env");
-    assertThat(CompoundVariable.getFunctionNames()).as("JMeter after that run")
-        .doesNotContain("__env");
-    assertThatThrownBy(() -> JmxPlans.load(jmx, auto.withSemantics(false, JmxPlugins.OFF),
-        JmxFieldCorpusIT.PROFILE)).as("a second plan without the plugin is refused, not "
-        + "silently served by the first plan's function")
-        .isInstanceOf(JmxException.class).hasMessageContaining("${__env(...)}")
-        .hasMessageContaining("kg.apc:jmeter-plugins-functions");
   }
 }

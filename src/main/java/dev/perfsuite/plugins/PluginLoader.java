@@ -1,4 +1,4 @@
-package dev.perfsuite.engines;
+package dev.perfsuite.plugins;
 
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;

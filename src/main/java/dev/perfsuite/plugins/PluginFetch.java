@@ -1,27 +1,33 @@
-package dev.perfsuite.jmx;
+package dev.perfsuite.plugins;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Fetches plugin artifacts through Maven (the user's {@code mvn} and settings; the local
- * repository is the cache); {@link dev.perfsuite.engines.PluginFunctions} makes their functions
- * known to JMeter for a run.
+ * repository is the cache); {@link PluginFunctions} makes their functions known to JMeter for a
+ * run.
  *
- * <p>The class path of a set of artifacts is kept in {@code target/jmx-plugins/}: a later run
- * with the same set starts no Maven while every jar it lists is still there. JMeter's own jars are
+ * <p>The class path of a set of artifacts is kept in {@code target/jmx-plugins/}, under the
+ * SHA-256 of the set's coordinates: a later run with the same set starts no Maven while every jar
+ * it lists is still there. JMeter's own jars are
  * excluded (the suite has them), and jars already on the suite's class path are left out, so the
  * suite's versions win.
  */
-final class PluginFetch {
+public final class PluginFetch {
   static final Path CACHE = Path.of("target", "jmx-plugins");
   private static final long MAVEN_MINUTES = 5;
 
@@ -31,11 +37,12 @@ final class PluginFetch {
   /**
    * The jars of {@code artifacts} and their dependencies, fetched when not cached.
    *
-   * @throws JmxException naming the artifacts, Maven's last lines and the fix
+   * @param plan the plan that needs them, named in errors
+   * @param artifacts {@code groupId:artifactId:version} each
+   * @throws IOException naming the plan, the artifacts, Maven's last lines and the fix
    */
-  static List<Path> jars(Path plan, Set<String> artifacts) {
-    String key = Integer.toHexString(String.join(",", artifacts).hashCode());
-    Path listing = CACHE.resolve(key + ".classpath").toAbsolutePath();
+  public static List<Path> jars(Path plan, Set<String> artifacts) throws IOException {
+    Path listing = CACHE.resolve(key(artifacts) + ".classpath").toAbsolutePath();
     try {
       if (!cached(listing)) {
         resolve(plan, artifacts, listing);
@@ -50,10 +57,40 @@ final class PluginFetch {
         }
       }
       return jars;
+    } catch (FetchFailed e) {
+      throw e;
     } catch (IOException e) {
-      throw new JmxException(plan + ": plugins " + artifacts + " could not be fetched: " + e
+      throw new FetchFailed(plan + ": plugins " + artifacts + " could not be fetched: " + e
           + ". Fix: check Maven's access to the repository, or -Dperf.jmx.plugins=off and add "
           + "them as test dependencies.", e);
+    }
+  }
+
+  /**
+   * The cache entry of a set of artifacts: the SHA-256 of its sorted coordinates, so two sets
+   * share an entry only when they are the same set (lower-case hex, 64 characters).
+   */
+  static String key(Set<String> artifacts) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      byte[] coordinates = String.join("\n", new TreeSet<>(artifacts))
+          .getBytes(StandardCharsets.UTF_8);
+      return HexFormat.of().formatHex(digest.digest(coordinates));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  /** A fetch that failed with its message already naming plan, artifacts and fix. */
+  private static final class FetchFailed extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    FetchFailed(String message) {
+      super(message);
+    }
+
+    FetchFailed(String message, Throwable cause) {
+      super(message, cause);
     }
   }
 
@@ -94,13 +131,13 @@ final class PluginFetch {
       Process process = maven.start();
       if (!process.waitFor(MAVEN_MINUTES, TimeUnit.MINUTES)) {
         process.destroyForcibly();
-        throw new JmxException(plan + ": Maven took over " + MAVEN_MINUTES + " min to fetch "
+        throw new FetchFailed(plan + ": Maven took over " + MAVEN_MINUTES + " min to fetch "
             + artifacts + " (log: " + log + "). Fix: fetch them once by hand, or "
             + "-Dperf.jmx.plugins=off and add them as test dependencies.");
       }
       if (process.exitValue() != 0 || !Files.isRegularFile(listing)) {
         List<String> lines = Files.readAllLines(log);
-        throw new JmxException(plan + ": Maven could not fetch " + artifacts + ": "
+        throw new FetchFailed(plan + ": Maven could not fetch " + artifacts + ": "
             + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()))
             + " (log: " + log + "). Fix: make the artifact reachable from Maven's repository "
             + "(settings.xml mirror), or -Dperf.jmx.plugins=off and add a version that is as a "
@@ -108,7 +145,10 @@ final class PluginFetch {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new JmxException(plan + ": interrupted while fetching " + artifacts, e);
+      InterruptedIOException interrupted = new InterruptedIOException(plan
+          + ": interrupted while fetching " + artifacts);
+      interrupted.initCause(e);
+      throw interrupted;
     }
   }
 

@@ -1,7 +1,5 @@
-package dev.perfsuite.engines.server;
+package dev.perfsuite.plugins;
 
-import dev.perfsuite.engines.PluginFunctions;
-import dev.perfsuite.engines.PluginLoader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -31,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * with JMeter until it ends (a one-shot test listener of JMeter's engine), so a later test
  * without them does not see them.
  */
-final class EnginePlugins {
+public final class EnginePlugins {
   private static final Logger LOG = LoggerFactory.getLogger(EnginePlugins.class);
   /** A jar's version at the end of its name: {@code jmeter-plugins-functions-2.1.jar}. */
   private static final Pattern VERSIONED = Pattern.compile("(.+?)-\\d[^/]*\\.jar");
@@ -42,8 +40,13 @@ final class EnginePlugins {
   private final Map<String, Path> loaded = new HashMap<>();
   private PluginFunctions functions;
 
+  /** An engine's plugins: none yet, over the class path of the engine that holds them. */
+  public EnginePlugins() {
+    // One per engine JVM: the engine's data store holds it for the engine's life.
+  }
+
   /** The loader to export JMeter's engine under: the engine's class path, then the plugins. */
-  ClassLoader loader() {
+  public ClassLoader loader() {
     return loader;
   }
 
@@ -56,7 +59,7 @@ final class EnginePlugins {
    *     plugin an earlier test loaded
    * @throws IllegalStateException while a test runs
    */
-  synchronized List<String> use(List<Path> jars) throws IOException {
+  public synchronized List<String> use(List<Path> jars) throws IOException {
     if (JMeterContextService.getTestStartTime() != 0) {
       throw new IllegalStateException("this engine is running a test; its plugins change only "
           + "between tests");
@@ -88,7 +91,7 @@ final class EnginePlugins {
   }
 
   /** Forgets the current test's functions; the jars' classes stay loadable (see the class). */
-  synchronized void release() {
+  public synchronized void release() {
     if (functions != null) {
       functions.close();
       functions = null;

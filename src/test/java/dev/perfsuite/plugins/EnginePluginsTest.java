@@ -1,8 +1,9 @@
-package dev.perfsuite.engines.server;
+package dev.perfsuite.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.engines.server.EngineDataStore;
 import dev.perfsuite.jmx.JavaSources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
