@@ -63,6 +63,38 @@ class ConsumerProjectTest {
     }
   }
 
+  /**
+   * The guide's install and generate commands, which {@code .ci/generated-project.sh} runs as
+   * they stand, hold on any checkout: the generated version is the one just installed, no
+   * version of the library is written into them.
+   */
+  @Test
+  void shouldGenerateTheVersionTheGuidesInstallCommandsInstalled() throws IOException {
+    String guide = Files.readString(GUIDE);
+    String install = commands(guide, "install");
+    String generate = commands(guide, "generate");
+
+    assertThat(install).as("the guide's install commands")
+        .contains("mvn install -DskipTests", "mvn -f archetype/pom.xml install",
+            "PERF_SUITE_VERSION=$(mvn ", "-Dexpression=project.version");
+    assertThat(generate).as("the guide's generate command")
+        .contains("maven-archetype-plugin:", "-DarchetypeVersion=\"$PERF_SUITE_VERSION\"");
+    assertThat((install + generate).replaceAll("-plugin:\\d+\\.\\d+\\.\\d+", ""))
+        .as("the commands name no release (only plugin versions): they hold on any checkout")
+        .doesNotContainPattern("\\d+\\.\\d+\\.\\d+");
+  }
+
+  /** The shell lines between {@code <!-- commands: NAME -->} and {@code <!-- /commands -->}. */
+  private static String commands(String markdown, String name) {
+    String start = "<!-- commands: " + name + " -->";
+    int from = markdown.indexOf(start);
+    assertThat(from).as("%s in %s", start, GUIDE).isNotNegative();
+    int to = markdown.indexOf("<!-- /commands -->", from);
+    assertThat(to).as("<!-- /commands --> after %s in %s", start, GUIDE).isPositive();
+    return markdown.substring(from + start.length(), to).replace("```bash", "")
+        .replace("```", "").strip();
+  }
+
   @Test
   void shouldRecordAReleasedVersionInTheChangelog() throws IOException {
     String version = version(LIBRARY_POM);
