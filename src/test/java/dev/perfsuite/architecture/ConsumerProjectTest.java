@@ -76,7 +76,7 @@ class ConsumerProjectTest {
 
     assertThat(install).as("the guide's install commands")
         .contains("mvn install -DskipTests", "mvn -f archetype/pom.xml install",
-            "PERF_SUITE_VERSION=$(mvn ", "-Dexpression=project.version");
+            "-Dexpression=project.version", "PERF_SUITE_VERSION=$(cat ");
     assertThat(generate).as("the guide's generate command")
         .contains("maven-archetype-plugin:", "-DarchetypeVersion=\"$PERF_SUITE_VERSION\"");
     assertThat((install + generate).replaceAll("-plugin:\\d+\\.\\d+\\.\\d+", ""))
