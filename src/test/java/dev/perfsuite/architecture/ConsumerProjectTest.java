@@ -64,6 +64,21 @@ class ConsumerProjectTest {
   }
 
   /**
+   * Velocity fills the archetype's templates and drops a line from {@code ##} on as its comment:
+   * a Markdown heading or a shell comment written so would vanish from the generated project.
+   */
+  @Test
+  void shouldKeepVelocityCommentsOutOfTheTemplates() throws IOException {
+    try (Stream<Path> files = Files.walk(TEMPLATES)) {
+      for (Path file : files.filter(Files::isRegularFile)
+          .filter(f -> !f.startsWith(TEMPLATES.resolve(".github"))).toList()) {
+        assertThat(Files.readString(file)).as("%s, filtered by Velocity", file)
+            .doesNotContain("##");
+      }
+    }
+  }
+
+  /**
    * The guide's install and generate commands, which {@code .ci/generated-project.sh} runs as
    * they stand, hold on any checkout: the generated version is the one just installed, no
    * version of the library is written into them.
