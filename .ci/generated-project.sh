@@ -170,9 +170,12 @@ list=$(IFS=,; echo "${remotes[*]}")
 echo "engines: $list"
 
 phase "the scenario on both engines (perf.engine=distributed)"
+# A fresh engine's first requests load and compile its HTTP client: on this shared 2-core machine
+# (load average 30+) they took 9 s, longer than the smoke profile's 2 s warm-up, and the SLA failed
+# on 4 samples. The run here holds 20 s and excludes the first 12 s, so 8 s are measured warm.
 dlog="$work/verify-distributed.log"
 project_mvn verify -Pperf -Dperf.engine=distributed -Dperf.remotes="$list" -Dperf.rmi.ssl=false \
-  > "$dlog" 2>&1 || { tail -80 "$dlog"; tail -20 "$work"/engine*.log; fail "the scenario did not pass on the two engines"; }
+  -Dperf.hold=20s -Dperf.warm-up=12s > "$dlog" 2>&1 || { tail -80 "$dlog"; tail -20 "$work"/engine*.log; fail "the scenario did not pass on the two engines"; }
 grep -E "Tests run: 1, Failures: 0, Errors: 0, Skipped: 0" "$dlog" | tail -1
 for engine in "${remotes[@]}"; do
   grep -qF "$engine" "$results/summary.md" || fail "summary.md names no engine $engine"
