@@ -3,7 +3,8 @@
 # without SSL on this trusted host), then the main job's gateway scenario on them with
 # perf.engine=distributed in aggregate mode (the default). Checks that the run merged both
 # engines' snapshots and JTLs: a summary, a per-engine table naming both, and a results.jtl with
-# rows from both engines. Assumes `mvn package` ran (target/perf-suite-remote-engine.jar).
+# rows from both engines. Assumes `mvn package` ran (target/perf-suite-remote-engine.jar and the
+# tests jar, whose scenario classes the engines get on their class path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -16,10 +17,12 @@ pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; wait 2> /dev/null || true; }
 trap cleanup EXIT
 
+tests_jar=$(ls target/perf-suite-*-tests.jar | head -1)
 remotes=()
 for n in 1 2; do
   port=$(free_port); rmi=$(free_port)
-  java -Dperf.engine.work-dir="$PWD/$logs/engine$n" -jar target/perf-suite-remote-engine.jar \
+  java -Dperf.engine.work-dir="$PWD/$logs/engine$n" \
+    -cp "target/perf-suite-remote-engine.jar:$tests_jar" dev.perfsuite.engines.server.RemoteEngineMain \
     --port "$port" --rmi-port "$rmi" --hostname 127.0.0.1 --no-ssl > "$logs/engine$n.log" 2>&1 &
   pids+=("$!")
   remotes+=("127.0.0.1:$port")

@@ -63,6 +63,53 @@ class ConsumerProjectTest {
     }
   }
 
+  /**
+   * Velocity fills the archetype's templates and drops a line from {@code ##} on as its comment:
+   * a Markdown heading or a shell comment written so would vanish from the generated project.
+   */
+  @Test
+  void shouldKeepVelocityCommentsOutOfTheTemplates() throws IOException {
+    try (Stream<Path> files = Files.walk(TEMPLATES)) {
+      for (Path file : files.filter(Files::isRegularFile)
+          .filter(f -> !f.startsWith(TEMPLATES.resolve(".github"))).toList()) {
+        assertThat(Files.readString(file)).as("%s, filtered by Velocity", file)
+            .doesNotContain("##");
+      }
+    }
+  }
+
+  /**
+   * The guide's install and generate commands, which {@code .ci/generated-project.sh} runs as
+   * they stand, hold on any checkout: the generated version is the one just installed, no
+   * version of the library is written into them.
+   */
+  @Test
+  void shouldGenerateTheVersionTheGuidesInstallCommandsInstalled() throws IOException {
+    String guide = Files.readString(GUIDE);
+    String install = commands(guide, "install");
+    String generate = commands(guide, "generate");
+
+    assertThat(install).as("the guide's install commands")
+        .contains("mvn install -DskipTests", "mvn -f archetype/pom.xml install",
+            "-Dexpression=project.version", "PERF_SUITE_VERSION=$(cat ");
+    assertThat(generate).as("the guide's generate command")
+        .contains("maven-archetype-plugin:", "-DarchetypeVersion=\"$PERF_SUITE_VERSION\"");
+    assertThat((install + generate).replaceAll("-plugin:\\d+\\.\\d+\\.\\d+", ""))
+        .as("the commands name no release (only plugin versions): they hold on any checkout")
+        .doesNotContainPattern("\\d+\\.\\d+\\.\\d+");
+  }
+
+  /** The shell lines between {@code <!-- commands: NAME -->} and {@code <!-- /commands -->}. */
+  private static String commands(String markdown, String name) {
+    String start = "<!-- commands: " + name + " -->";
+    int from = markdown.indexOf(start);
+    assertThat(from).as("%s in %s", start, GUIDE).isNotNegative();
+    int to = markdown.indexOf("<!-- /commands -->", from);
+    assertThat(to).as("<!-- /commands --> after %s in %s", start, GUIDE).isPositive();
+    return markdown.substring(from + start.length(), to).replace("```bash", "")
+        .replace("```", "").strip();
+  }
+
   @Test
   void shouldRecordAReleasedVersionInTheChangelog() throws IOException {
     String version = version(LIBRARY_POM);

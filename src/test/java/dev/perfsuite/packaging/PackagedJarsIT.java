@@ -24,8 +24,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -106,6 +111,67 @@ final class PackagedJarsIT {
           .isRegularFile();
       assertThat(java.rmi.registry.LocateRegistry.getRegistry("127.0.0.1", plainPort).list())
           .as("names bound in the plain engine's RMI registry").contains("JMeterEngine");
+    }
+  }
+
+  /**
+   * The engine distribution a team's project unpacks (perf-suite-VERSION-engine.zip): its
+   * launcher names its own libraries only, and an engine starts from the unpacked folder with
+   * nothing of this repository's build beside it.
+   */
+  @Test
+  void shouldStartAnEngineFromTheEngineDistributionAlone() throws Exception {
+    Path zip;
+    try (Stream<Path> files = Files.list(TARGET)) {
+      zip = files.filter(f -> f.getFileName().toString().matches("perf-suite-.+-engine\\.zip"))
+          .findFirst().orElse(null);
+    }
+    assertThat(zip).as("target/perf-suite-<version>-engine.zip (mvn package builds it)")
+        .isNotNull();
+    Path home = Files.createTempDirectory(TARGET.toAbsolutePath(), "engine-distribution-");
+    unzip(zip, home);
+    Path launcher = home.resolve("perf-suite-engine").resolve("perf-suite-remote-engine.jar");
+    List<String> classPath;
+    try (JarFile jar = new JarFile(launcher.toFile())) {
+      classPath = List.of(jar.getManifest().getMainAttributes()
+          .getValue(Attributes.Name.CLASS_PATH).trim().split("\\s+"));
+    }
+    assertThat(classPath).as("the launcher's manifest Class-Path: its libraries, no test jar")
+        .isNotEmpty()
+        .allMatch(entry -> entry.startsWith("remote-engine-lib/") && !entry.contains("tests"));
+    // The manifest also names the backends kept out of remote-engine-lib; the JVM skips them.
+    assertThat(classPath.stream().filter(entry -> entry.matches(
+        "remote-engine-lib/(ApacheJMeter|jorphan|jmeter-java-dsl).*")))
+        .as("JMeter's and the DSL's libraries the manifest names, in the distribution")
+        .hasSizeGreaterThan(3)
+        .allMatch(entry -> Files.isRegularFile(launcher.resolveSibling(entry)));
+
+    int port = freePort();
+    List<String> args = List.of("--port", String.valueOf(port), "--hostname", "127.0.0.1",
+        "--no-ssl");
+    try (JarProcess engine = JarProcess.start(launcher, args, Map.of())) {
+      engine.awaitLine(RemoteEngineMain.READY, READY_WITHIN);
+      assertThat(java.rmi.registry.LocateRegistry.getRegistry("127.0.0.1", port).list())
+          .as("names bound in the distribution's engine registry").contains("JMeterEngine");
+    }
+  }
+
+  private static void unzip(Path zip, Path into) throws IOException {
+    try (ZipFile file = new ZipFile(zip.toFile())) {
+      for (ZipEntry entry : java.util.Collections.list(file.entries())) {
+        Path target = into.resolve(entry.getName()).normalize();
+        if (!target.startsWith(into)) {
+          throw new IOException("zip entry outside its folder: " + entry.getName());
+        }
+        if (entry.isDirectory()) {
+          Files.createDirectories(target);
+        } else {
+          Files.createDirectories(target.getParent());
+          try (var in = file.getInputStream(entry)) {
+            Files.copy(in, target);
+          }
+        }
+      }
     }
   }
 

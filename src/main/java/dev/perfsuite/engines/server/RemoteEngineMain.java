@@ -34,9 +34,11 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  * {@link #READY} once the registry accepts connections and runs until killed (or until a
  * controller asks it to exit).
  *
- * <p>Scenario classes (class-based scripts) must be on the class path: {@code
- * perf-suite-<version>-tests.jar} lying next to the launcher jar is on it through the jar's
- * manifest; {@code --classpath} adds more by restarting the launcher in a child JVM with them.
+ * <p>A plan built with the DSL travels whole in JMeter's tree; only the classes a plan names
+ * (class-based scripts) must be on the engine's class path: {@code java -cp
+ * perf-suite-remote-engine.jar:CLASSES RemoteEngineMain}, or {@code --classpath}, which restarts
+ * the launcher in a child JVM with them. The launcher's manifest names its libraries only, so the
+ * engine distribution ({@code perf-suite-<version>-engine.zip}) runs from the library's artifacts.
  */
 public final class RemoteEngineMain {
   private static final Logger LOG = LoggerFactory.getLogger(RemoteEngineMain.class);

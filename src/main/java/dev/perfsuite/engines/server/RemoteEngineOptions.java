@@ -39,9 +39,9 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
       "  --key-alias A     key alias in the keystore (default rmi)",
       "  --ssl             RMI over SSL (the default)",
       "  --no-ssl          RMI without SSL: only on a network where every host is trusted",
-      "  --classpath CP    extra jars/directories (" + File.pathSeparator + "-separated), e.g. the",
-      "                    scenarios' test classes; perf-suite-<version>-tests.jar next to this",
-      "                    jar is picked up without it",
+      "  --classpath CP    extra jars/directories (" + File.pathSeparator + "-separated): the",
+      "                    classes a plan names (class-based scripts), e.g. a project's",
+      "                    target/test-classes",
       "  --ready-file PATH a file written when the engine is ready (readiness probes)",
       "  --help            this text");
 
