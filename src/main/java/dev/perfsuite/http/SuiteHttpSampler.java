@@ -41,6 +41,15 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private transient UriSyntax uriSyntax;
   private transient Boolean resetOnNewVisitor;
 
+  /**
+   * The socket transport of the suite's client in this JVM, for the run's facts: Netty's native
+   * {@code epoll} where the platform has it, else {@code nio} (also with
+   * {@code -Dio.netty.transport.noNative=true}). Starts no thread.
+   */
+  public static String transport() {
+    return SharedLoop.Transport.of(SharedLoop.epollAvailable()).label();
+  }
+
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
     // Nothing to set: every field comes from the copied properties.
