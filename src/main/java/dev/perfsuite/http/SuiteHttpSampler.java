@@ -40,6 +40,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   /** Created lazily: JMeter's cloning copies properties, not fields. */
   private transient UriSyntax uriSyntax;
   private transient Boolean resetOnNewVisitor;
+  /** Created lazily, as {@link #uriSyntax}. */
+  private transient BuiltUrl builtUrl;
 
   /**
    * The socket transport of the suite's client in this JVM, for the run's facts: Netty's native
@@ -111,6 +113,20 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       result.setRequestHeaders(request.shownHeaders());
       return errorResult(e, result);
     }
+  }
+
+  /**
+   * JMeter's URL of this sampler, built again only when a value it is made of has changed (JMeter
+   * builds and parses it on every sample).
+   */
+  @Override
+  public URL getUrl() throws java.net.MalformedURLException {
+    BuiltUrl built = builtUrl;
+    if (built == null) {
+      built = new BuiltUrl();
+      builtUrl = built;
+    }
+    return built.of(this, super::getUrl);
   }
 
   private UriSyntax uriSyntax() {
