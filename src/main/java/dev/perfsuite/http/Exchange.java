@@ -14,6 +14,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
+import io.netty.channel.unix.Errors;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -280,7 +282,8 @@ final class Exchange {
   }
 
   /** A failure read from the socket or raised by the codec: the user sees the cause. */
-  private static void failed(ChannelHandlerContext ctx, Throwable cause) {
+  private static void failed(ChannelHandlerContext ctx, Throwable raised) {
+    Throwable cause = asJdk(raised);
     Exchange exchange = ctx.channel().attr(CURRENT).get();
     if (exchange != null) {
       exchange.fail(ctx.channel(), cause);
@@ -288,6 +291,24 @@ final class Exchange {
       ctx.channel().attr(IDLE_FAILURE).setIfAbsent(cause);
       ctx.close();
     }
+  }
+
+  /**
+   * A socket failure as the JDK reports it (what HttpClient 4's socket throws): the epoll
+   * transport's native one ("recvAddress(..) failed: Connection reset by peer") becomes the
+   * JDK's {@code SocketException: Connection reset}; anything else stays as it is.
+   */
+  static Throwable asJdk(Throwable cause) {
+    if (!(cause instanceof Errors.NativeIoException)) {
+      return cause;
+    }
+    String message = cause.getMessage();
+    int call = message == null ? -1 : message.indexOf("(..) failed");
+    String text = call < 0 ? message : message.substring(message.lastIndexOf(": ") + 2);
+    SocketException jdk = new SocketException("Connection reset by peer".equals(text)
+        ? "Connection reset" : text);
+    jdk.initCause(cause);
+    return jdk;
   }
 
   /**

@@ -3,7 +3,11 @@ package dev.perfsuite.http;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -15,22 +19,88 @@ import javax.net.ssl.SSLException;
  * The one event loop every user's connections run on: as many threads as cores, daemon threads,
  * created on first use and kept for the JVM's life (a JMeter user never owns one).
  *
+ * <p>Its transport is Netty's native epoll where the platform has it (Linux x86_64 with the
+ * library loaded, in place of the JDK's selector), NIO anywhere else or when Netty's own
+ * switch {@code -Dio.netty.transport.noNative=true} turns native transports off; {@link
+ * #transport()} names the one in use.
+ *
  * <p>TLS trusts every certificate, as JMeter's default does: a load generator tests the server,
  * it does not judge its certificate.
  */
 final class SharedLoop {
-  private static final SharedLoop INSTANCE = new SharedLoop();
+  private static final SharedLoop INSTANCE = new SharedLoop(Transport.of(epollAvailable()));
 
+  private final Transport transport;
   private final EventLoopGroup group;
   private final Bootstrap bootstrap;
   private final SslContext tls;
 
-  private SharedLoop() {
-    group = new NioEventLoopGroup(Runtime.getRuntime().availableProcessors(),
+  private SharedLoop(Transport transport) {
+    this.transport = transport;
+    group = transport.newGroup(Runtime.getRuntime().availableProcessors(),
         new DefaultThreadFactory("perf-http", true));
-    bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+    bootstrap = new Bootstrap().group(group).channel(transport.channelType())
         .option(ChannelOption.TCP_NODELAY, true);
     tls = newTls();
+  }
+
+  /** A loop of its own on {@code transport}, one thread (for tests of the fallback). */
+  static SharedLoop on(Transport transport) {
+    return new SharedLoop(transport);
+  }
+
+  /** The socket transport of the loop: Netty's native epoll, or the JDK's NIO. */
+  enum Transport {
+    EPOLL("epoll"),
+    NIO("nio");
+
+    private final String label;
+
+    Transport(String label) {
+      this.label = label;
+    }
+
+    /** The channel class, named only when chosen: NIO needs no epoll class on the class path. */
+    Class<? extends SocketChannel> channelType() {
+      return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** Epoll when the platform has it, NIO otherwise. */
+    static Transport of(boolean epollAvailable) {
+      return epollAvailable ? EPOLL : NIO;
+    }
+
+    EventLoopGroup newGroup(int threads, DefaultThreadFactory factory) {
+      return this == EPOLL ? new EpollEventLoopGroup(threads, factory)
+          : new NioEventLoopGroup(threads, factory);
+    }
+
+    /** The name run facts carry: {@code epoll} or {@code nio}. */
+    String label() {
+      return label;
+    }
+  }
+
+  /**
+   * Whether Netty's epoll transport loads here; any failure to load it (another OS or CPU, no
+   * native jar on the class path, a library the system refuses) means no.
+   */
+  static boolean epollAvailable() {
+    try {
+      return Epoll.isAvailable();
+    } catch (LinkageError | RuntimeException absent) {
+      return false;
+    }
+  }
+
+  /** The transport of the loop every user shares. */
+  Transport transport() {
+    return transport;
+  }
+
+  /** Stops a loop made by {@link #on} (the shared one lives as long as the JVM). */
+  void shutdown() {
+    group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
   }
 
   /** A trust-all TLS context with a session cache of its own. */

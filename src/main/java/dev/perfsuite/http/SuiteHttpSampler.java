@@ -40,6 +40,17 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   /** Created lazily: JMeter's cloning copies properties, not fields. */
   private transient UriSyntax uriSyntax;
   private transient Boolean resetOnNewVisitor;
+  /** Created lazily, as {@link #uriSyntax}. */
+  private transient BuiltUrl builtUrl;
+
+  /**
+   * The socket transport of the suite's client in this JVM, for the run's facts: Netty's native
+   * {@code epoll} where the platform has it, else {@code nio} (also with
+   * {@code -Dio.netty.transport.noNative=true}). Starts no thread.
+   */
+  public static String transport() {
+    return SharedLoop.Transport.of(SharedLoop.epollAvailable()).label();
+  }
 
   /** For JMeter's cloning: every user gets a copy made with this constructor. */
   public SuiteHttpSampler() {
@@ -102,6 +113,20 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       result.setRequestHeaders(request.shownHeaders());
       return errorResult(e, result);
     }
+  }
+
+  /**
+   * JMeter's URL of this sampler, built again only when a value it is made of has changed (JMeter
+   * builds and parses it on every sample).
+   */
+  @Override
+  public URL getUrl() throws java.net.MalformedURLException {
+    BuiltUrl built = builtUrl;
+    if (built == null) {
+      built = new BuiltUrl();
+      builtUrl = built;
+    }
+    return built.of(this, super::getUrl);
   }
 
   private UriSyntax uriSyntax() {

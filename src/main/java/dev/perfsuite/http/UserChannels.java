@@ -195,9 +195,7 @@ final class UserChannels {
       throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
     } catch (ConnectException e) {
-      // Netty appends the address to the JDK's message; HttpClient 4 names it its own way.
-      ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;
-      throw new HttpHostConnectException(plain, target, address);
+      throw new HttpHostConnectException(plainRefusal(e), target, address);
     }
     Channel channel = connecting.channel();
     if (secure) {
@@ -221,6 +219,23 @@ final class UserChannels {
       }
     }
     return channel;
+  }
+
+  /**
+   * The JDK's refusal under Netty's wrappers: NIO appends the address to the JDK's message,
+   * epoll names its system call ("finishConnect(..) failed: Connection refused"); HttpClient 4
+   * shows the JDK's own text.
+   */
+  static ConnectException plainRefusal(ConnectException e) {
+    ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;
+    String message = plain.getMessage();
+    int call = message == null ? -1 : message.indexOf("(..) failed");
+    if (call < 0) {
+      return plain;
+    }
+    ConnectException jdk = new ConnectException(message.substring(message.lastIndexOf(": ") + 2));
+    jdk.initCause(plain);
+    return jdk;
   }
 
   /** Parks until {@code future} is done, as {@link #await(CompletableFuture, String)}. */

@@ -98,6 +98,7 @@ final class GeneratorRun {
     HeapWatch heap = HeapWatch.start();
     GcPauses.watch();
     CpuTimeline.start();
+    ThreadSwitches.start();
     long cpuBefore = processCpuNanos();
     switch (args.get("mode")) {
       case "suite" -> run.suite();
@@ -186,6 +187,8 @@ final class GeneratorRun {
           measured.lastEndMillis()) / 1000.0 / measured.samples()));
       out.put("measuredAllocKiBPerSample", fmt(CpuTimeline.allocatedBetween(
           measured.firstStartMillis(), measured.lastEndMillis()) / 1024.0 / measured.samples()));
+      ThreadSwitches.report(measured.firstStartMillis(), measured.lastEndMillis(),
+          measured.throughput(), out);
     }
     out.put("p50", measured.latency().p50());
     out.put("p99", measured.latency().p99());
@@ -464,6 +467,111 @@ final class GeneratorRun {
         }
         return before[column];
       }
+    }
+  }
+
+  /**
+   * Context switches and CPU per request by thread group, from {@code /proc/self/task/*}: every
+   * 500 ms each thread's {@code voluntary_ctxt_switches} and {@code nonvoluntary_ctxt_switches}
+   * ({@code status}) and its user + system ticks ({@code stat}), summed by its name with the
+   * digits taken out ({@code perf-http-1-2} and {@code perf-http-2-1} are one group). A request's
+   * thread hand-offs show as switches: a parked user and a woken event loop each cost one.
+   *
+   * <p>Prints {@code ctxPerRequest} (all threads), {@code ctxBy} and {@code cpuShareBy} (the
+   * groups with the most, {@code name:value} joined by {@code ;}) over the samples between the
+   * first and last snapshot inside the measured window, requests estimated from its mean rate.
+   */
+  private static final class ThreadSwitches {
+    private static final List<Snapshot> SNAPSHOTS = new ArrayList<>();
+
+    private record Snapshot(long millis, Map<String, long[]> byGroup) {
+    }
+
+    static void start() {
+      if (!Files.isDirectory(Path.of("/proc/self/task"))) {
+        return;
+      }
+      Thread thread = new Thread(() -> {
+        while (true) {
+          Snapshot snapshot = new Snapshot(System.currentTimeMillis(), read());
+          synchronized (SNAPSHOTS) {
+            SNAPSHOTS.add(snapshot);
+          }
+          try {
+            Thread.sleep(500);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "bench-thread-switches");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    private static Map<String, long[]> read() {
+      Map<String, long[]> groups = new java.util.TreeMap<>();
+      try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+        for (Path task : (Iterable<Path>) tasks::iterator) {
+          try {
+            String name = Files.readString(task.resolve("comm")).trim()
+                .replaceAll("[0-9]+", "#");
+            long switches = 0;
+            for (String line : Files.readAllLines(task.resolve("status"))) {
+              if (line.contains("ctxt_switches:")) {
+                switches += Long.parseLong(line.replaceAll("[^0-9]", ""));
+              }
+            }
+            String stat = Files.readString(task.resolve("stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            long[] sum = groups.computeIfAbsent(name, n -> new long[2]);
+            sum[0] += switches;
+            sum[1] += ticks;
+          } catch (java.io.IOException | RuntimeException gone) {
+            // The thread ended while read: its counts leave with it.
+          }
+        }
+      } catch (java.io.IOException e) {
+        return groups;
+      }
+      return groups;
+    }
+
+    static void report(long fromMillis, long toMillis, double rps, Map<String, Object> out) {
+      Snapshot first = null;
+      Snapshot last = null;
+      synchronized (SNAPSHOTS) {
+        for (Snapshot s : SNAPSHOTS) {
+          if (s.millis() >= fromMillis && s.millis() <= toMillis) {
+            first = first == null ? s : first;
+            last = s;
+          }
+        }
+      }
+      if (first == null || last == first || rps <= 0) {
+        return;
+      }
+      double requests = rps * (last.millis() - first.millis()) / 1000.0;
+      Map<String, long[]> delta = new java.util.TreeMap<>();
+      long switches = 0;
+      long ticks = 0;
+      for (Map.Entry<String, long[]> group : last.byGroup().entrySet()) {
+        long[] before = first.byGroup().getOrDefault(group.getKey(), new long[2]);
+        long[] d = {group.getValue()[0] - before[0], group.getValue()[1] - before[1]};
+        delta.put(group.getKey().replace(' ', '_'), d);
+        switches += d[0];
+        ticks += d[1];
+      }
+      out.put("ctxPerRequest", fmt(switches / requests));
+      out.put("ctxBy", top(delta, 0, requests, 1));
+      out.put("cpuShareBy", top(delta, 1, Math.max(1, ticks) / 100.0, 1));
+    }
+
+    private static String top(Map<String, long[]> delta, int column, double per, int scale) {
+      return delta.entrySet().stream()
+          .sorted((a, b) -> Long.compare(b.getValue()[column], a.getValue()[column]))
+          .limit(6).map(e -> e.getKey() + ":" + fmt(e.getValue()[column] / per * scale))
+          .collect(Collectors.joining(";"));
     }
   }
 

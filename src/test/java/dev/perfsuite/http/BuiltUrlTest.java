@@ -1,0 +1,58 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import org.apache.jmeter.protocol.http.util.HTTPArgument;
+import org.junit.jupiter.api.Test;
+
+class BuiltUrlTest {
+
+  @Test
+  void shouldBuildTheUrlOnceWhileItsPropertiesStayTheSame() throws Exception {
+    SuiteHttpSampler sampler = sampler();
+
+    URL first = sampler.getUrl();
+    URL second = sampler.getUrl();
+
+    assertThat(first).as("JMeter's URL").hasToString("http://127.0.0.1:8080/items?q=a+b");
+    assertThat(second).as("the next sample's URL, nothing changed").isSameAs(first);
+  }
+
+  @Test
+  void shouldBuildAnotherUrlWhenAPropertyItIsMadeOfChanges() throws Exception {
+    SuiteHttpSampler sampler = sampler();
+    URL first = sampler.getUrl();
+
+    sampler.setPath("/other");
+    URL otherPath = sampler.getUrl();
+    sampler.getArguments().removeAllArguments();
+    sampler.addArgument("q", "c");
+    URL otherArgument = sampler.getUrl();
+    sampler.setPort(9090);
+    URL otherPort = sampler.getUrl();
+    sampler.setMethod("POST");
+    URL post = sampler.getUrl();
+
+    assertThat(otherPath).as("another path").isNotSameAs(first)
+        .hasToString("http://127.0.0.1:8080/other?q=a+b");
+    assertThat(otherArgument).as("another query parameter")
+        .hasToString("http://127.0.0.1:8080/other?q=c");
+    assertThat(otherPort).as("another port").hasToString("http://127.0.0.1:9090/other?q=c");
+    assertThat(post).as("a POST, its parameters in the body")
+        .hasToString("http://127.0.0.1:9090/other");
+  }
+
+  private static SuiteHttpSampler sampler() {
+    SuiteHttpSampler sampler = new SuiteHttpSampler();
+    sampler.setProtocol("http");
+    sampler.setDomain("127.0.0.1");
+    sampler.setPort(8080);
+    sampler.setPath("/items");
+    sampler.setMethod("GET");
+    HTTPArgument query = new HTTPArgument("q", "a b");
+    query.setAlwaysEncoded(true);
+    sampler.getArguments().addArgument(query);
+    return sampler;
+  }
+}
