@@ -3,6 +3,7 @@ package dev.perfsuite.engines;
 import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.ClientSwap;
+import dev.perfsuite.http.SuiteHttpSampler;
 import dev.perfsuite.users.UserConnections;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,8 @@ final class HttpClientChoice {
     Set<String> named = ConcurrentHashMap.newKeySet();
     return Optional.of(BuiltTree.onceBuilt(tree -> {
       ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared);
-      LOG.info("HTTP client: the suite's for {} sampler(s){}", outcome.swapped(),
+      LOG.info("HTTP client: the suite's ({} transport) for {} sampler(s){}",
+          SuiteHttpSampler.transport(), outcome.swapped(),
           shared > 0 ? ", " + shared + " connections shared across users" : "");
       outcome.kept().stream().filter(named::add).forEach(line -> warn(warnings, line));
     }));

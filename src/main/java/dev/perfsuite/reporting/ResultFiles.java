@@ -1,6 +1,7 @@
 package dev.perfsuite.reporting;
 
 import dev.perfsuite.engines.RunWatcher;
+import dev.perfsuite.http.SuiteHttpSampler;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
@@ -59,6 +60,8 @@ public final class ResultFiles {
         "users=" + result.users(),
         "thinkTimeMillis=" + result.thinkTime().toMillis(),
         "interrupted=" + result.interrupted(),
+        // The socket transport the suite's HTTP client takes in this JVM (epoll or nio).
+        "suiteClientTransport=" + SuiteHttpSampler.transport(),
         "stop=" + result.stop().map(s -> s.kind().name().toLowerCase(Locale.ROOT)).orElse(""),
         "warnings=" + String.join(" | ", result.warnings())) + "\n");
     // Each file on its own: a full disk may still take the small ones.

@@ -41,7 +41,8 @@ class ResultFilesWatcherTest {
     assertThat(dir.resolve(ResultDirectory.SUMMARY_MD)).as("summary.md").exists();
     assertThat(Files.readString(dir.resolve(ResultDirectory.RUN_PROPERTIES)))
         .as("run.properties keeps the phase origin the result carries")
-        .contains("originMillis=" + ORIGIN).contains("scenario=watched");
+        .contains("originMillis=" + ORIGIN).contains("scenario=watched")
+        .containsPattern("suiteClientTransport=(epoll|nio)\n");
     assertThat(console).as("console table ends with the Results line CI reads")
         .contains("watched: measurement phase")
         .contains("Results: " + dir.toAbsolutePath());
