@@ -172,7 +172,12 @@ final class GeneratorRun {
     if (managers.equals("off") || managers.equals("nocache")) {
       plan = plan.with(httpCache().disable());
     }
-    RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher())).run(plan);
+    CostWindow costs = CostWindow.start(warmUp.plus(ramp), duration(),
+        Path.of(args.getOrDefault("perfOut", "target/bench/perf-stat-" + ProcessHandle.current()
+            .pid() + ".csv")));
+    RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher(), costs))
+        .run(plan);
+    out.putAll(costs.figures());
     LabelSummary warm = result.overall(Phase.WARM_UP);
     LabelSummary measured = result.overall(Phase.MEASUREMENT);
     long samples = warm.samples() + measured.samples();
@@ -493,6 +498,66 @@ final class GeneratorRun {
 
     static long maxMillis() {
       return MAX.get();
+    }
+  }
+
+  /**
+   * The generator's own costs over its steady state ({@link ThreadCosts}): from 1 s after the
+   * warm-up and ramp to 1 s before the planned end, per request counted by its own observer in
+   * that window.
+   */
+  private static final class CostWindow implements dev.perfsuite.engines.RunWatcher {
+    private final java.util.concurrent.atomic.LongAdder samples =
+        new java.util.concurrent.atomic.LongAdder();
+    private final Map<String, String> figures = java.util.Collections.synchronizedMap(
+        new LinkedHashMap<>());
+    private final Thread thread;
+
+    private CostWindow(Duration settle, Duration hold, Path perfOut) {
+      thread = new Thread(() -> measure(settle, hold, perfOut), "bench-cost-window");
+      thread.setDaemon(true);
+    }
+
+    static CostWindow start(Duration settle, Duration hold, Path perfOut) {
+      CostWindow window = new CostWindow(settle, hold, perfOut);
+      window.thread.start();
+      return window;
+    }
+
+    @Override
+    public dev.perfsuite.results.SampleObserver runStarting(dev.perfsuite.engines.RunContext run) {
+      return (result, phase, cause, transaction) -> samples.increment();
+    }
+
+    private void measure(Duration settle, Duration hold, Path perfOut) {
+      try {
+        while (samples.sum() == 0) {
+          Thread.sleep(10);
+        }
+        Thread.sleep(settle.plusSeconds(1).toMillis());
+        long from = samples.sum();
+        ThreadCosts.Window window = ThreadCosts.Window.start(ProcessHandle.current().pid(),
+            perfOut);
+        long began = System.nanoTime();
+        Thread.sleep(Math.max(1000, hold.minusSeconds(2).toMillis()));
+        ThreadCosts.Result result = window.end();
+        long requests = samples.sum() - from;
+        figures.putAll(result.perRequest(requests));
+        figures.put("costWindowS", fmt((System.nanoTime() - began) / 1e9));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    Map<String, String> figures() {
+      try {
+        thread.join(5000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      synchronized (figures) {
+        return new LinkedHashMap<>(figures);
+      }
     }
   }
 
