@@ -284,6 +284,7 @@ public final class RunExecution {
       // A full disk cut the JTL short: the statistics are whole, the files are not (issue 35).
       recorder.jtlIncomplete().ifPresent(all::add);
       recorder.labelCapWarning().ifPresent(all::add);
+      recorder.backpressure().ifPresent(all::add);
       boolean interrupted = stoppedEarly;
       if (!stoppedEarly) {
         // A run that delivered less than its plan did not complete it: the verdict must fail.

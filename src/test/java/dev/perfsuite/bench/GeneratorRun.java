@@ -172,9 +172,11 @@ final class GeneratorRun {
     if (managers.equals("off") || managers.equals("nocache")) {
       plan = plan.with(httpCache().disable());
     }
-    CostWindow costs = CostWindow.start(warmUp.plus(ramp), duration(),
+    // The window: 1 s after warm-up and ramp to 1 s before the end (the warm-up is inside the
+    // stage's duration); JMeter names users after the scenario.
+    CostWindow costs = CostWindow.start(warmUp.plus(ramp), duration().minus(warmUp),
         Path.of(args.getOrDefault("perfOut", "target/bench/perf-stat-" + ProcessHandle.current()
-            .pid() + ".csv")));
+            .pid() + ".csv")), plan.scenario());
     RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher(), costs))
         .run(plan);
     out.putAll(costs.figures());
@@ -513,13 +515,13 @@ final class GeneratorRun {
         new LinkedHashMap<>());
     private final Thread thread;
 
-    private CostWindow(Duration settle, Duration hold, Path perfOut) {
-      thread = new Thread(() -> measure(settle, hold, perfOut), "bench-cost-window");
+    private CostWindow(Duration settle, Duration hold, Path perfOut, String users) {
+      thread = new Thread(() -> measure(settle, hold, perfOut, users), "bench-cost-window");
       thread.setDaemon(true);
     }
 
-    static CostWindow start(Duration settle, Duration hold, Path perfOut) {
-      CostWindow window = new CostWindow(settle, hold, perfOut);
+    static CostWindow start(Duration settle, Duration hold, Path perfOut, String users) {
+      CostWindow window = new CostWindow(settle, hold, perfOut, users);
       window.thread.start();
       return window;
     }
@@ -529,7 +531,7 @@ final class GeneratorRun {
       return (result, phase, cause, transaction) -> samples.increment();
     }
 
-    private void measure(Duration settle, Duration hold, Path perfOut) {
+    private void measure(Duration settle, Duration hold, Path perfOut, String users) {
       try {
         while (samples.sum() == 0) {
           Thread.sleep(10);
@@ -537,7 +539,7 @@ final class GeneratorRun {
         Thread.sleep(settle.plusSeconds(1).toMillis());
         long from = samples.sum();
         ThreadCosts.Window window = ThreadCosts.Window.start(ProcessHandle.current().pid(),
-            perfOut);
+            perfOut, users);
         long began = System.nanoTime();
         Thread.sleep(Math.max(1000, hold.minusSeconds(2).toMillis()));
         ThreadCosts.Result result = window.end();

@@ -107,6 +107,18 @@ final class ThreadCosts {
     return tasks;
   }
 
+  /**
+   * The group of a thread by its (15-character) name; {@code users} names the run's user
+   * threads when their JMeter names are too long to keep their numbers (the suite names them
+   * after the scenario), empty for none.
+   */
+  static String group(String comm, String users) {
+    if (!users.isEmpty() && comm.startsWith(users)) {
+      return USERS;
+    }
+    return group(comm);
+  }
+
   /** The group of a thread by its (15-character) name. */
   static String group(String comm) {
     if (JIT_GC_PREFIXES.stream().anyMatch(comm::startsWith)) {
@@ -128,11 +140,17 @@ final class ThreadCosts {
 
   /** Each group's share between two readings of the same process, every group present. */
   static Map<String, Group> between(Map<Long, Task> before, Map<Long, Task> after) {
+    return between(before, after, "");
+  }
+
+  /** {@link #between(Map, Map)} with the run's user-thread name prefix ({@link #group}). */
+  static Map<String, Group> between(Map<Long, Task> before, Map<Long, Task> after,
+      String users) {
     Map<String, Group> groups = new LinkedHashMap<>();
     GROUPS.forEach(g -> groups.put(g, new Group(0, 0, 0, 0)));
     after.forEach((tid, now) -> {
       Task then = before.getOrDefault(tid, new Task(now.comm(), 0, 0, 0));
-      groups.merge(group(now.comm()), new Group(now.cpuTicks() - then.cpuTicks(),
+      groups.merge(group(now.comm(), users), new Group(now.cpuTicks() - then.cpuTicks(),
           now.voluntary() - then.voluntary(), now.involuntary() - then.involuntary(), 1),
           Group::plus);
     });
@@ -171,12 +189,15 @@ final class ThreadCosts {
    */
   static final class Window {
     private final long pid;
+    private final String users;
     private final Map<Long, Task> before;
     private final Path perfOut;
     private final Process perf;
 
-    private Window(long pid, Map<Long, Task> before, Path perfOut, Process perf) {
+    private Window(long pid, String users, Map<Long, Task> before, Path perfOut,
+        Process perf) {
       this.pid = pid;
+      this.users = users;
       this.before = before;
       this.perfOut = perfOut;
       this.perf = perf;
@@ -184,6 +205,14 @@ final class ThreadCosts {
 
     /** Starts measuring {@code pid}; {@code perfOut} is where perf writes its counts. */
     static Window start(long pid, Path perfOut) {
+      return start(pid, perfOut, "");
+    }
+
+    /**
+     * Starts measuring {@code pid}, its user threads named from {@code users} on (cut to the
+     * kernel's 15 characters here).
+     */
+    static Window start(long pid, Path perfOut, String users) {
       Process perf = null;
       try {
         Files.deleteIfExists(perfOut);
@@ -193,7 +222,8 @@ final class ThreadCosts {
       } catch (IOException noPerf) {
         // System calls stay unknown; the /proc figures do not need perf.
       }
-      return new Window(pid, read(pid), perfOut, perf);
+      return new Window(pid, users.substring(0, Math.min(15, users.length())), read(pid),
+          perfOut, perf);
     }
 
     /** Ends the window: the threads' share by group and the system calls, if counted. */
@@ -216,7 +246,7 @@ final class ThreadCosts {
           Thread.currentThread().interrupt();
         }
       }
-      return new Result(between(before, after), syscalls);
+      return new Result(between(before, after, users), syscalls);
     }
   }
 

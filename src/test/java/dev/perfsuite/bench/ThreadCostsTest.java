@@ -53,6 +53,8 @@ class ThreadCostsTest {
     assertThat(ThreadCosts.group("perf-recorder")).as("the suite's recorder")
         .isEqualTo(ThreadCosts.OTHER);
     assertThat(ThreadCosts.group("Signal Dispatch")).as("the JVM's").isEqualTo(ThreadCosts.OTHER);
+    assertThat(ThreadCosts.group("bench-peers-ngi", "bench-peers-ngi")).as("a user of a scenario "
+        + "whose name the kernel cut").isEqualTo(ThreadCosts.USERS);
   }
 
   @Test
