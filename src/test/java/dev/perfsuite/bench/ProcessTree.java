@@ -103,6 +103,9 @@ final class ProcessTree implements AutoCloseable {
         // The process ended between listing and reading: its last figures stand.
       }
     });
+    if (endTicks < 0) {
+      windows.values().forEach(ThreadCosts.Window::poll);
+    }
     if (log != null && (startTicks < 0 || endTicks < 0)) {
       String text = logText();
       if (startTicks < 0 && (start == null || start.matcher(text).find())) {

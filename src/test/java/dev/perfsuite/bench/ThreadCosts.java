@@ -19,10 +19,11 @@ import java.util.stream.Stream;
  * <p>Per thread, {@code stat} gives {@code comm} (the name, cut to 15 characters), {@code utime}
  * and {@code stime} (clock ticks, 100 per second), {@code status} gives
  * {@code voluntary_ctxt_switches} (the thread blocked: a park, a read with nothing to read) and
- * {@code nonvoluntary_ctxt_switches} (the scheduler took the core away). A thread that ended
- * inside the window is missing from the second reading and its share is lost; one started inside
- * it counts from zero. System calls: {@code perf stat -e raw_syscalls:sys_enter -p PID} over the
- * same window, every thread of the process; empty where {@code perf} or the tracepoint is not
+ * {@code nonvoluntary_ctxt_switches} (the scheduler took the core away). A thread started inside
+ * the window counts from zero; one that ended inside it keeps what the last {@link Window#poll}
+ * read of it (without polls, its share is lost). System calls: {@code perf stat -e
+ * raw_syscalls:sys_enter -p PID} over the same window, every thread of the process; empty where
+ * {@code perf} or the tracepoint is not
  * available (no {@code perf} binary, {@code kernel.perf_event_paranoid} too high, no tracefs).
  *
  * <p>Groups by thread name: {@value #NETTY} (the suite's {@code perf-http-*}, Gatling's and any
@@ -191,6 +192,7 @@ final class ThreadCosts {
     private final long pid;
     private final String users;
     private final Map<Long, Task> before;
+    private final Map<Long, Task> latest = new HashMap<>();
     private final Path perfOut;
     private final Process perf;
 
@@ -226,9 +228,19 @@ final class ThreadCosts {
           perfOut, perf);
     }
 
+    /**
+     * Reads the threads again, keeping each one's last figures: a thread that ends before
+     * {@link #end} (Gatling stops its event loops before its report phase) keeps its share up
+     * to the last reading.
+     */
+    synchronized void poll() {
+      latest.putAll(read(pid));
+    }
+
     /** Ends the window: the threads' share by group and the system calls, if counted. */
-    Result end() {
-      Map<Long, Task> after = read(pid);
+    synchronized Result end() {
+      poll();
+      Map<Long, Task> after = latest;
       Optional<Long> syscalls = Optional.empty();
       if (perf != null) {
         try {
