@@ -174,7 +174,7 @@ final class GeneratorRun {
     }
     // The window: 1 s after warm-up and ramp to 1 s before the end (the warm-up is inside the
     // stage's duration); JMeter names users after the scenario.
-    CostWindow costs = CostWindow.start(warmUp.plus(ramp), duration().minus(warmUp),
+    CostWindow costs = CostWindow.start(warmUp.plus(ramp), ramp.plus(duration()),
         Path.of(args.getOrDefault("perfOut", "target/bench/perf-stat-" + ProcessHandle.current()
             .pid() + ".csv")), plan.scenario());
     RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher(), costs))
@@ -514,36 +514,49 @@ final class GeneratorRun {
     private final Map<String, String> figures = java.util.Collections.synchronizedMap(
         new LinkedHashMap<>());
     private final Thread thread;
+    private volatile long runStart;
 
-    private CostWindow(Duration settle, Duration hold, Path perfOut, String users) {
-      thread = new Thread(() -> measure(settle, hold, perfOut, users), "bench-cost-window");
+    private CostWindow(Duration settle, Duration total, Path perfOut, String users) {
+      thread = new Thread(() -> measure(settle, total, perfOut, users), "bench-cost-window");
       thread.setDaemon(true);
     }
 
-    static CostWindow start(Duration settle, Duration hold, Path perfOut, String users) {
-      CostWindow window = new CostWindow(settle, hold, perfOut, users);
+    /**
+     * Measures from {@code settle} (warm-up and ramp) + 1 s after the run's start, or 1 s after
+     * its first sample if later, to 1 s before its planned end ({@code total} after its start).
+     */
+    static CostWindow start(Duration settle, Duration total, Path perfOut, String users) {
+      CostWindow window = new CostWindow(settle, total, perfOut, users);
       window.thread.start();
       return window;
     }
 
     @Override
     public dev.perfsuite.results.SampleObserver runStarting(dev.perfsuite.engines.RunContext run) {
+      runStart = System.currentTimeMillis();
       return (result, phase, cause, transaction) -> samples.increment();
     }
 
-    private void measure(Duration settle, Duration hold, Path perfOut, String users) {
+    private void measure(Duration settle, Duration total, Path perfOut, String users) {
       try {
-        while (samples.sum() == 0) {
+        while (runStart == 0 || samples.sum() == 0) {
           Thread.sleep(10);
         }
-        Thread.sleep(settle.plusSeconds(1).toMillis());
+        long startAt = Math.max(System.currentTimeMillis() + 1000,
+            runStart + settle.plusSeconds(1).toMillis());
+        long endAt = runStart + total.minusSeconds(1).toMillis();
+        if (endAt - startAt < 1000) {
+          figures.put("costWindow", "none");
+          return;
+        }
+        Thread.sleep(startAt - System.currentTimeMillis());
         long from = samples.sum();
         ThreadCosts.Window window = ThreadCosts.Window.start(ProcessHandle.current().pid(),
             perfOut, users);
         long began = System.nanoTime();
-        Thread.sleep(Math.max(1000, hold.minusSeconds(2).toMillis()));
-        ThreadCosts.Result result = window.end();
+        Thread.sleep(Math.max(0, endAt - System.currentTimeMillis()));
         long requests = samples.sum() - from;
+        ThreadCosts.Result result = window.end();
         figures.putAll(result.perRequest(requests));
         figures.put("costWindowS", fmt((System.nanoTime() - began) / 1e9));
       } catch (InterruptedException e) {
@@ -553,7 +566,7 @@ final class GeneratorRun {
 
     Map<String, String> figures() {
       try {
-        thread.join(5000);
+        thread.join(30_000);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
