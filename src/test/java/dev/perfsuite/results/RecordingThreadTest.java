@@ -135,7 +135,8 @@ class RecordingThreadTest {
     }
 
     assertThat(summaries.stream().filter(s -> s.label().equals(LabelSummary.OVERALL))
-        .mapToLong(LabelSummary::samples).sum()).as("every sample, read right after the users ended")
+        .mapToLong(LabelSummary::samples).sum())
+        .as("every sample, read right after the users ended")
         .isEqualTo((long) users * each);
     assertThat(appliers).as("the threads observers saw samples on")
         .containsExactly("perf-recorder");
