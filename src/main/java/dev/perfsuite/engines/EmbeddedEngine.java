@@ -5,10 +5,13 @@ import dev.perfsuite.results.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.ArrayList;
+import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
 
 /**
  * Runs plans on jmeter-java-dsl's embedded JMeter engine, in a worker thread the caller can
@@ -45,14 +48,38 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
   }
 
   /**
-   * The DSL's engine without its own statistics collector: the suite keeps exact statistics of
-   * its own, and the DSL's P² estimates, never read, cost the most contended lock on the sample
-   * path, under one global monitor (docs/performance.md, "Figures behind design choices").
+   * The DSL's engine without its own statistics collector and console summariser: the suite
+   * keeps exact statistics of its own, and the DSL's P² estimates, never read, cost the most
+   * contended lock on the sample path, under one global monitor (docs/performance.md, "Figures
+   * behind design choices"); the summariser's lines, which the progress line replaces, take
+   * another global lock per sample.
    */
-  static final class WithoutDslStatistics extends EmbeddedJmeterEngine {
+  static class WithoutDslStatistics extends EmbeddedJmeterEngine {
     @Override
     protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
       // Intentionally empty: see the class comment.
+    }
+
+    @Override
+    protected TestRunner buildTestRunner(HashTree testPlanTree, HashTree rootTree,
+        TestStopper testStopper) {
+      dropSummariser(testPlanTree);
+      return super.buildTestRunner(testPlanTree, rootTree, testStopper);
+    }
+  }
+
+  /**
+   * Removes the {@code ResultCollector(new Summariser())} the DSL's engine adds under the test
+   * plan: a collector of JMeter's own class with neither a name nor a file, which a plan's own
+   * listeners (a JMX's, the DSL's) always have.
+   */
+  static void dropSummariser(HashTree testPlanTree) {
+    for (Object element : new ArrayList<>(testPlanTree.list())) {
+      if (element instanceof ResultCollector collector
+          && collector.getClass() == ResultCollector.class
+          && collector.getFilename().isEmpty() && collector.getName().isEmpty()) {
+        testPlanTree.remove(element);
+      }
     }
   }
 }

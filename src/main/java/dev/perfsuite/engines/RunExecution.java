@@ -279,6 +279,7 @@ public final class RunExecution {
       // A full disk cut the JTL short: the statistics are whole, the files are not (issue 35).
       recorder.jtlIncomplete().ifPresent(all::add);
       recorder.labelCapWarning().ifPresent(all::add);
+      recorder.backpressure().ifPresent(all::add);
       Optional<StopReason> stop = stoppedEarly;
       if (stop.isEmpty()) {
         // A run that delivered less than its plan did not complete it: the verdict must fail.

@@ -14,10 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 import org.apache.jmeter.control.TransactionController;
@@ -29,35 +25,42 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The CSV JTL of one recorder: sampling threads queue masked lines, one daemon writer thread
- * ({@code perf-jtl-writer}) drains the queue every 100 ms, one write per drain, and flushes every
- * second.
+ * The CSV JTL of one recorder, written by the recorder's own thread ({@link RecordingThread}):
+ * each row is formatted by JMeter's {@code CSVSaveService} exactly as JMeter's own CSV output
+ * writes it, secrets masked, and encoded as UTF-8 bytes into a buffer that goes to the file in
+ * chunks of {@value #CHUNK_BYTES} bytes, at least every 100 ms; the file is flushed every second.
  *
- * <p>No line is dropped while the file can be written: the queue is unbounded, and
- * {@link #close} drains it before closing. A failed write (a full disk) is warned at once with the
- * row and time; from then on rows are counted, not kept, the run goes on on its in-memory
- * statistics, and {@link #truncation} says where the file ends. The header is written with the
- * first lines, not at {@link #open}: the sample variables a schedule adds (a column of their own)
- * are settled only once every test listener has started.
+ * <p>No row is dropped while the file can be written: {@link #close} writes the buffer before
+ * closing. A failed write (a full disk) is warned at once with the row and time; from then on
+ * rows are counted, not kept, the run goes on on its in-memory statistics, and
+ * {@link #truncation} says where the file ends. The header is written with the first rows, not
+ * at {@link #open}: the sample variables a schedule adds (a column of their own) are settled only
+ * once every test listener has started.
+ *
+ * <p>Thread-safe, but meant for one writer: every method takes one lock, uncontended when only
+ * the recorder's thread writes.
  */
 final class JtlWriter {
   private static final Logger LOG = LoggerFactory.getLogger(JtlWriter.class);
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
-  private static final long DRAIN_EVERY_MILLIS = 100;
-  private static final int CHUNK_CHARS = 1 << 18;
+  private static final long WRITE_EVERY_MILLIS = 100;
+  private static final int CHUNK_BYTES = 1 << 18;
 
   private final Path jtl;
   private final JtlContent content;
   private final Opener opener;
-  private final ConcurrentLinkedQueue<String> pending = new ConcurrentLinkedQueue<>();
   private final AtomicLong offered = new AtomicLong();
   private final Object writeLock = new Object();
+  /** Rows formatted but not yet written, as UTF-8 bytes; guarded by {@link #writeLock}. */
+  private final Buffer buffer = new Buffer();
+  private final StringBuilder line = new StringBuilder(512);
   private OutputStream out;
-  /** Set once by {@link #open}, before any sample is queued; read by every sampling thread. */
+  /** Set once by {@link #open}, before any sample is added. */
   private SampleSaveConfiguration saveConfig;
-  private ScheduledExecutorService flusher;
+  private long lastWrite;
   private long lastFlush;
   private boolean headerWritten;
+  private long bufferedRows;
   private long rowsWritten;
   private long bytesWritten;
   private volatile Truncation truncation;
@@ -100,7 +103,7 @@ final class JtlWriter {
   }
 
   /**
-   * Creates the file (replacing one present) and starts the writer thread.
+   * Creates the file (replacing one present).
    *
    * @return false when it was open already
    */
@@ -119,19 +122,14 @@ final class JtlWriter {
             + jtl.toAbsolutePath().getParent() + " writable or set perf.results-dir", e);
       }
       lastFlush = System.currentTimeMillis();
-      flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "perf-jtl-writer");
-        t.setDaemon(true);
-        return t;
-      });
-      flusher.scheduleWithFixedDelay(this::drain, DRAIN_EVERY_MILLIS, DRAIN_EVERY_MILLIS,
-          TimeUnit.MILLISECONDS);
+      lastWrite = lastFlush;
       return true;
     }
   }
 
   /**
-   * Queues the sample's line, secrets masked; called from every sampling thread.
+   * Adds the sample's row, secrets masked, and a transaction's children's rows right after it;
+   * called by the recorder's thread.
    *
    * @param transaction whether the sample is a transaction's (the recorder has asked already)
    */
@@ -144,14 +142,26 @@ final class JtlWriter {
     if (truncation != null) {
       return;
     }
-    if (transaction && saveConfig.saveSubresults()) {
-      StringBuilder lines = new StringBuilder();
-      append(lines, event, result);
-      // One entry: the children stay right after their transaction whatever other threads write.
-      pending.add(Secrets.mask(lines.toString()));
-    } else {
-      pending.add(Secrets.mask(CSVSaveService.resultToDelimitedString(event, result, saveConfig,
-          ",")));
+    synchronized (writeLock) {
+      if (out == null || truncation != null) {
+        return;
+      }
+      try {
+        header();
+        line.setLength(0);
+        if (transaction && saveConfig.saveSubresults()) {
+          append(line, event, result);
+        } else {
+          line.append(CSVSaveService.resultToDelimitedString(event, result, saveConfig, ","));
+        }
+        buffer.append(Secrets.mask(line.toString())).append('\n');
+        bufferedRows++;
+        if (buffer.size() >= CHUNK_BYTES) {
+          write();
+        }
+      } catch (IOException | RuntimeException e) {
+        failed(e);
+      }
     }
   }
 
@@ -182,35 +192,21 @@ final class JtlWriter {
     return Optional.ofNullable(truncation);
   }
 
-  /** Writes queued lines, one write per chunk; flushes the file every second. */
-  private void drain() {
+  /**
+   * Writes the buffered rows when 100 ms passed since the last write and flushes the file every
+   * second; the recorder's thread calls it between batches.
+   */
+  void tick(long nowMillis) {
     synchronized (writeLock) {
-      if (out == null || truncation != null) {
-        pending.clear();
+      if (out == null || truncation != null || nowMillis - lastWrite < WRITE_EVERY_MILLIS) {
         return;
       }
-      StringBuilder chunk = new StringBuilder();
-      long rows = 0;
       try {
-        if (!headerWritten) {
-          write(new StringBuilder(CSVSaveService.printableFieldNamesToString(saveConfig))
-              .append('\n'), 0);
-          headerWritten = true;
-        }
-        for (String line = pending.poll(); line != null; line = pending.poll()) {
-          chunk.append(line).append('\n');
-          rows++;
-          if (chunk.length() >= CHUNK_CHARS) {
-            write(chunk, rows);
-            chunk.setLength(0);
-            rows = 0;
-          }
-        }
-        write(chunk, rows);
-        long now = System.currentTimeMillis();
-        if (now - lastFlush >= FLUSH_EVERY.toMillis()) {
+        write();
+        lastWrite = nowMillis;
+        if (nowMillis - lastFlush >= FLUSH_EVERY.toMillis()) {
           out.flush();
-          lastFlush = now;
+          lastFlush = nowMillis;
         }
       } catch (IOException | RuntimeException e) {
         failed(e);
@@ -218,21 +214,33 @@ final class JtlWriter {
     }
   }
 
-  private void write(CharSequence chunk, long rows) throws IOException {
-    if (chunk.length() == 0) {
+  /** The header line, before the first row (or with none, at the first write); guarded. */
+  private void header() {
+    if (!headerWritten) {
+      buffer.append(CSVSaveService.printableFieldNamesToString(saveConfig)).append('\n');
+      headerWritten = true;
+    }
+  }
+
+  /** Writes the buffer in one write; guarded by {@link #writeLock}. */
+  private void write() throws IOException {
+    header();
+    if (buffer.size() == 0) {
       return;
     }
-    byte[] bytes = chunk.toString().getBytes(StandardCharsets.UTF_8);
-    out.write(bytes);
-    rowsWritten += rows;
-    bytesWritten += bytes.length;
+    buffer.writeTo(out);
+    rowsWritten += bufferedRows;
+    bytesWritten += buffer.size();
+    bufferedRows = 0;
+    buffer.reset();
   }
 
   /** Warns at once, keeps counting rows and leaves the file ending on a whole row. */
   private void failed(Exception e) {
     truncation = new Truncation(rowsWritten, Instant.now(), e.getMessage() == null
         ? e.toString() : e.getMessage());
-    pending.clear();
+    buffer.reset();
+    bufferedRows = 0;
     LOG.warn("results.jtl write failed at row {} ({}): {}. The run goes on; its statistics "
         + "stay exact in memory and the summary comes from them. Fix: free space in {}, or "
         + "-Dperf.jtl=errors, -Dperf.jtl.compress=true (see docs/results.md)", rowsWritten + 1,
@@ -252,39 +260,95 @@ final class JtlWriter {
     }
   }
 
-  /** Writes every queued line to disk; a failed write is reported by {@link #truncation}. */
+  /** Writes every added row to disk; a failed write is reported by {@link #truncation}. */
   void flush() {
-    drain();
     synchronized (writeLock) {
       if (out != null && truncation == null) {
         try {
+          write();
           out.flush();
           lastFlush = System.currentTimeMillis();
-        } catch (IOException e) {
+          lastWrite = lastFlush;
+        } catch (IOException | RuntimeException e) {
           failed(e);
         }
       }
     }
   }
 
-  /** Stops the writer thread, drains and closes the file; idempotent, never throws on I/O. */
+  /** Writes what is buffered and closes the file; idempotent, never throws on I/O. */
   void close() {
-    if (flusher != null) {
-      flusher.shutdownNow();
-    }
-    drain();
     synchronized (writeLock) {
       if (out != null) {
         try {
           if (truncation == null) {
+            write();
             out.close();
           }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
           failed(e);
         } finally {
           out = null;
         }
       }
+    }
+  }
+
+  /**
+   * A byte buffer that encodes text as UTF-8 into itself, without the intermediate
+   * {@code byte[]} of {@code String.getBytes}: ASCII, the common case, one byte per char. Not
+   * synchronised (the writer's lock guards it), unlike {@code ByteArrayOutputStream}.
+   */
+  private static final class Buffer {
+    private byte[] bytes = new byte[CHUNK_BYTES + (CHUNK_BYTES >> 2)];
+    private int size;
+
+    Buffer append(CharSequence text) {
+      int n = text.length();
+      ensure(n);
+      for (int i = 0; i < n; i++) {
+        char c = text.charAt(i);
+        if (c < 0x80) {
+          bytes[size++] = (byte) c;
+        } else {
+          // Rare: the JDK's encoder handles surrogates and malformed input as getBytes does;
+          // a run of non-ASCII chars is encoded whole, so a surrogate pair is never split.
+          int end = i + 1;
+          while (end < n && text.charAt(end) >= 0x80) {
+            end++;
+          }
+          byte[] encoded = text.subSequence(i, end).toString().getBytes(StandardCharsets.UTF_8);
+          ensure(encoded.length + n - end);
+          System.arraycopy(encoded, 0, bytes, size, encoded.length);
+          size += encoded.length;
+          i = end - 1;
+        }
+      }
+      return this;
+    }
+
+    Buffer append(char c) {
+      ensure(1);
+      bytes[size++] = (byte) c;
+      return this;
+    }
+
+    private void ensure(int more) {
+      if (size + more > bytes.length) {
+        bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+      }
+    }
+
+    int size() {
+      return size;
+    }
+
+    void writeTo(OutputStream out) throws IOException {
+      out.write(bytes, 0, size);
+    }
+
+    void reset() {
+      size = 0;
     }
   }
 }

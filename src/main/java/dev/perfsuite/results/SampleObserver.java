@@ -6,8 +6,10 @@ import org.apache.jmeter.samplers.SampleResult;
  * Sees every sample after the {@link SampleRecorder} classified it, for live views of a run
  * (metrics, progress, timelines).
  *
- * <p>Called from every sampling thread at once and outside the recorder's lock: implementations
- * must be thread-safe and cheap, since their cost is paid per sample.
+ * <p>Called from the recorder's own thread, outside the recorder's lock; a sample recorded before
+ * the test started or after it ended, and an engine's batches, arrive on the caller's thread.
+ * Implementations must be thread-safe and cheap: their cost is paid per sample, and while they
+ * run the recorder's queue fills.
  */
 public interface SampleObserver {
 

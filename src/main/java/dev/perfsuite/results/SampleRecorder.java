@@ -18,7 +18,9 @@ import org.HdrHistogram.Histogram;
 import org.apache.jmeter.control.TransactionController;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SetupThreadGroup;
 
 /**
@@ -29,10 +31,12 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  * sampled. Transaction-controller samples get their own label but are kept out of
  * {@link LabelSummary#OVERALL}, which would otherwise count their children twice.
  *
- * <p>Recording does not serialise users: statistics go into a few striped accumulators
- * ({@link StripedStatistics}), JTL lines onto a queue that one writer thread drains
- * ({@link JtlWriter}), and observers are called without any lock held. Engines' snapshots
- * (aggregate mode) are kept by {@link EngineSnapshots} and merged into every figure.
+ * <p>Recording does not serialise users, nor does it cost them much: a user's thread only queues
+ * the sample ({@link RecordingThread}), and one recorder thread applies it to the statistics
+ * ({@link StripedStatistics}), passes it to the observers and writes its JTL row
+ * ({@link JtlWriter}). Readers (summaries, histograms, counts) first wait until every sample
+ * queued before their call is applied, so what a caller recorded is what it reads. Engines'
+ * snapshots (aggregate mode) are kept by {@link EngineSnapshots} and merged into every figure.
  *
  * <p>Response time (what users saw) is recorded beside service time (JMeter's elapsed): from the
  * intended start that {@code ArrivalTimer} puts in the sample's variables under the open model;
@@ -54,6 +58,10 @@ public final class SampleRecorder implements AutoCloseable {
    */
   private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
   private static final int UNKNOWN = -2;
+  /** Queued flags: the sample's thread runs in a setUp group. */
+  private static final int SET_UP = 1;
+  /** Queued flags: the sample is marked as once-only work ({@link #ALWAYS_MEASURED}). */
+  private static final int ONCE_ONLY = 2;
 
   private final String id;
   private final JtlWriter jtl;
@@ -73,6 +81,9 @@ public final class SampleRecorder implements AutoCloseable {
   private final LongAdder samples = new LongAdder();
   /** Guarded by this recorder's lock. */
   private final EngineSnapshots engines = new EngineSnapshots();
+  /** Applies the samples from {@link #start} to {@link #close}; null outside. */
+  private volatile RecordingThread recording;
+  private volatile Optional<String> stoppedBackpressure = Optional.empty();
 
   private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
@@ -147,18 +158,42 @@ public final class SampleRecorder implements AutoCloseable {
         return;
       }
       origin = originMillis;
+      recording = RecordingThread.start(this::apply, jtl::tick);
     }
     for (SampleObserver observer : observers) {
       observer.started(originMillis);
     }
   }
 
-  /** Records one sample; called by JMeter from every sampling thread. */
+  /**
+   * Records one sample; called by JMeter from every sampling thread. Only what the sampling
+   * thread alone can tell (its thread group, its variables) is read here; the rest happens on
+   * the recorder's thread.
+   */
   void record(SampleEvent event) {
     SampleResult result = event.getResult();
     if (origin < 0) {
       start(result.currentTimeInMillis());
     }
+    JMeterContext context = JMeterContextService.getContext();
+    int flags = 0;
+    if (context.getThreadGroup() instanceof SetupThreadGroup) {
+      flags |= SET_UP;
+    }
+    JMeterVariables variables = context.getVariables();
+    if (variables != null && variables.getObject(ALWAYS_MEASURED) == result) {
+      flags |= ONCE_ONLY;
+    }
+    RecordingThread current = recording;
+    if (current == null || !current.offer(event, flags)) {
+      // Before the test started or after it ended: no thread to hand it to.
+      apply(event, flags);
+    }
+  }
+
+  /** Applies one sample to statistics, observers and JTL; on the recorder's thread. */
+  private void apply(SampleEvent event, int flags) {
+    SampleResult result = event.getResult();
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
     jtl.add(event, transaction);
@@ -178,9 +213,8 @@ public final class SampleRecorder implements AutoCloseable {
     // one that started during warm-up still counts.
     long phaseTime = transaction ? end
         : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
-    Phase phase = phaseOf(phaseTime);
-    if (phase == Phase.WARM_UP && alwaysMeasured(result)) {
-      // Asked only in the warm-up: the lookup would otherwise cost every measured sample.
+    Phase phase = (flags & SET_UP) != 0 ? Phase.MEASUREMENT : phaseOf(phaseTime);
+    if (phase == Phase.WARM_UP && (flags & ONCE_ONLY) != 0) {
       phase = Phase.MEASUREMENT;
     }
     int active = result.getAllThreads();
@@ -225,12 +259,9 @@ public final class SampleRecorder implements AutoCloseable {
   /**
    * The phase of a sample timed at {@code phaseTime}: measured from the test start, or (with
    * perf.warm-up.origin=first-sample) from the earliest sample so far, "within" including the
-   * edge there; a setUp group's samples are never warm-up.
+   * edge there (a setUp group's samples, never warm-up, are not asked).
    */
   private Phase phaseOf(long phaseTime) {
-    if (setUp()) {
-      return Phase.MEASUREMENT;
-    }
     if (!fromFirstSample) {
       return phaseTime - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
     }
@@ -242,22 +273,18 @@ public final class SampleRecorder implements AutoCloseable {
     return phaseTime - first <= warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
   }
 
-  /** True for a result marked as once-only work ({@link #ALWAYS_MEASURED}): never warm-up. */
-  private static boolean alwaysMeasured(SampleResult result) {
-    var variables = JMeterContextService.getContext().getVariables();
-    return variables != null && variables.getObject(ALWAYS_MEASURED) == result;
-  }
-
-  /** True when the calling sampler runs in a setUp group: once-only work, never warm-up. */
-  private static boolean setUp() {
-    return JMeterContextService.getContext().getThreadGroup() instanceof SetupThreadGroup;
-  }
-
   /**
    * Summaries of every label in both phases so far, {@link LabelSummary#OVERALL} first; safe to
    * call while the run is still going.
    */
-  public synchronized List<LabelSummary> summaries() {
+  public List<LabelSummary> summaries() {
+    settle();
+    synchronized (this) {
+      return appliedSummaries();
+    }
+  }
+
+  private List<LabelSummary> appliedSummaries() {
     List<LabelSummary> result = new ArrayList<>();
     for (String label : statistics.labels()) {
       for (Phase phase : Phase.values()) {
@@ -275,13 +302,30 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /** The service-time histogram of one label and phase, empty when never sampled. */
-  public synchronized Histogram histogram(String label, Phase phase) {
-    return merged(label, phase).histogram();
+  public Histogram histogram(String label, Phase phase) {
+    settle();
+    synchronized (this) {
+      return merged(label, phase).histogram();
+    }
   }
 
   /** The response-time histogram of one label and phase, empty when never sampled. */
-  public synchronized Histogram responseHistogram(String label, Phase phase) {
-    return merged(label, phase).responseHistogram();
+  public Histogram responseHistogram(String label, Phase phase) {
+    settle();
+    synchronized (this) {
+      return merged(label, phase).responseHistogram();
+    }
+  }
+
+  /**
+   * Waits until every sample queued before the call is applied, so a reader sees what it
+   * recorded; on the recorder's own thread (an observer reading back) it reads what is applied.
+   */
+  private void settle() {
+    RecordingThread current = recording;
+    if (current != null) {
+      current.settle();
+    }
   }
 
   /**
@@ -321,7 +365,8 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * The cumulative snapshot of this recorder, for an engine to send to the controller.
+   * The cumulative snapshot of this recorder, for an engine to send to the controller: every
+   * sample queued before the call included.
    *
    * @param engine the engine's name as the controller knows it
    * @param sequence increasing per engine and run
@@ -329,10 +374,13 @@ public final class SampleRecorder implements AutoCloseable {
    * @param threads distinct sampling threads seen
    * @param timeline the engine's timeline recorder
    */
-  public synchronized RecorderSnapshot snapshot(String engine, long sequence, boolean last,
+  public RecorderSnapshot snapshot(String engine, long sequence, boolean last,
       int threads, TimelineRecorder timeline) {
-    return EngineSnapshots.own(statistics, engine, sequence, last, new EngineSnapshots.Facts(
-        origin, samples.sum(), maxActiveThreads.get(), threads), timeline);
+    settle();
+    synchronized (this) {
+      return EngineSnapshots.own(statistics, engine, sequence, last, new EngineSnapshots.Facts(
+          origin, samples.sum(), maxActiveThreads.get(), threads), timeline);
+    }
   }
 
   /** Epoch ms from which phases are measured, -1 before the test started. */
@@ -346,13 +394,19 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /** Highest JMeter active-thread count seen on any sample. */
-  public synchronized int maxActiveThreads() {
-    return engines.maxActiveThreads(maxActiveThreads.get());
+  public int maxActiveThreads() {
+    settle();
+    synchronized (this) {
+      return engines.maxActiveThreads(maxActiveThreads.get());
+    }
   }
 
   /** Samples recorded so far, all labels and phases, engines' snapshots included. */
-  public synchronized long sampleCount() {
-    return samples.sum() + engines.recorded();
+  public long sampleCount() {
+    settle();
+    synchronized (this) {
+      return samples.sum() + engines.recorded();
+    }
   }
 
   /** Where the JTL goes. */
@@ -365,6 +419,7 @@ public final class SampleRecorder implements AutoCloseable {
    * {@code results incomplete: JTL truncated at row N of M (cause)}; empty while whole.
    */
   public Optional<String> jtlIncomplete() {
+    settle();
     return jtl.truncation().map(t -> RunResult.INCOMPLETE + "JTL truncated at row "
         + t.rowsWritten() + " of " + jtl.rowsOffered() + " (" + t.cause() + " at " + t.at()
         + "); every figure comes from the exact in-memory statistics. Fix: free space in "
@@ -377,15 +432,37 @@ public final class SampleRecorder implements AutoCloseable {
     return labels.warning();
   }
 
-  /** Writes every queued JTL line to disk. */
+  /**
+   * The warning when users waited for room in the recorder's queue (it fell behind, holding the
+   * load back), with how often and how long; empty when none waited.
+   */
+  public Optional<String> backpressure() {
+    RecordingThread current = recording;
+    return current == null ? stoppedBackpressure : current.backpressure();
+  }
+
+  /** Applies every sample queued so far and writes their JTL rows to disk. */
   public void flush() {
+    settle();
     jtl.flush();
   }
 
-  /** Flushes and closes the JTL; idempotent, and statistics stay readable afterwards. */
+  /**
+   * Applies every queued sample, stops the recorder's thread, flushes and closes the JTL;
+   * idempotent, and statistics stay readable afterwards.
+   */
   @Override
   public void close() {
     ACTIVE.remove(id);
+    RecordingThread current;
+    synchronized (starting) {
+      current = recording;
+      recording = null;
+    }
+    if (current != null) {
+      current.stop();
+      stoppedBackpressure = current.backpressure();
+    }
     jtl.close();
   }
 }

@@ -173,7 +173,14 @@ final class GeneratorRun {
     if (managers.equals("off") || managers.equals("nocache")) {
       plan = plan.with(httpCache().disable());
     }
-    RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher())).run(plan);
+    // The window: 1 s after warm-up and ramp to 1 s before the end (the warm-up is inside the
+    // stage's duration); JMeter names users after the scenario.
+    CostWindow costs = CostWindow.start(warmUp.plus(ramp), ramp.plus(duration()),
+        Path.of(args.getOrDefault("perfOut", "target/bench/perf-stat-" + ProcessHandle.current()
+            .pid() + ".csv")), plan.scenario());
+    RunResult result = Engines.fromConfig(config, List.of(ResultFiles.watcher(), costs))
+        .run(plan);
+    out.putAll(costs.figures());
     LabelSummary warm = result.overall(Phase.WARM_UP);
     LabelSummary measured = result.overall(Phase.MEASUREMENT);
     long samples = warm.samples() + measured.samples();
@@ -601,6 +608,79 @@ final class GeneratorRun {
 
     static long maxMillis() {
       return MAX.get();
+    }
+  }
+
+  /**
+   * The generator's own costs over its steady state ({@link ThreadCosts}): from 1 s after the
+   * warm-up and ramp to 1 s before the planned end, per request counted by its own observer in
+   * that window.
+   */
+  private static final class CostWindow implements dev.perfsuite.engines.RunWatcher {
+    private final java.util.concurrent.atomic.LongAdder samples =
+        new java.util.concurrent.atomic.LongAdder();
+    private final Map<String, String> figures = java.util.Collections.synchronizedMap(
+        new LinkedHashMap<>());
+    private final Thread thread;
+    private volatile long runStart;
+
+    private CostWindow(Duration settle, Duration total, Path perfOut, String users) {
+      thread = new Thread(() -> measure(settle, total, perfOut, users), "bench-cost-window");
+      thread.setDaemon(true);
+    }
+
+    /**
+     * Measures from {@code settle} (warm-up and ramp) + 1 s after the run's start, or 1 s after
+     * its first sample if later, to 1 s before its planned end ({@code total} after its start).
+     */
+    static CostWindow start(Duration settle, Duration total, Path perfOut, String users) {
+      CostWindow window = new CostWindow(settle, total, perfOut, users);
+      window.thread.start();
+      return window;
+    }
+
+    @Override
+    public dev.perfsuite.results.SampleObserver runStarting(dev.perfsuite.engines.RunContext run) {
+      runStart = System.currentTimeMillis();
+      return (result, phase, cause, transaction) -> samples.increment();
+    }
+
+    private void measure(Duration settle, Duration total, Path perfOut, String users) {
+      try {
+        while (runStart == 0 || samples.sum() == 0) {
+          Thread.sleep(10);
+        }
+        long startAt = Math.max(System.currentTimeMillis() + 1000,
+            runStart + settle.plusSeconds(1).toMillis());
+        long endAt = runStart + total.minusSeconds(1).toMillis();
+        if (endAt - startAt < 1000) {
+          figures.put("costWindow", "none");
+          return;
+        }
+        Thread.sleep(startAt - System.currentTimeMillis());
+        long from = samples.sum();
+        ThreadCosts.Window window = ThreadCosts.Window.start(ProcessHandle.current().pid(),
+            perfOut, users);
+        long began = System.nanoTime();
+        Thread.sleep(Math.max(0, endAt - System.currentTimeMillis()));
+        long requests = samples.sum() - from;
+        ThreadCosts.Result result = window.end();
+        figures.putAll(result.perRequest(requests));
+        figures.put("costWindowS", fmt((System.nanoTime() - began) / 1e9));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    Map<String, String> figures() {
+      try {
+        thread.join(30_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      synchronized (figures) {
+        return new LinkedHashMap<>(figures);
+      }
     }
   }
 

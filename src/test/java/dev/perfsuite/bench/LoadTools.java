@@ -163,6 +163,7 @@ final class LoadTools {
         result.put("cpuUsPerSample", fmt(tree.cpuSeconds() * 1e6
             / Double.parseDouble(result.get("samples"))));
         tree.peakRssMiB().ifPresent(m -> result.put("rssPeakMiB", Long.toString(m)));
+        result.putAll(tree.threadCosts(Math.round(Double.parseDouble(result.get("samples")))));
         result.put("processes", Integer.toString(tree.processes()));
         if (!tree.windowSeen()) {
           result.put("cpuWindow", "whole-life");

@@ -88,6 +88,20 @@ final class PeersBench {
         """.formatted(settings.duration().toSeconds(), settings.runs(),
         Runtime.getRuntime().availableProcessors(),
         SuiteRuns.warmUp(settings.duration()).toMillis()));
+    StringBuilder costs = new StringBuilder("""
+        Costs per request by thread group (ThreadCosts): from /proc/PID/task/*/stat and status \
+        and `perf stat -e raw_syscalls:sys_enter -p PID` over the load's steady state: the \
+        suite's JVM from 1 s after warm-up to 1 s before its end, per request its own observer \
+        counted in that window; Gatling's forked JVM from "Simulation started" to its report \
+        phase, per request of the run. ctx = context switches (voluntary: the thread blocked; \
+        involuntary: preempted); CPU in µs per request by thread group (netty: Netty event \
+        loops; users: JMeter's user threads or virtual users' carriers; jit-gc: compilers, GC, \
+        VM thread; other: the rest), clock ticks of 10 ms. Medians of the runs.
+
+        | target | users | tool | ctx voluntary / request | ctx involuntary / request \
+        | syscalls / request | CPU µs/request: netty | users | jit-gc | other | sum |
+        |---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+        """);
     for (String target : targets) {
       if (target.equals("nginx") && settings.nginx().isEmpty()) {
         gaps.put("nginx target", "nginx not installed (`apt-get install -y nginx-light`) or "
@@ -126,6 +140,7 @@ final class PeersBench {
           double suite = Cell.of(runs.get(SUITE), "rps").median();
           runs.forEach((tool, results) -> row(table, target, u, tool, results, suite, delay,
               id));
+          runs.forEach((tool, results) -> costRow(costs, target, u, tool, results));
         }
       }
     }
@@ -135,7 +150,7 @@ final class PeersBench {
     gaps.forEach((peer, why) -> missing.append("- missing: ").append(peer).append(": ")
         .append(why).append('\n'));
     long seconds = Math.round((System.nanoTime() - began) / 1e9);
-    String body = table + "\n"
+    String body = table + "\n" + costs + "\n"
         + (missing.isEmpty() ? "Every peer was installed and ran.\n" : missing)
         + String.format(Locale.ROOT, "%nPeersBench took %d s (%s mode: targets %s, users %s).%n",
             seconds, quick ? "quick" : "full", targets, users);
@@ -182,6 +197,28 @@ final class PeersBench {
             .formatMedian("%.0f"),
         p50.format("%.1f"), p99.format("%.1f"), error,
         Cell.of(results, "errors").formatMedian("%.0f")));
+  }
+
+  /** The tool's costs by thread group, when its runs measured them ({@link ThreadCosts}). */
+  private static void costRow(StringBuilder costs, String target, int users, String tool,
+      List<Map<String, String>> results) {
+    List<Map<String, String>> measured = results.stream()
+        .filter(r -> r.containsKey("ctxVolPerReq")).toList();
+    if (measured.isEmpty()) {
+      return;
+    }
+    StringBuilder cpu = new StringBuilder();
+    for (String group : ThreadCosts.GROUPS) {
+      cpu.append(Cell.of(measured, "cpuUs." + group).formatMedian("%.1f")).append(" | ");
+    }
+    List<Map<String, String>> sums = measured.stream().map(r -> Map.of("sum", String.valueOf(
+        ThreadCosts.GROUPS.stream().mapToDouble(g -> Double.parseDouble(r.get("cpuUs." + g)))
+            .sum()))).toList();
+    costs.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s%s |%n", target,
+        users, tool, Cell.of(measured, "ctxVolPerReq").formatMedian("%.2f"),
+        Cell.of(measured, "ctxInvPerReq").formatMedian("%.2f"),
+        Cell.of(measured, "syscallsPerReq").formatMedian("%.2f"), cpu,
+        Cell.of(sums, "sum").formatMedian("%.1f")));
   }
 
   /** A peer's binary, or a gap (strict mode: a failure unless declared or still installing). */

@@ -38,6 +38,9 @@ final class ProcessTree implements AutoCloseable {
   private volatile boolean running = true;
   private long startTicks = -1;
   private long endTicks = -1;
+  /** The counted processes' thread costs between the log markers, when there are markers. */
+  private final Map<Long, ThreadCosts.Window> windows = new HashMap<>();
+  private final Map<Long, ThreadCosts.Result> costs = new HashMap<>();
 
   private ProcessTree(Process process, Predicate<ProcessHandle> counts, Path log, Pattern start,
       Pattern end) {
@@ -100,13 +103,21 @@ final class ProcessTree implements AutoCloseable {
         // The process ended between listing and reading: its last figures stand.
       }
     });
+    if (endTicks < 0) {
+      windows.values().forEach(ThreadCosts.Window::poll);
+    }
     if (log != null && (startTicks < 0 || endTicks < 0)) {
       String text = logText();
       if (startTicks < 0 && (start == null || start.matcher(text).find())) {
         startTicks = total();
+        if (start != null && end != null) {
+          ticks.keySet().forEach(pid -> windows.put(pid, ThreadCosts.Window.start(pid,
+              log.resolveSibling(log.getFileName() + "." + pid + ".perf.csv"))));
+        }
       }
       if (startTicks >= 0 && endTicks < 0 && end != null && end.matcher(text).find()) {
         endTicks = total();
+        windows.forEach((pid, window) -> costs.put(pid, window.end()));
       }
     }
   }
@@ -128,6 +139,23 @@ final class ProcessTree implements AutoCloseable {
     long from = start == null || log == null ? 0 : Math.max(startTicks, 0);
     long to = end == null || endTicks < 0 ? total() : endTicks;
     return (to - from) / (double) TICKS_PER_SECOND;
+  }
+
+  /**
+   * The counted processes' thread costs between the log markers per request ({@link
+   * ThreadCosts#perRequest}), summed over the processes; empty without both markers.
+   */
+  synchronized Map<String, String> threadCosts(long requests) {
+    if (costs.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, ThreadCosts.Group> groups = new java.util.LinkedHashMap<>();
+    Optional<Long> syscalls = Optional.of(0L);
+    for (ThreadCosts.Result r : costs.values()) {
+      r.groups().forEach((g, share) -> groups.merge(g, share, ThreadCosts.Group::plus));
+      syscalls = syscalls.flatMap(s -> r.syscalls().map(c -> s + c));
+    }
+    return ThreadCosts.perRequest(groups, syscalls, requests);
   }
 
   /** Whether the log markers were both seen (always true without markers). */
