@@ -1,6 +1,7 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.SampleTiming;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleObserver;
 import java.time.Duration;
@@ -87,7 +88,7 @@ public final class ErrorRateAbort implements RunWatcher {
     }
 
     @Override
-    public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+    public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
       if (transaction) {
         return;
       }

@@ -123,11 +123,6 @@ public final class LatencyAbort implements RunWatcher {
     }
 
     @Override
-    public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
-      sample(result, phase, cause, transaction, SampleTiming.actual(result));
-    }
-
-    @Override
     public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
         SampleTiming timing) {
       if (transaction || phase != Phase.MEASUREMENT) {

@@ -18,7 +18,7 @@ public interface RunWatcher {
    * watcher that only needs the run's end reads it from {@link RunResult}.
    */
   default SampleObserver runStarting(RunContext run) {
-    return (result, phase, cause, transaction) -> {
+    return (result, phase, cause, transaction, timing) -> {
     };
   }
 

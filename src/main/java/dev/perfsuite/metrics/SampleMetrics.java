@@ -89,11 +89,6 @@ final class SampleMetrics implements SampleObserver {
   }
 
   @Override
-  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
-    sample(result, phase, cause, transaction, SampleTiming.actual(result));
-  }
-
-  @Override
   public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
       SampleTiming timing) {
     String label = result.getSampleLabel();

@@ -3,6 +3,7 @@ package dev.perfsuite.reporting;
 import dev.perfsuite.engines.RunContext;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.SampleTiming;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleBatch;
@@ -140,7 +141,7 @@ public final class ProgressReporter implements RunWatcher {
 
     @Override
     public void sample(SampleResult result, Phase samplePhase, ErrorCause cause,
-        boolean transaction) {
+        boolean transaction, SampleTiming timing) {
       if (transaction) {
         return;
       }

@@ -167,8 +167,8 @@ public final class EngineRecorderListener extends BaseListener {
       SampleRecorder created = SampleRecorder.create(jtlOf(workDirectory(), settings.runId(),
           host), settings.warmUp());
       created.observe(timeline);
-      created.observe((SampleResult result, Phase phase, ErrorCause cause,
-          boolean transaction) -> threads.add(result.getThreadName()));
+      created.observe((result, phase, cause, transaction, timing) ->
+          threads.add(result.getThreadName()));
       created.start(new SampleResult().currentTimeInMillis());
       recorder = created;
       lastDelivered = System.nanoTime();

@@ -18,24 +18,22 @@ public interface SampleObserver {
   }
 
   /**
-   * One completed sample.
+   * One completed sample, with its timing as the recorder judged it.
    *
    * @param result JMeter's sample; read it, never change it
    * @param phase the phase its start time falls in
    * @param cause why it failed, {@code null} when it succeeded
    * @param transaction true for a transaction controller's parent sample, which repeats its
    *     children's time and is kept out of overall counts
+   * @param timing when it started, ended and was meant to start (the open model's intended
+   *     start, or the closed model's stall correction)
    */
-  void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction);
+  void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing);
 
-  /**
-   * One completed sample with its timing as the recorder judged it (intended start, or the
-   * closed model's stall correction); by default the same as {@link #sample(SampleResult, Phase,
-   * ErrorCause, boolean)}. The recorder calls this one.
-   */
-  default void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
-      SampleTiming timing) {
-    sample(result, phase, cause, transaction);
+  /** One completed sample timed as JMeter measured it: a shorthand for feeding an observer. */
+  default void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+    sample(result, phase, cause, transaction, SampleTiming.actual(result));
   }
 
   /**

@@ -642,7 +642,7 @@ final class GeneratorRun {
     @Override
     public dev.perfsuite.results.SampleObserver runStarting(dev.perfsuite.engines.RunContext run) {
       runStart = System.currentTimeMillis();
-      return (result, phase, cause, transaction) -> samples.increment();
+      return (result, phase, cause, transaction, timing) -> samples.increment();
     }
 
     private void measure(Duration settle, Duration total, Path perfOut, String users) {

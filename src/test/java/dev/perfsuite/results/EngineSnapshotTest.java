@@ -137,7 +137,7 @@ class EngineSnapshotTest {
       controller.observe(new SampleObserver() {
         @Override
         public void sample(SampleResult result, Phase phase, ErrorCause cause,
-            boolean transaction) {
+            boolean transaction, SampleTiming timing) {
           throw new AssertionError("aggregate mode passes no single sample");
         }
 

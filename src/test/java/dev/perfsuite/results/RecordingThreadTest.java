@@ -107,7 +107,7 @@ class RecordingThreadTest {
     List<LabelSummary> summaries;
     try (SampleRecorder recorder = SampleRecorder.create(new JtlWriter(dir.resolve("r.jtl"),
         JtlContent.NONE, Files::newOutputStream), Duration.ZERO, WarmUpOrigin.TEST_START)) {
-      recorder.observe((result, phase, cause, transaction) -> appliers.add(
+      recorder.observe((result, phase, cause, transaction, timing) -> appliers.add(
           Thread.currentThread().getName()));
       recorder.start(ORIGIN);
       CyclicBarrier go = new CyclicBarrier(users);
@@ -165,7 +165,7 @@ class RecordingThreadTest {
     java.util.Optional<String> warning;
     try (SampleRecorder recorder = SampleRecorder.create(new JtlWriter(dir.resolve("s.jtl"),
         JtlContent.NONE, Files::newOutputStream), Duration.ZERO, WarmUpOrigin.TEST_START)) {
-      recorder.observe((result, phase, cause, transaction) -> {
+      recorder.observe((result, phase, cause, transaction, timing) -> {
         try {
           release.await();
         } catch (InterruptedException e) {

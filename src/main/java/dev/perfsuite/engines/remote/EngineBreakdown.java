@@ -1,6 +1,7 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.SampleTiming;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
@@ -31,7 +32,7 @@ final class EngineBreakdown implements SampleObserver {
   }
 
   @Override
-  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction) {
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
     Tally tally = engineOf(result.getThreadName());
     if (tally == null) {
       unattributed.incrementAndGet();
