@@ -37,9 +37,9 @@ public final class UserCookies extends CookieManager {
     noneConfigured = getCookieCount() == 0;
   }
 
-  @Override
-  public Object clone() {
-    UserCookies copy = (UserCookies) super.clone();
+  /** A user's own manager: JMeter's copy of this prototype (cookie handler shared). */
+  UserCookies forUser() {
+    UserCookies copy = (UserCookies) clone();
     copy.noneConfigured = noneConfigured;
     return copy;
   }

@@ -169,7 +169,7 @@ final class UserPlan {
       if (key instanceof UserGroup group) {
         mine = loopOf(group);
       } else if (cookies.containsKey(key)) {
-        mine = cookies.get(key).clone();
+        mine = cookies.get(key).forUser();
       } else {
         mine = key instanceof TestElement element && !shares(key) ? element.clone() : key;
         if (keepMerged.containsKey(key)) {

@@ -18,7 +18,8 @@ import org.apache.jorphan.collections.HashTree;
  * Order is kept as {@code ListedHashTree} keeps it (insertion order, listed and traversed in it),
  * and the tree stays mutable in the same way, so JMeter code that adds to a thread's tree still
  * works; it is not a {@code ListedHashTree}, which only {@code JMeterThread.getTestTree()} (used
- * by JMeter's GUI, never during a run) casts to.
+ * by JMeter's GUI, never during a run) casts to. Trap: {@code clone()} is {@code HashTree}'s,
+ * which loses the order; nothing clones a user's tree (JMeter clones the plan's).
  */
 final class UserTree extends HashTree {
   private static final long serialVersionUID = 1L;
@@ -150,15 +151,6 @@ final class UserTree extends HashTree {
   @Override
   public Object[] getArray() {
     return order.clone();
-  }
-
-  @Override
-  public Object clone() {
-    UserTree copy = new UserTree(order.length);
-    for (Object key : order) {
-      copy.append(key, (HashTree) data.get(key).clone());
-    }
-    return copy;
   }
 
   @Override

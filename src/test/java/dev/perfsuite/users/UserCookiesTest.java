@@ -77,6 +77,6 @@ class UserCookiesTest {
 
   private static UserCookies userOf(CookieManager plan) {
     plan.setControlledByThread(true);
-    return (UserCookies) UserCookies.of(plan).clone();
+    return UserCookies.of(plan).forUser();
   }
 }
