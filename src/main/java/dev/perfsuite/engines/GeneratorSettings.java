@@ -64,11 +64,11 @@ public final class GeneratorSettings {
    */
   static final long HEAP_PER_USER = 256 * 1024;
   /**
-   * Heap a user of the suite's own HTTP client needs: about twice the 11.4 KiB each of 50,000
+   * Heap a user of the suite's own HTTP client needs: about twice the 15.2 KiB each of 50,000
    * such users held live (class histogram, docs/performance.md, "50,000 users on one
    * generator"), the room G1 needs to copy the young generation without collecting back to back.
    */
-  static final long HEAP_PER_SUITE_CLIENT_USER = 24 * 1024;
+  static final long HEAP_PER_SUITE_CLIENT_USER = 32 * 1024;
   /**
    * Memory mappings per platform thread: its stack and guard page (docs/performance.md,
    * "Figures behind design choices").

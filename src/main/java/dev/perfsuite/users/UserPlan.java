@@ -44,8 +44,8 @@ import org.apache.jorphan.collections.HashTree;
  * elements for what no user changes, in a compact tree ({@link UserTree}).
  *
  * <p>JMeter clones every element of the plan for every user (except {@link NoThreadClone} ones).
- * Most of that copy never changes during a run: an HTTP Request Defaults, a Header Manager or a
- * Constant Timer without {@code ${...}} in any property is read, never written, by every user
+ * Much of that copy never changes during a run: a Header Manager or a Constant Timer without
+ * {@code ${...}} in any property is read, never written, by every user
  * (JMeter 5.6's elements take a lock around their running-version bookkeeping, and a constant
  * element's undo walk restores the values it already has). Those are shared. An element with a
  * function or a variable anywhere in its properties is per user, as is every element whose class
@@ -60,9 +60,16 @@ import org.apache.jorphan.collections.HashTree;
  * run before listeners and still see it.
  */
 final class UserPlan {
-  /** Classes whose instances hold no state of their own beyond their properties. */
-  private static final Set<Class<?>> SHAREABLE = Set.of(ConfigTestElement.class,
-      HeaderManager.class, ConstantTimer.class, UniformRandomTimer.class);
+  /**
+   * Classes whose instances hold no state of their own beyond their properties and whose merge
+   * into a sampler never hands the sampler one of their property objects to merge into: a
+   * Header Manager is merged as a reference (or copied when two meet), timers are not merged.
+   * Not HTTP Request Defaults: JMeter merges its arguments collection into the sampler's by
+   * moving the collection object itself in when the sampler has none, and a later config
+   * element then merges into that object, which a shared one would carry to every user.
+   */
+  private static final Set<Class<?>> SHAREABLE = Set.of(HeaderManager.class,
+      ConstantTimer.class, UniformRandomTimer.class);
 
   /** Controllers that decide on their own counters and properties, never on a result. */
   private static final Set<Class<?>> PLAIN_CONTROLLERS = Set.of(GenericController.class,
@@ -118,12 +125,17 @@ final class UserPlan {
 
   /**
    * Whether merging {@code element} into {@code sampler} gives the same sampler at every
-   * sample: it does not apply to the sampler, it is shared and constant, or it is merged as a
-   * reference to the user's own Cookie or Cache Manager.
+   * sample: it does not apply to the sampler, it is an HTTP Request Defaults or Header Manager
+   * without {@code ${...}}, or it is merged as a reference to the user's own Cookie or Cache
+   * Manager.
    */
-  private boolean mergesTheSame(SuiteHttpSampler sampler, Object element) {
-    return !(element instanceof ConfigTestElement config) || !sampler.applies(config)
-        || shares(config) || config instanceof CookieManager || config instanceof CacheManager;
+  private static boolean mergesTheSame(SuiteHttpSampler sampler, Object element) {
+    if (!(element instanceof ConfigTestElement config) || !sampler.applies(config)) {
+      return true;
+    }
+    Class<?> kind = config.getClass();
+    return (kind == ConfigTestElement.class || kind == HeaderManager.class) && constant(config)
+        || config instanceof CookieManager || config instanceof CacheManager;
   }
 
   /** The plan of a thread group's tree (the group at its root), analysed once per start. */

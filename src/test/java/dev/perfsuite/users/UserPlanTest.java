@@ -50,6 +50,17 @@ class UserPlanTest {
   }
 
   @Test
+  void shouldCopyHttpRequestDefaultsForEachUser() {
+    // JMeter may move its arguments collection into a sampler and merge later configs into it.
+    ConfigTestElement defaults = new ConfigTestElement();
+    defaults.setName("defaults");
+    ListedHashTree tree = group(new SuiteHttpSampler(), defaults);
+
+    assertThat(shared(UserPlan.of(tree).copyForUser(), defaults))
+        .as("constant HTTP Request Defaults shared").isFalse();
+  }
+
+  @Test
   void shouldCopyAnElementWhoseCompiledPropertyIsAFunction() {
     ConstantTimer think = timer("0");
     think.setProperty(new FunctionProperty(ConstantTimer.DELAY,
