@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreadFactory;
 import java.io.IOException;
@@ -56,12 +57,18 @@ public final class GeneratorSettings {
   /** File descriptors a run holds besides one socket per user (jars, JTL, logs), an estimate. */
   static final int OWN_FILES = 300;
   /**
-   * Heap a user holds on the generator (its copy of the plan, an HttpClient with its pool and
-   * buffers, the last SampleResult), rounded up from what 5,000 users held: below it G1 collects
-   * back to back and its pauses land in the latencies (docs/performance.md, "Figures behind
-   * design choices").
+   * Heap a user of JMeter's HttpClient 4 needs on the generator (its copy of the plan, an
+   * HttpClient with its pool and buffers, the last SampleResult), rounded up from what 5,000
+   * users held: below it G1 collects back to back and its pauses land in the latencies
+   * (docs/performance.md, "Figures behind design choices").
    */
   static final long HEAP_PER_USER = 256 * 1024;
+  /**
+   * Heap a user of the suite's own HTTP client needs: about twice the 15.2 KiB each of 50,000
+   * such users held live (class histogram, docs/performance.md, "50,000 users on one
+   * generator"), the room G1 needs to copy the young generation without collecting back to back.
+   */
+  static final long HEAP_PER_SUITE_CLIENT_USER = 32 * 1024;
   /**
    * Memory mappings per platform thread: its stack and guard page (docs/performance.md,
    * "Figures behind design choices").
@@ -108,7 +115,8 @@ public final class GeneratorSettings {
     });
     collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).toList()).ifPresent(LOG::warn);
-    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory()).ifPresent(LOG::warn);
+    heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory(),
+        ScenarioSettings.httpClient()).ifPresent(LOG::warn);
     socketWarning(profile, Limits.current()).ifPresent(LOG::warn);
   }
 
@@ -133,21 +141,27 @@ public final class GeneratorSettings {
   }
 
   /**
-   * A warning when {@code maxHeap} bytes leave less than {@link #HEAP_PER_USER} per user: the
-   * heap target is then met, but collections run back to back and their pauses land in the
-   * measured latencies.
+   * A warning when {@code maxHeap} bytes leave less than a user needs on {@code client}
+   * ({@link #heapPerUser}) per user: the heap target is then met, but collections run back to
+   * back and their pauses land in the measured latencies.
    */
-  static Optional<String> heapWarning(int users, long maxHeap) {
-    long wanted = users * HEAP_PER_USER;
+  static Optional<String> heapWarning(int users, long maxHeap, HttpClientKind client) {
+    long perUser = heapPerUser(client);
+    long wanted = users * perUser;
     if (maxHeap == Long.MAX_VALUE || maxHeap >= wanted) {
       return Optional.empty();
     }
     return Optional.of(String.format(Locale.ROOT, "%d users want about %d MiB of heap "
-        + "on this generator (%d KiB each), but -Xmx is %d MiB: expect back-to-back "
-        + "collections whose pauses land in the measured latencies. Fix: -Xmx%dm or more (the "
-        + "perf profile's argLine, or the remote engines' command line), or spread the users "
-        + "over more engines", users, wanted >> 20, HEAP_PER_USER >> 10, maxHeap >> 20,
-        (wanted >> 20) + 256));
+        + "on this generator (%d KiB each with perf.http.client=%s), but -Xmx is %d MiB: expect "
+        + "back-to-back collections whose pauses land in the measured latencies. Fix: -Xmx%dm or "
+        + "more (the perf profile's argLine, or the remote engines' command line), or spread the "
+        + "users over more engines", users, wanted >> 20, perUser >> 10,
+        client.name().toLowerCase(Locale.ROOT), maxHeap >> 20, (wanted >> 20) + 256));
+  }
+
+  /** Heap one user needs on {@code client}: measured figures, see the constants. */
+  static long heapPerUser(HttpClientKind client) {
+    return client == HttpClientKind.SUITE ? HEAP_PER_SUITE_CLIENT_USER : HEAP_PER_USER;
   }
 
   /**

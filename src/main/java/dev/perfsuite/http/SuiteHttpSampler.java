@@ -11,6 +11,7 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
@@ -42,6 +43,13 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private transient Boolean resetOnNewVisitor;
   /** Created lazily, as {@link #uriSyntax}. */
   private transient BuiltUrl builtUrl;
+
+  /** Set when nothing changes this sampler or its config elements between samples. */
+  private transient boolean constantConfigs;
+  /** True while the first sample's config elements are merged in, to be kept. */
+  private transient boolean configuring;
+  /** True once the config elements are merged in and kept for the user's next samples. */
+  private transient boolean configsMerged;
 
   /**
    * The socket transport of the suite's client in this JVM, for the run's facts: Netty's native
@@ -226,6 +234,50 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       resetOnNewVisitor = resets;
     }
     return resets;
+  }
+
+  /**
+   * Keeps the config elements merged into this user's copy from one sample to the next instead
+   * of merging them before and walking them back after every sample. Only for a copy whose own
+   * properties and config elements hold no function or variable and that nothing in the plan
+   * changes between samples (no pre-processor or script): then every merge gives the same
+   * sampler, and the walk back has nothing of the user's to restore. The users' group decides.
+   */
+  public void keepConfigsMerged() {
+    constantConfigs = true;
+  }
+
+  @Override
+  public void clearTestElementChildren() {
+    if (configsMerged) {
+      return;
+    }
+    // JMeter's thread calls this first when it configures the sampler for a sample.
+    configuring = constantConfigs;
+    super.clearTestElementChildren();
+  }
+
+  @Override
+  public void addTestElement(TestElement element) {
+    if (!configsMerged) {
+      super.addTestElement(element);
+    }
+  }
+
+  /**
+   * Walks back what a sample changed (the merged config elements first of all), unless they are
+   * kept: then, from the first sample on, there is nothing to walk back.
+   */
+  @Override
+  public void recoverRunningVersion() {
+    if (configsMerged) {
+      return;
+    }
+    if (configuring) {
+      configsMerged = true;
+      return;
+    }
+    super.recoverRunningVersion();
   }
 
   /** The shared connections idle at the test's end close with it. */

@@ -16,6 +16,7 @@ import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
 import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,6 +46,8 @@ public class UserGroup extends ThreadGroup {
   /** The requested {@link UserThreads}, resolved by the engine that runs the group. */
   static final String THREADS = "PerfUsers.threads";
 
+  /** JMeter's property for the engine's prefix of thread names in distributed runs. */
+  private static final String DISTRIBUTED_PREFIX = "__jm.D_TG";
   private static final long WAIT_TO_DIE = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
   /** How long the other virtual users may wait for the lead user's first sample. */
   static final Duration LEAD_LIMIT = Duration.ofSeconds(3);
@@ -119,7 +122,12 @@ public class UserGroup extends ThreadGroup {
     if (factory.virtual()) {
       tree.getTree(this).add(first);
     }
-    Launch started = new Launch(groupNumber, notifier, tree, engine, factory, timetable, first);
+    UserPlan plan = UserPlan.of(tree);
+    if (!plan.readsPreviousResult()) {
+      tree.getTree(this).add(new PreviousResultRelease());
+    }
+    LOG.info("thread group '{}': {}", getName(), plan.describe());
+    Launch started = new Launch(groupNumber, notifier, plan, engine, factory, timetable, first);
     launch = started;
     started.begin();
   }
@@ -250,7 +258,7 @@ public class UserGroup extends ThreadGroup {
   private final class Launch implements Runnable {
     private final int groupNumber;
     private final ListenerNotifier notifier;
-    private final ListedHashTree tree;
+    private final UserPlan plan;
     private final StandardJMeterEngine engine;
     private final UserThreadFactory factory;
     private final Timetable timetable;
@@ -263,13 +271,13 @@ public class UserGroup extends ThreadGroup {
     private final FirstSample first;
     private volatile boolean running = true;
 
-    Launch(int groupNumber, ListenerNotifier notifier, ListedHashTree tree,
+    Launch(int groupNumber, ListenerNotifier notifier, UserPlan plan,
         StandardJMeterEngine engine, UserThreadFactory factory, Timetable timetable,
         FirstSample first) {
       this.first = first;
       this.groupNumber = groupNumber;
       this.notifier = notifier;
-      this.tree = tree;
+      this.plan = plan;
       this.engine = engine;
       this.factory = factory;
       this.timetable = timetable;
@@ -347,8 +355,7 @@ public class UserGroup extends ThreadGroup {
     }
 
     private JMeterThread startUser(int number, int delay, long endAt) {
-      JMeterThread user = makeThread(engine, UserGroup.this, notifier, groupNumber, number,
-          cloneTree(tree), variables);
+      JMeterThread user = newUser(number);
       user.setInitialDelay(delay);
       if (endAt != Timetable.UNBOUNDED) {
         user.setScheduled(true);
@@ -361,6 +368,27 @@ public class UserGroup extends ThreadGroup {
         user.stop();
       }
       thread.start();
+      return user;
+    }
+
+    /**
+     * The user as JMeter's {@code makeThread} sets it up (name, number, group, variables, engine,
+     * error actions), on the user's own copy of the plan instead of a full clone.
+     */
+    private JMeterThread newUser(int number) {
+      JMeterThread user = new JMeterThread(plan.copyForUser(), UserGroup.this, notifier,
+          isSameUserOnNextIteration());
+      user.setThreadNum(number);
+      user.setThreadGroup(UserGroup.this);
+      user.putVariables(variables);
+      String prefix = JMeterUtils.getPropDefault(DISTRIBUTED_PREFIX, "");
+      user.setThreadName(prefix + (prefix.isEmpty() ? "" : "-") + getName() + " " + groupNumber
+          + "-" + (number + 1));
+      user.setEngine(engine);
+      user.setOnErrorStopTest(getOnErrorStopTest());
+      user.setOnErrorStopTestNow(getOnErrorStopTestNow());
+      user.setOnErrorStopThread(getOnErrorStopThread());
+      user.setOnErrorStartNextLoop(getOnErrorStartNextLoop());
       return user;
     }
   }

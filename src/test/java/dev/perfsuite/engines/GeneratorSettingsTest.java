@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.engines.GeneratorSettings.Limits;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
@@ -132,10 +133,21 @@ class GeneratorSettingsTest {
 
   @Test
   void shouldWarnWhenTheHeapLeavesTooLittlePerUser() {
-    assertThat(GeneratorSettings.heapWarning(5000, 1L << 30)).as("5000 users, -Xmx1g")
+    assertThat(GeneratorSettings.heapWarning(5000, 1L << 30, HttpClientKind.JMETER))
+        .as("5000 users of HttpClient 4, -Xmx1g")
         .hasValueSatisfying(w -> assertThat(w).contains("5000 users", "1024 MiB", "-Xmx"));
-    assertThat(GeneratorSettings.heapWarning(1000, 1L << 30)).as("1000 users, -Xmx1g")
-        .isEmpty();
+    assertThat(GeneratorSettings.heapWarning(1000, 1L << 30, HttpClientKind.JMETER))
+        .as("1000 users of HttpClient 4, -Xmx1g").isEmpty();
+  }
+
+  @Test
+  void shouldCountWhatAUserOfTheSuitesClientHolds() {
+    assertThat(GeneratorSettings.heapWarning(20_000, 1L << 30, HttpClientKind.SUITE))
+        .as("20,000 users of the suite's client, -Xmx1g").isEmpty();
+    assertThat(GeneratorSettings.heapWarning(50_000, 1L << 30, HttpClientKind.SUITE))
+        .as("50,000 users of the suite's client, -Xmx1g")
+        .hasValueSatisfying(w -> assertThat(w).contains("50000 users", "perf.http.client=suite",
+            (GeneratorSettings.HEAP_PER_SUITE_CLIENT_USER >> 10) + " KiB each"));
   }
 
   @Test
