@@ -88,7 +88,8 @@ public final class ErrorRateAbort implements RunWatcher {
     }
 
     @Override
-    public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
+    public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+        SampleTiming timing) {
       if (transaction) {
         return;
       }

@@ -42,7 +42,8 @@ final class FailureTrail implements SampleObserver {
   }
 
   @Override
-  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
     if (cause == null || transaction || kept.putIfAbsent(cause, Boolean.TRUE) != null) {
       return;
     }

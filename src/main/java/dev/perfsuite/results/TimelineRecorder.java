@@ -66,7 +66,8 @@ public final class TimelineRecorder implements SampleObserver {
   }
 
   @Override
-  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
     long start = result.getStartTime();
     long base = origin < 0 ? start : origin;
     long index = Math.max(0, (start - base) / windowMillis);

@@ -32,7 +32,8 @@ final class EngineBreakdown implements SampleObserver {
   }
 
   @Override
-  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction, SampleTiming timing) {
+  public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
+      SampleTiming timing) {
     Tally tally = engineOf(result.getThreadName());
     if (tally == null) {
       unattributed.incrementAndGet();
