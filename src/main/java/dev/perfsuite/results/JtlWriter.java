@@ -187,6 +187,15 @@ final class JtlWriter {
     return offered.get();
   }
 
+  /** The verdict's warning when the file holds fewer rows than were offered; empty while whole. */
+  Optional<String> incompleteWarning() {
+    return truncation().map(t -> RunResult.INCOMPLETE + "JTL truncated at row "
+        + t.rowsWritten() + " of " + rowsOffered() + " (" + t.cause() + " at " + t.at()
+        + "); every figure comes from the exact in-memory statistics. Fix: free space in "
+        + jtl.toAbsolutePath().getParent() + ", or -Dperf.jtl=errors or "
+        + "-Dperf.jtl.compress=true");
+  }
+
   /** Where the JTL stopped after a failed write; empty while every row was written. */
   Optional<Truncation> truncation() {
     return Optional.ofNullable(truncation);

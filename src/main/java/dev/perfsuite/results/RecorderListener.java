@@ -1,5 +1,7 @@
 package dev.perfsuite.results;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -24,6 +26,21 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
  * {@code testStarted(host)} and {@code testEnded(host)} arrive once per engine.
  */
 public final class RecorderListener extends BaseListener {
+  /**
+   * Live recorders by id: static because JMeter forces it. JMeter rebuilds listener elements from
+   * their properties (clones per thread group, the remote wrapper), so an element can only carry
+   * an id, never the recorder itself; ids are random UUIDs, so two sessions' runs never meet here.
+   */
+  private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
+
+  static void register(String id, SampleRecorder recorder) {
+    ACTIVE.put(id, recorder);
+  }
+
+  static void unregister(String id) {
+    ACTIVE.remove(id);
+  }
+
   private final String recorderId;
 
   RecorderListener(String recorderId) {
@@ -51,7 +68,11 @@ public final class RecorderListener extends BaseListener {
 
     private SampleRecorder recorder() {
       if (recorder == null) {
-        recorder = SampleRecorder.byId(getPropertyAsString(RECORDER_ID));
+        String id = getPropertyAsString(RECORDER_ID);
+        recorder = ACTIVE.get(id);
+        if (recorder == null) {
+          throw new IllegalStateException("no active sample recorder " + id);
+        }
       }
       return recorder;
     }

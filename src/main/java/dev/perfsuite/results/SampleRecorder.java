@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.control.TransactionController;
@@ -37,13 +35,7 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  * ({@link JtlWriter}). Readers (summaries, histograms, counts) first wait until every sample
  * queued before their call is applied, so what a caller recorded is what it reads. Engines'
  * snapshots (aggregate mode) are kept by {@link EngineSnapshots} and merged into every figure.
- *
- * <p>Response time (what users saw) is recorded beside service time (JMeter's elapsed): from the
- * intended start that {@code ArrivalTimer} puts in the sample's variables under the open model;
- * in the closed model, a sample slower than its user's expected interval by
- * {@link UserPace#STALL_FACTOR} times and {@link UserPace#STALL_FLOOR_MILLIS} ms is a stall, and
- * the requests that user would have sent meanwhile are filled in (HdrHistogram's
- * expected-interval correction).
+ * Response time beside service time: {@link SamplePhases}.
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
@@ -51,13 +43,6 @@ public final class SampleRecorder implements AutoCloseable {
    * Once Only controller): that sample counts in the measurement whatever the warm-up.
    */
   public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
-  /**
-   * Live recorders by id: static because JMeter forces it. JMeter rebuilds listener elements from
-   * their properties (clones per thread group, the remote wrapper), so an element can only carry
-   * an id, never the recorder itself; ids are random UUIDs, so two sessions' runs never meet here.
-   */
-  private static final Map<String, SampleRecorder> ACTIVE = new ConcurrentHashMap<>();
-  private static final int UNKNOWN = -2;
   /** Queued flags: the sample's thread runs in a setUp group. */
   private static final int SET_UP = 1;
   /** Queued flags: the sample is marked as once-only work ({@link #ALWAYS_MEASURED}). */
@@ -66,17 +51,12 @@ public final class SampleRecorder implements AutoCloseable {
   private final String id;
   private final JtlWriter jtl;
   private final LabelCap labels = LabelCap.fromSettings();
-  private final long warmUpMillis;
-  /** perf.warm-up.origin=first-sample: phases as WSO2's splitter cuts them, from the JTL alone. */
-  private final boolean fromFirstSample;
-  private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
+  private final SamplePhases phases;
   private final StripedStatistics statistics = new StripedStatistics();
-  private final Map<String, UserPace> paces = new ConcurrentHashMap<>();
   private final List<SampleObserver> observers = new CopyOnWriteArrayList<>();
   /** Held while the test starts, so that no sample is phased before the origin is fixed. */
   private final Object starting = new Object();
   private volatile long origin = -1;
-  private volatile int intendedIndex = UNKNOWN;
   private final AtomicInteger maxActiveThreads = new AtomicInteger();
   private final LongAdder samples = new LongAdder();
   /** Guarded by this recorder's lock. */
@@ -88,17 +68,11 @@ public final class SampleRecorder implements AutoCloseable {
   private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
     this.id = id;
     this.jtl = jtl;
-    this.warmUpMillis = warmUp.toMillis();
-    this.fromFirstSample = warmUpOrigin == WarmUpOrigin.FIRST_SAMPLE;
+    this.phases = new SamplePhases(warmUp, warmUpOrigin);
   }
 
   /**
-   * A recorder writing its JTL to {@code jtl} (replaced if present) and splitting phases at
-   * {@code warmUp} after the start of the test, or after the first sample, as
-   * {@code perf.warm-up.origin} of this JVM says.
-   *
-   * <p>Trap: reads the key from this JVM; a caller holding the run's configuration passes its
-   * value to {@link #create(Path, Duration, WarmUpOrigin)} instead.
+   * As {@link #create(Path, Duration, WarmUpOrigin)} with this JVM's {@code perf.warm-up.origin}.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp) {
     return create(jtl, warmUp, ScenarioSettings.warmUpOrigin());
@@ -118,15 +92,7 @@ public final class SampleRecorder implements AutoCloseable {
     String id = UUID.randomUUID().toString();
     SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
     recorder.observe(FailureTrail.beside(jtl.path()));
-    ACTIVE.put(id, recorder);
-    return recorder;
-  }
-
-  static SampleRecorder byId(String id) {
-    SampleRecorder recorder = ACTIVE.get(id);
-    if (recorder == null) {
-      throw new IllegalStateException("no active sample recorder " + id);
-    }
+    RecorderListener.register(id, recorder);
     return recorder;
   }
 
@@ -197,26 +163,9 @@ public final class SampleRecorder implements AutoCloseable {
     ErrorCause cause = result.isSuccessful() ? null : ErrorClassifier.classify(result);
     boolean transaction = TransactionController.isFromTransactionController(result);
     jtl.add(event, transaction);
-    long start = result.getStartTime();
-    long end = result.getEndTime();
-    long elapsed = result.getTime();
-    int index = intendedIndex;
-    if (index == UNKNOWN) {
-      // Read at the first sample: every test listener (the schedule among them) has started.
-      index = IntendedStart.variableIndex();
-      intendedIndex = index;
-    }
-    SampleTiming timing = paces.computeIfAbsent(result.getThreadName(), n -> new UserPace())
-        .timing(start, end, elapsed, IntendedStart.of(event, index), transaction);
-    // A scheduled request belongs to the phase it was meant to start in (a warm-up backlog sent
-    // late must not land in the measurement); a transaction to the phase it ends in, so a long
-    // one that started during warm-up still counts.
-    long phaseTime = transaction ? end
-        : timing.intendedMillis() >= 0 ? timing.intendedMillis() : start;
-    Phase phase = (flags & SET_UP) != 0 ? Phase.MEASUREMENT : phaseOf(phaseTime);
-    if (phase == Phase.WARM_UP && (flags & ONCE_ONLY) != 0) {
-      phase = Phase.MEASUREMENT;
-    }
+    SampleTiming timing = phases.timing(event, transaction);
+    Phase phase = phases.of(result, timing, transaction, origin, (flags & SET_UP) != 0,
+        (flags & ONCE_ONLY) != 0);
     int active = result.getAllThreads();
     // Written only when it grows: a write on every sample would bounce the line between cores.
     for (int seen = maxActiveThreads.get(); active > seen
@@ -254,23 +203,6 @@ public final class SampleRecorder implements AutoCloseable {
         recordChildren(child, phase);
       }
     }
-  }
-
-  /**
-   * The phase of a sample timed at {@code phaseTime}: measured from the test start, or (with
-   * perf.warm-up.origin=first-sample) from the earliest sample so far, "within" including the
-   * edge there (a setUp group's samples, never warm-up, are not asked).
-   */
-  private Phase phaseOf(long phaseTime) {
-    if (!fromFirstSample) {
-      return phaseTime - origin < warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
-    }
-    long first = firstStart.get();
-    while (phaseTime < first && !firstStart.compareAndSet(first, phaseTime)) {
-      first = firstStart.get();
-    }
-    first = Math.min(first, phaseTime);
-    return phaseTime - first <= warmUpMillis ? Phase.WARM_UP : Phase.MEASUREMENT;
   }
 
   /**
@@ -390,7 +322,7 @@ public final class SampleRecorder implements AutoCloseable {
 
   /** The warm-up window in ms. */
   public long warmUpMillis() {
-    return warmUpMillis;
+    return phases.warmUpMillis();
   }
 
   /** Highest JMeter active-thread count seen on any sample. */
@@ -420,11 +352,7 @@ public final class SampleRecorder implements AutoCloseable {
    */
   public Optional<String> jtlIncomplete() {
     settle();
-    return jtl.truncation().map(t -> RunResult.INCOMPLETE + "JTL truncated at row "
-        + t.rowsWritten() + " of " + jtl.rowsOffered() + " (" + t.cause() + " at " + t.at()
-        + "); every figure comes from the exact in-memory statistics. Fix: free space in "
-        + jtl.path().toAbsolutePath().getParent() + ", or -Dperf.jtl=errors or "
-        + "-Dperf.jtl.compress=true");
+    return jtl.incompleteWarning();
   }
 
   /** The warning given when the plan's labels passed {@code perf.labels.max}, if they did. */
@@ -453,7 +381,7 @@ public final class SampleRecorder implements AutoCloseable {
    */
   @Override
   public void close() {
-    ACTIVE.remove(id);
+    RecorderListener.unregister(id);
     RecordingThread current;
     synchronized (starting) {
       current = recording;

@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.reporters.Summariser;
 import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
 
@@ -38,7 +39,7 @@ class EmbeddedSummariserTest {
 
   @Test
   void shouldKeepAPlansOwnResultCollectors() {
-    HashTree tree = new HashTree();
+    HashTree tree = new ListedHashTree();
     ResultCollector summariser = new ResultCollector(new Summariser());
     ResultCollector named = new ResultCollector();
     named.setName("View Results Tree");
