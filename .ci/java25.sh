@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Users on virtual threads, on the Java 25 JDK beside the default 17 (issue 23): the users
+# Users on virtual threads, on the Java 25 JDK beside the default 17: the users
 # package's tests and ITs, with perf.users.threads=virtual and a JFR check that no user pins a
 # carrier thread. Compiles once, under Java 25 with release 17 (the jar stays Java 17).
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Nightly check "two runs at once" (issue 35): two separate Maven runs of a scenario with embedded
+# Nightly check "two runs at once": two separate Maven runs of a scenario with embedded
 # Keycloak, PostgreSQL and echo, started at the same time on this machine, must both pass with
 # results of their own. Each run works in its own copy of the built project (Maven's target/ is
 # one per checkout); they share what two jobs on one agent share: ~/.m2, the Keycloak

@@ -72,7 +72,7 @@ public enum ConfigKey implements KeyDescription {
           + "the engines."),
   REMOTES_LOCAL_PORT("perf.remotes.local-port", "0", "a port number, 0 for any free port",
       "Controller-side RMI port remote engines call back to (client.rmi.localport)."),
-  // Data files shipped to remote engines (issue 15 item 3).
+  // Data files shipped to remote engines.
   REMOTES_DATA("perf.remotes.data", "shared",
       "one of shared, partitioned, off, or partitioned:FILE,FILE (CSV file names)",
       "Data files (CSV data sets, uploads) sent to every engine before load: shared whole, CSV "
@@ -221,7 +221,7 @@ public enum ConfigKey implements KeyDescription {
       "auto: the jmeter-plugins a JMX's elements and functions need are fetched through Maven "
           + "into the local repository and loaded for its run, named with versions before load; "
           + "off: such a plan is refused, naming the artifact to add."),
-  // Diagnostics through SLF4J (issue 21 item 4); applied by PerfLog.
+  // Diagnostics through SLF4J; applied by PerfLog.
   LOG("perf.log", "info", "one of error, warn, info, debug, trace",
       "Level of the suite's diagnostics and warnings (the dev.perfsuite loggers, Log4j 2; "
           + "every warning goes through them): error hides warnings, debug and trace add "

@@ -276,7 +276,7 @@ public final class RunExecution {
       LoadProfile profile = plan.profile();
       List<String> all = new ArrayList<>(warnings);
       all.addAll(gathered);
-      // A full disk cut the JTL short: the statistics are whole, the files are not (issue 35).
+      // A full disk cut the JTL short: the statistics are whole, the files are not.
       recorder.jtlIncomplete().ifPresent(all::add);
       recorder.labelCapWarning().ifPresent(all::add);
       recorder.backpressure().ifPresent(all::add);

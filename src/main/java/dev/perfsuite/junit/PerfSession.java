@@ -252,7 +252,7 @@ public final class PerfSession implements AutoCloseable {
     if (test != null) {
       AllureReport.label(test.system(), test.journey(), config.profile().name());
     }
-    // Before priming: a folder that cannot take the results must not cost the load (issue 35).
+    // Before priming: a folder that cannot take the results must not cost the load.
     RunPreflight.enforce(config, plan.profile());
     primer.ifPresent(this::primeIfCold);
     RunResult result = engine.run(plan).judging(config.slaLatency());

@@ -41,7 +41,7 @@ public final class TimelineRecorder implements SampleObserver {
   private final Map<Long, Map<String, Settled>> settled = new ConcurrentSkipListMap<>();
   private final long settleLag;
   private final AtomicLong newest = new AtomicLong(-1);
-  /** Its own cap of the recorder's size, silent: the recorder warns (issue 35). */
+  /** Its own cap of the recorder's size, silent: the recorder warns. */
   private final LabelCap labels = LabelCap.of(ScenarioSettings.labelsMax(), false);
   private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
