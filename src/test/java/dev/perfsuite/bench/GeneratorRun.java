@@ -437,24 +437,8 @@ final class GeneratorRun {
     }
 
     private static long[] point() {
-      return new long[] {System.currentTimeMillis(), processCpuNanos(), allocatedBytes()};
-    }
-
-    /**
-     * Bytes allocated by every thread so far: terminated threads included from Java 21 (its
-     * {@code getTotalThreadAllocatedBytes}, looked up so that the class compiles for 17), the
-     * live threads only on 17.
-     */
-    private static long allocatedBytes() {
-      com.sun.management.ThreadMXBean threads =
-          (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-      try {
-        return (long) com.sun.management.ThreadMXBean.class
-            .getMethod("getTotalThreadAllocatedBytes").invoke(threads);
-      } catch (ReflectiveOperationException olderThan21) {
-        return java.util.Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))
-            .filter(bytes -> bytes > 0).sum();
-      }
+      return new long[] {System.currentTimeMillis(), processCpuNanos(),
+          ProcessAllocation.allocatedBytes()};
     }
 
     /** Column {@code column} (1: CPU ns, 2: allocated bytes) at an epoch ms, interpolated. */

@@ -1,5 +1,6 @@
 package dev.perfsuite.http;
 
+import dev.perfsuite.bench.ProcessAllocation;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
@@ -10,7 +11,6 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -74,13 +74,13 @@ final class TransportRun {
     warmed.await();
     Process perf = perfStat();
     long cpuBefore = processCpuNanos();
-    long allocatedBefore = allocatedBytes();
+    long allocatedBefore = ProcessAllocation.allocatedBytes();
     long start = System.nanoTime();
     go.countDown();
     done.await();
     long nanos = System.nanoTime() - start;
     long cpu = processCpuNanos() - cpuBefore;
-    long allocated = allocatedBytes() - allocatedBefore;
+    long allocated = ProcessAllocation.allocatedBytes() - allocatedBefore;
     Map<String, Long> counted = perfCounts(perf);
     double requests = (double) users * measured;
     System.out.printf(Locale.ROOT, "RESULT transport=%s users=%d threads=%s requests=%.0f "
@@ -146,16 +146,4 @@ final class TransportRun {
         .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
-  /** Every thread's allocation: terminated ones included from Java 21, live ones on 17. */
-  private static long allocatedBytes() {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    try {
-      return (long) com.sun.management.ThreadMXBean.class
-          .getMethod("getTotalThreadAllocatedBytes").invoke(threads);
-    } catch (ReflectiveOperationException olderThan21) {
-      return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))
-          .filter(bytes -> bytes > 0).sum();
-    }
-  }
 }
