@@ -152,7 +152,8 @@ final class JtlWriter {
         if (transaction && saveConfig.saveSubresults()) {
           append(line, event, result);
         } else {
-          line.append(CSVSaveService.resultToDelimitedString(event, result, saveConfig, ","));
+          line.append(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result),
+              saveConfig, ","));
         }
         buffer.append(Secrets.mask(line.toString())).append('\n');
         bufferedRows++;
@@ -174,12 +175,30 @@ final class JtlWriter {
     if (!lines.isEmpty()) {
       lines.append('\n');
     }
-    lines.append(CSVSaveService.resultToDelimitedString(event, result, saveConfig, ","));
+    lines.append(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result), saveConfig,
+        ","));
     if (saveConfig.saveSubresults() && TransactionController.isFromTransactionController(result)) {
       for (SampleResult child : result.getSubResults()) {
         append(lines, event, child);
       }
     }
+  }
+
+  /**
+   * {@code result}, or a copy stamped with its start: every JTL row's timeStamp is the sample's
+   * start ({@code sampleresult.timestamp.start}, as the WSO2 splitter and JMeter's dashboard
+   * read it). JMeter reads that key once, when {@code SampleResult} loads, so in a JVM that made
+   * a result before the run set the key, results are stamped with their end instead.
+   */
+  private static SampleResult stampedAtStart(SampleResult result) {
+    long start = result.getStartTime();
+    if (start <= 0 || result.getTimeStamp() == start) {
+      return result;
+    }
+    // A copy, not the result itself: other listeners may be reading it on their own threads.
+    SampleResult copy = new SampleResult(result);
+    copy.setTimeStamp(start);
+    return copy;
   }
 
   /** Rows the JTL was to hold so far, kept or not. */

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -146,16 +147,30 @@ class StallTruthIT {
   }
 
   /**
-   * Response p95/p99 within 5 % (or 10 ms) of the truth of the requests as sent, and within 10 %
-   * of the analytical truth of their intended starts.
+   * The measured requests are exactly the JTL's rows meant for the measurement phase; response
+   * p95/p99 are exactly those rows' percentiles (end minus intended start, to the histogram's
+   * precision), within 5 % (or 10 ms) of the model of the requests as sent, and within 10 % of
+   * the analytical truth of their intended starts.
    */
   private void assertOpenModelTruths(String what, RunResult result) {
     LabelSummary m = result.overall(Phase.MEASUREMENT);
     Path jtl = result.directory().resolve(ResultDirectory.JTL);
-    Truth sent = Truth.asSent(m, STALL, jtl, runOffsets);
+    long from = result.origin().orElseThrow().toEpochMilli() + WARM_UP.toMillis();
+    long all = m.samples() + result.overall(Phase.WARM_UP).samples();
+    assertThat(Truth.measuredRows(Long.MIN_VALUE, jtl).length).as(what + ": the JTL's rows")
+        .isEqualTo(all);
+    // The recorder phases at most one sample differently from the rows' intended starts in some
+    // runs; one row moves a percentile by less than the arrival grid's 20 ms step.
+    assertThat((long) Truth.measuredRows(from, jtl).length)
+        .as(what + ": the JTL's rows meant for the measurement")
+        .isBetween(m.samples() - 1, m.samples() + 1);
+    long[] rows = Truth.responses(from, jtl);
+    assertExact(what + ": response p95 (the JTL's rows)", m.response().p95(), rows, 95);
+    assertExact(what + ": response p99 (the JTL's rows)", m.response().p99(), rows, 99);
+    Truth sent = Truth.asSent(m, from, STALL, jtl, runOffsets);
     assertWithin(what + ": response p95 (as sent)", m.response().p95(), sent.p95(), 0.05);
     assertWithin(what + ": response p99 (as sent)", m.response().p99(), sent.p99(), 0.05);
-    Truth truth = Truth.over(m, STALL, jtl, runOffsets);
+    Truth truth = Truth.over(m, from, STALL, jtl, runOffsets);
     assertWithin(what + ": response p95", m.response().p95(), truth.p95(), 0.10);
     assertWithin(what + ": response p99", m.response().p99(), truth.p99(), 0.10);
   }
@@ -185,6 +200,20 @@ class StallTruthIT {
     return EchoBackend.start(stall == null ? options : options.withStall(stall));
   }
 
+  /**
+   * The rows' percentile to the histogram's precision (3 significant digits, so 1 ms below 1 s),
+   * give or take the one row the phase edge may move.
+   */
+  private static void assertExact(String what, long actual, long[] sorted, double percentile) {
+    int index = Truth.index(sorted, percentile);
+    long low = sorted[Math.max(0, index - 1)] - 1;
+    long high = sorted[Math.min(sorted.length - 1, index + 1)] + 1;
+    System.out.printf("%s: %d ms, exact %d ms (one row either side: %d-%d ms)%n", what, actual,
+        sorted[index], low, high);
+    assertThat(actual).as(what + " against the exact " + sorted[index] + " ms")
+        .isBetween(low, high);
+  }
+
   private static void assertWithin(String what, long actual, long truth, double share) {
     double tolerance = Math.max(10, truth * share);
     System.out.printf("%s: %d ms, truth %d ms (tolerance %.0f ms)%n", what, actual, truth,
@@ -203,29 +232,15 @@ class StallTruthIT {
      * Open model: exactly the measured requests' intended starts, read from the JTL's
      * perf_intended_start column (the measurement phase holds the latest ones).
      */
-    static Truth over(LabelSummary measured, EchoStall stall, Path jtl, ClockOffsets offsets) {
-      return over(measured, stall, jtl, offsets, false);
+    static Truth over(LabelSummary measured, long from, EchoStall stall, Path jtl,
+        ClockOffsets offsets) {
+      return over(measured, from, stall, jtl, offsets, false);
     }
 
-    private static Truth over(LabelSummary measured, EchoStall stall, Path jtl,
+    private static Truth over(LabelSummary measured, long from, EchoStall stall, Path jtl,
         LongUnaryOperator toWall, boolean sent) {
-      List<String> lines;
-      try {
-        lines = Files.readAllLines(jtl);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      // JMeter quotes sample-variable names in the header.
-      int columns = lines.get(0).split(",").length;
-      int column = Arrays.asList(lines.get(0).replace("\"", "").split(","))
-          .indexOf("perf_intended_start");
-      assertThat(column).as("the JTL carries the intended start").isNotNegative();
-      long[][] rows = lines.stream().skip(1).map(l -> l.split(","))
-          .map(f -> new long[] {Long.parseLong(f[f.length - 1 - (columns - 1 - column)]),
-              Long.parseLong(f[0])})
-          .sorted(java.util.Comparator.comparingLong(r -> r[0])).toArray(long[][]::new);
       long base = measured.service().p50();
-      long[] waits = Arrays.stream(rows, rows.length - (int) measured.samples(), rows.length)
+      long[] waits = Arrays.stream(measuredRows(from, jtl))
           .mapToLong(r -> sent
               ? base + Math.max(0, r[1] - r[0]) + stall.holdMillis(toWall.applyAsLong(r[1]))
               : base + stall.holdMillis(toWall.applyAsLong(r[0]))).sorted().toArray();
@@ -244,15 +259,53 @@ class StallTruthIT {
     }
 
     /**
+     * The measured requests' own response times from the JTL, sorted: start plus elapsed minus
+     * the intended start, the arithmetic the suite's histogram must reproduce exactly.
+     */
+    static long[] responses(long from, Path jtl) {
+      return Arrays.stream(measuredRows(from, jtl)).mapToLong(r -> r[1] + r[2] - r[0]).sorted()
+          .toArray();
+    }
+
+    /**
+     * The rows of the requests meant to start at {@code from} or later (the measurement phase),
+     * as {intended start, start, elapsed}.
+     */
+    static long[][] measuredRows(long from, Path jtl) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(jtl);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      // JMeter quotes sample-variable names in the header.
+      int columns = lines.get(0).split(",").length;
+      int column = Arrays.asList(lines.get(0).replace("\"", "").split(","))
+          .indexOf("perf_intended_start");
+      assertThat(column).as("the JTL carries the intended start").isNotNegative();
+      // A sample without an intended start is measured from its actual start, as the recorder
+      // does; the limit -1 keeps a trailing empty column.
+      long[][] rows = lines.stream().skip(1).map(l -> l.split(",", -1))
+          .map(f -> {
+            String intended = f[f.length - 1 - (columns - 1 - column)];
+            long start = Long.parseLong(f[0]);
+            return new long[] {intended.isEmpty() ? start : Long.parseLong(intended), start,
+                Long.parseLong(f[1])};
+          })
+          .sorted(Comparator.comparingLong(r -> r[0])).toArray(long[][]::new);
+      return Arrays.stream(rows).filter(r -> r[0] >= from).toArray(long[][]::new);
+    }
+
+    /**
      * The same requests judged by when they were actually sent: the freeze holds each from its
      * send (a request meant for just before a freeze but sent just inside it is held the whole
-     * freeze), plus its wait for a free user. Exact per request, so it is what the suite's
-     * arithmetic must reproduce; the analytical truth above differs from it by the arrival grid's
-     * steps at the freeze edges and by the generator's drain after a freeze.
+     * freeze), plus its wait for a free user, plus the run's median service time. The analytical
+     * truth above differs from it by the arrival grid's steps at the freeze edges and by the
+     * generator's drain after a freeze.
      */
-    static Truth asSent(LabelSummary measured, EchoStall stall, Path jtl,
+    static Truth asSent(LabelSummary measured, long from, EchoStall stall, Path jtl,
         ClockOffsets offsets) {
-      return over(measured, stall, jtl, offsets, true);
+      return over(measured, from, stall, jtl, offsets, true);
     }
 
     /** Closed model: the span of the measurement phase. */
@@ -262,8 +315,12 @@ class StallTruthIT {
     }
 
     private static long rank(long[] sorted, double percentile) {
-      int index = (int) Math.ceil(percentile / 100 * sorted.length) - 1;
-      return sorted[Math.max(0, index)];
+      return sorted[index(sorted, percentile)];
+    }
+
+    /** The nearest-rank index of {@code percentile} in {@code sorted}. */
+    static int index(long[] sorted, double percentile) {
+      return Math.max(0, (int) Math.ceil(percentile / 100 * sorted.length) - 1);
     }
   }
 
