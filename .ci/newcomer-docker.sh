@@ -16,6 +16,8 @@
 # TESTCONTAINERS_RYUK_DISABLED, TESTCONTAINERS_HOST_OVERRIDE and the tiny image, which points at
 # the public name debian:bookworm where a laptop would pull alpine.
 # NEWCOMER_SKIP_GENERATED=1 leaves out the generated project (for a quick local try).
+# NEWCOMER_FULL=1 then runs the whole catalogue (mvn verify -Pperf) and every test (mvn verify)
+# the same way: the by-hand check before a release (about 40 minutes on 2 cores; not in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 readonly VERSIONS=target/classes/dev/perfsuite/versions.properties
@@ -57,7 +59,8 @@ phase "public names for the local stand-ins"
 for pair in "$(prop image.local.base)=debian:bookworm" "$(prop image.local.jre)=$(prop image.jre)" \
     "$(prop image.local.postgres)=$(prop image.postgres)" \
     "$(prop image.local.keycloak)=$(prop image.keycloak)" \
-    "$(prop image.local.wiremock)=$(prop image.wiremock)"; do
+    "$(prop image.local.wiremock)=$(prop image.wiremock)" \
+    "$(prop image.local.toxiproxy)=$(prop image.toxiproxy)"; do
   local_ref=${pair%%=*} public_ref=${pair#*=}
   if docker image inspect "$public_ref" >/dev/null 2>&1; then
     echo "    $public_ref: on the engine already, left as it is"
@@ -109,5 +112,20 @@ if [[ "${NEWCOMER_SKIP_GENERATED:-0}" != 1 ]]; then
     || { tail -80 "$log"; fail "the generated project's run failed (log: $log)"; }
   grep -m1 -F "provider: Backends: testcontainers (perf.backends=auto and a Docker engine answers)" "$log" \
     || { tail -40 "$log"; fail "the generated project did not run on Testcontainers (log: $log)"; }
+fi
+if [[ "${NEWCOMER_FULL:-0}" == 1 ]]; then
+  phase "the whole catalogue: mvn -B -ntp verify -Pperf"
+  log=$LOGS/perf.log
+  mvn -B -ntp verify -Pperf >"$log" 2>&1 || { tail -80 "$log"; fail "mvn verify -Pperf failed (log: $log)"; }
+  grep -E "Tests run: [0-9]+, Failures: 0, Errors: 0, Skipped: [0-9]+$" "$log" | tail -1
+  on_containers "$log" "mvn verify -Pperf"
+  echo "    runs on Testcontainers: $(grep -c -F "Backends: testcontainers" "$log")"
+  phase "every test: mvn -B -ntp verify"
+  log=$LOGS/verify.log
+  mvn -B -ntp verify >"$log" 2>&1 || { tail -80 "$log"; fail "mvn verify failed (log: $log)"; }
+  grep -E "Tests run: [0-9]+, Failures: 0, Errors: 0, Skipped: [0-9]+$" "$log" | tail -2
+  # Some tests choose the embedded provider on purpose; the rest must have reached Docker.
+  grep -m1 -F "Backends: testcontainers" "$log" >/dev/null || fail "mvn verify never ran on Testcontainers (log: $log)"
+  echo "    runs on Testcontainers: $(grep -c -F "Backends: testcontainers" "$log"), on embedded: $(grep -c -F "Backends: embedded" "$log")"
 fi
 phase "a newcomer with Docker runs on containers built from public images"
