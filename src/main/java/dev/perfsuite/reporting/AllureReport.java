@@ -3,7 +3,6 @@ package dev.perfsuite.reporting;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.SummaryTable;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.model.StatusDetails;

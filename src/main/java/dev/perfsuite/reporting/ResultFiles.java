@@ -7,7 +7,6 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.results.SummaryTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -12,6 +12,7 @@ import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.SummaryTable;
 import dev.perfsuite.scenarios.wso2.ChoreoConnectTable;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

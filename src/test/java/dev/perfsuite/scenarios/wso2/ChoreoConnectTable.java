@@ -3,7 +3,7 @@ package dev.perfsuite.scenarios.wso2;
 import dev.perfsuite.reporting.Charts;
 import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.results.SummaryTable;
+import dev.perfsuite.reporting.SummaryTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,9 @@
-package dev.perfsuite.results;
+package dev.perfsuite.reporting;
 
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.LatencyStats;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
