@@ -32,6 +32,9 @@ class RecordingThreadTest {
   private static SampleResult result(String label, long start, long elapsed, boolean ok,
       String code, String message) {
     SampleResult s = SampleResult.createTestSample(start, start + elapsed);
+    // Stamped with its start, as every run configures JMeter (sampleresult.timestamp.start),
+    // whatever this JVM's SampleResult stamps.
+    s.setTimeStamp(start);
     s.setSampleLabel(label);
     s.setSuccessful(ok);
     s.setResponseCode(code);
