@@ -22,7 +22,7 @@ class DocLinksTest {
   /** An inline Markdown link or image: the target up to the first space or closing paren. */
   private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)[^)]*\\)");
   /**
-   * Pages of issue 21 that other branches write at the same time as the README's map that links
+   * Pages that other branches write at the same time as the README's map that links
    * them. Tolerated while missing; once one exists it is checked like any page and must be
    * removed from here (the test says so).
    */
