@@ -31,12 +31,12 @@ class DocListsTest {
   private static final String CAUSES_HEADING = "### Error causes";
   /** A table row whose first cell is one backticked constant. */
   private static final Pattern CAUSE_ROW = Pattern.compile("^\\| `([A-Z_]+)` \\|");
-  /** An {@code <image.NAME>value</image.NAME>} property of the POM. */
+  /** An {@code image.*} property of the POM, name and value. */
   private static final Pattern IMAGE_PROPERTY =
       Pattern.compile("<(image\\.[a-z.-]+)>([^<]+)</\\1>");
   private static final Pattern POM_PROPERTY = Pattern.compile("<([a-z][a-z.-]*)>([^<$]+)</\\1>");
   private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
-  /** A local image tag as written in the README, placeholders such as {@code <version>} left out. */
+  /** A local image tag as written in the README; placeholders such as {@code <version>} are not. */
   private static final Pattern LOCAL_IMAGE =
       Pattern.compile("perf-suite/[a-z-]+:[A-Za-z0-9._-]+(?![A-Za-z0-9._<-])");
 
