@@ -28,6 +28,13 @@ class DocListsTest {
   static final Path RESULTS = Path.of("docs", "results.md");
   static final Path DOCKER = Path.of("docker", "README.md");
   static final Path POM = Path.of("pom.xml");
+  static final Path DISTRIBUTED = Path.of("docs", "distributed.md");
+  /** The packaged commands a user runs by hand, each with the source of its usage text. */
+  static final List<Path> COMMANDS = List.of(
+      Path.of("src/main/java/dev/perfsuite/engines/server/RemoteEngineOptions.java"),
+      Path.of("src/main/java/dev/perfsuite/controller/ControllerMain.java"));
+  /** An option line of a usage text: {@code "  --name ...}. */
+  private static final Pattern USAGE_OPTION = Pattern.compile("\"  (--[a-z][a-z-]*)\\b");
   private static final String CAUSES_HEADING = "### Error causes";
   /** A table row whose first cell is one backticked constant. */
   private static final Pattern CAUSE_ROW = Pattern.compile("^\\| `([A-Z_]+)` \\|");
@@ -82,6 +89,25 @@ class DocListsTest {
         .map(Map.Entry::getKey).toList();
 
     assertThat(unnamed).as("public images of pom.xml whose origin %s does not give", DOCKER)
+        .isEmpty();
+  }
+
+  @Test
+  void shouldDocumentEveryOptionOfThePackagedCommands() throws IOException {
+    String page = String.join("\n", read(DISTRIBUTED));
+    List<String> undocumented = new ArrayList<>();
+    for (Path command : COMMANDS) {
+      Matcher option = USAGE_OPTION.matcher(String.join("\n", read(command)));
+      int found = 0;
+      while (option.find()) {
+        found++;
+        if (!page.contains("`" + option.group(1))) {
+          undocumented.add(command.getFileName() + " " + option.group(1));
+        }
+      }
+      assertThat(found).as("options in the usage text of %s", command).isPositive();
+    }
+    assertThat(undocumented).as("options of the packaged commands %s does not name", DISTRIBUTED)
         .isEmpty();
   }
 
