@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,9 @@ class DocFiguresTest {
       Pattern.compile("`[A-Z][A-Za-z0-9]*(?:Bench|IT|Test|Run)`");
   private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d\\b");
   private static final Pattern LOAD = Pattern.compile("\\bload (?:average )?(?:of )?\\d");
+  /** A figure: digits with thousands commas or decimals, a range kept whole (4-6, 0.6-1.2). */
+  private static final Pattern NUMBER =
+      Pattern.compile("(?<![\\w.])\\d+(?:[.,]\\d+)*(?:-\\d+(?:[.,]\\d+)*)?(?![\\w])");
 
   @Test
   void shouldNameProducerAndDateOfEveryReadmeFigure() throws IOException {
@@ -35,6 +39,22 @@ class DocFiguresTest {
     assertThat(paragraphs.stream().filter(p -> !PRODUCER.matcher(p).find()
             || !DATE.matcher(p).find()).toList())
         .as("README figures without a producer (`XBench`) or a date (yyyy-mm-dd)").isEmpty();
+  }
+
+  @Test
+  void shouldShowInTheReadmeOnlyFiguresOfThePerformancePage() throws IOException {
+    String performance = String.join("\n", lines(PERFORMANCE));
+    List<String> figures = new ArrayList<>();
+    for (String paragraph : paragraphs(section(lines(ReadmeTest.README), README_FIGURES))) {
+      Matcher number = NUMBER.matcher(paragraph.replaceAll("\\]\\([^)]*\\)", "]"));
+      while (number.find()) {
+        figures.add(number.group());
+      }
+    }
+    assertThat(figures).as("figures of the README's '%s'", README_FIGURES).isNotEmpty();
+    assertThat(figures.stream().filter(f -> !performance.contains(f)).distinct().toList())
+        .as("README figures %s does not show (one current table: change both)", PERFORMANCE)
+        .isEmpty();
   }
 
   @Test
