@@ -29,6 +29,15 @@ class DocListsTest {
   static final Path DOCKER = Path.of("docker", "README.md");
   static final Path POM = Path.of("pom.xml");
   static final Path DISTRIBUTED = Path.of("docs", "distributed.md");
+  static final Path ARCHITECTURE = Path.of("docs", "architecture.md");
+  static final Path MAIN = Path.of("src", "main", "java");
+  static final String PROPERTIES_HEADING = "### JMeter and system properties the suite writes";
+  /** A property the main code sets JVM-wide by its literal name. */
+  private static final Pattern SET_PROPERTY =
+      Pattern.compile("(?:System|JMeterUtils|Security)\\.setProperty\\(\"([^\"]+)\"");
+  /** A property name in code type: lower case, dots or underscores, maybe {@code =value}. */
+  private static final Pattern PROPERTY = Pattern.compile("`([a-z][a-z0-9_]*(?:[._][a-z0-9_]+)+)"
+      + "(?:=[^`]*)?`");
   /** The packaged commands a user runs by hand, each with the source of its usage text. */
   static final List<Path> COMMANDS = List.of(
       Path.of("src/main/java/dev/perfsuite/engines/server/RemoteEngineOptions.java"),
@@ -112,6 +121,40 @@ class DocListsTest {
   }
 
   @Test
+  void shouldListThePropertiesTheCodeWritesJvmWide() throws IOException {
+    String code = javaSources();
+    List<String> rows = read(ARCHITECTURE).stream()
+        .dropWhile(l -> !l.equals(PROPERTIES_HEADING)).skip(1)
+        .takeWhile(l -> !l.startsWith("#")).filter(l -> l.startsWith("| `")).toList();
+    List<String> listed = new ArrayList<>();
+    List<String> unwritten = new ArrayList<>();
+    for (String row : rows) {
+      String[] cells = row.split("\\|");
+      Matcher property = PROPERTY.matcher(cells[1]);
+      while (property.find()) {
+        listed.add(property.group(1));
+        if (!cells[3].contains("not the suite")
+            && !code.contains("\"" + property.group(1) + "\"")) {
+          unwritten.add(property.group(1));
+        }
+      }
+    }
+    List<String> unlisted = new ArrayList<>();
+    Matcher set = SET_PROPERTY.matcher(code);
+    while (set.find()) {
+      if (!listed.contains(set.group(1))) {
+        unlisted.add(set.group(1));
+      }
+    }
+
+    assertThat(rows).as("rows of %s's '%s'", ARCHITECTURE, PROPERTIES_HEADING).isNotEmpty();
+    assertThat(unwritten).as("properties the table lists that no main code names").isEmpty();
+    assertThat(unlisted.stream().distinct().toList())
+        .as("properties main code sets JVM-wide that %s's table does not list", ARCHITECTURE)
+        .isEmpty();
+  }
+
+  @Test
   void shouldReadCausesOnlyFromTheirTable() {
     List<String> page = List.of("| `CONNECT` | before |", CAUSES_HEADING, "",
         "| cause | why |", "|---|---|", "| `TIMEOUT` | expired |", "| `OTHER` | else |", "",
@@ -160,6 +203,17 @@ class DocListsTest {
     }
     assertThat(images).as("image.* properties of pom.xml").isNotEmpty();
     return images;
+  }
+
+  /** Every main Java source, concatenated. */
+  static String javaSources() throws IOException {
+    StringBuilder all = new StringBuilder();
+    try (Stream<Path> sources = Files.walk(MAIN)) {
+      for (Path source : sources.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+        all.append(Files.readString(source, StandardCharsets.UTF_8)).append('\n');
+      }
+    }
+    return all.toString();
   }
 
   private static List<String> read(Path file) throws IOException {
