@@ -80,6 +80,36 @@ class DocKeysTest {
   }
 
   @Test
+  void shouldGiveTheReferenceDefaultInEveryKeyTable() throws IOException {
+    Map<String, String> defaults = new LinkedHashMap<>();
+    for (String line : lines(REFERENCE)) {
+      if (line.startsWith("| `perf.")) {
+        String[] cells = line.split("(?<!\\\\)\\|");
+        defaults.put(cells[1].strip().replace("`", ""), leading(cells[3]));
+      }
+    }
+    List<String> wrong = new ArrayList<>();
+    for (Path page : DocPagesTest.userPages()) {
+      boolean table = false;
+      for (String line : lines(page)) {
+        if (line.startsWith("| key | default |")) {
+          table = true;
+        } else if (!line.startsWith("|")) {
+          table = false;
+        } else if (table && line.startsWith("| `perf.")) {
+          String[] cells = line.split("\\|");
+          String key = cells[1].strip().replace("`", "");
+          if (defaults.containsKey(key) && !leading(cells[2]).equals(defaults.get(key))) {
+            wrong.add(page + ": " + key + " default " + leading(cells[2]) + ", reference "
+                + defaults.get(key));
+          }
+        }
+      }
+    }
+    assertThat(wrong).as("defaults in key tables that differ from %s", REFERENCE).isEmpty();
+  }
+
+  @Test
   void shouldReadChoicesAndAliasesOfAKey() {
     assertThat(choices("one of per-user, per-request, shared (keep-alive: per-user, its former "
         + "name)")).as("choices of perf.users.connections")
@@ -96,6 +126,13 @@ class DocKeysTest {
       found.add(key.group());
     }
     assertThat(found).as("keys found").containsExactly("perf.remotes.samples=all", "perf.hold");
+  }
+
+  /** A default cell's value, its explanation in parentheses left out. */
+  static String leading(String cell) {
+    String value = cell.strip();
+    int aside = value.indexOf(" (");
+    return (aside < 0 ? value : value.substring(0, aside)).replace("`", "").strip();
   }
 
   /** Each key of the reference's table with its "accepts" cell. */
