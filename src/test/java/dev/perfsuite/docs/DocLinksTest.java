@@ -15,14 +15,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link in {@code README.md} and the pages under {@code docs/} points to a file or
+ * Every relative link in the READMEs and the pages under {@code docs/} points to a file or
  * directory that exists, so the README's map and the pages' cross-references cannot go stale.
  */
 class DocLinksTest {
   /** An inline Markdown link or image: the target up to the first space or closing paren. */
   private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)[^)]*\\)");
   /**
-   * Pages of issue 21 that other branches write at the same time as the README's map that links
+   * Pages that other branches write at the same time as the README's map that links
    * them. Tolerated while missing; once one exists it is checked like any page and must be
    * removed from here (the test says so).
    */
@@ -62,9 +62,10 @@ class DocLinksTest {
         .containsExactly("docs/architecture.md", "img/a.png");
   }
 
-  /** README.md and every Markdown page under docs/. */
+  /** README.md, the bench's and the images' READMEs, and every Markdown page under docs/. */
   static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
+    List<Path> pages = new ArrayList<>(List.of(Path.of("README.md"), Path.of("bench", "README.md"),
+        Path.of("docker", "README.md")));
     try (Stream<Path> docs = Files.walk(Path.of("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
