@@ -15,7 +15,7 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * Who owns a generator's CPU samples: a JFR recording's execution samples split by thread group
  * (JMeter's users, the shared Netty loop, others) and owner of the code, for the profile in
- * docs/performance.md.
+ * docs/engineering/http-client.md.
  *
  * <p>The owner is the first frame outside the JDK, counted from the top of the stack, except
  * that a sample anywhere under the suite's recorders (JTL rows, HdrHistogram, JMeter's CSV
