@@ -45,7 +45,7 @@ final class EngineStops {
    * <p>JMeter has no remote "is busy" query, so the pause is a bound: the stop's own grace
    * ({@value #ABANDONED_STOP_SECONDS} s) plus the watchdog, within which an engine that cannot
    * deliver its snapshots stops its test by itself (the stop call may not reach a test that
-   * another connection configured; seen in {@code NetworkHostsIT} on a loaded machine:
+   * another connection configured; seen in {@code NetworkHostsIT} with two engines on 2 cores:
    * docs/performance.md, "Figures behind design choices").
    *
    * @param probe how long a connection to an engine may take

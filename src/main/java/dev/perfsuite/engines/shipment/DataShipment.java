@@ -58,7 +58,7 @@ public final class DataShipment {
   private static final Duration BASE_WAIT = Duration.ofSeconds(120);
   /**
    * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s),
-   * far below what local engines on a loaded host take (docs/performance.md, "Figures behind
+   * far below what local engines on a busy 2-core host take (docs/performance.md, "Figures behind
    * design choices").
    */
   private static final long MIN_BYTES_PER_SECOND = 1 << 18;
