@@ -77,7 +77,8 @@ class EngineSnapshotTest {
       b.forEach(engineB::record);
       a.forEach(both::record);
       b.forEach(both::record);
-      TimelineRecorder controllerTimeline = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
+      TimelineRecorder controllerTimeline = TimelineRecorder.every(Duration.ofSeconds(1),
+          LABELS_MAX);
       controller.observe(controllerTimeline);
 
       controller.absorb(engineA.snapshot("127.0.0.1:1", 1, false, 3, timelineA));
