@@ -14,10 +14,19 @@ import java.time.Duration;
  * @param hashIterations realm password policy hashIterations
  * @param startupTimeout how long a backend may take to become healthy
  * @param cacheDirectory where distributions are unpacked once
+ * @param toxiproxyImage Toxiproxy image for a latency link in front of PostgreSQL
  */
 public record BackendSettings(int echoPort, String postgresImage, String keycloakImage,
     String stubsImage, int keycloakUsers, int hashIterations, Duration startupTimeout,
-    Path cacheDirectory) {
+    Path cacheDirectory, String toxiproxyImage) {
+
+  /** Settings with the default Toxiproxy image, for tests that build settings by hand. */
+  public BackendSettings(int echoPort, String postgresImage, String keycloakImage,
+      String stubsImage, int keycloakUsers, int hashIterations, Duration startupTimeout,
+      Path cacheDirectory) {
+    this(echoPort, postgresImage, keycloakImage, stubsImage, keycloakUsers, hashIterations,
+        startupTimeout, cacheDirectory, Versions.TOXIPROXY_IMAGE);
+  }
 
   /** Defaults as documented in {@link ConfigKey}, for tests that build settings by hand. */
   public static BackendSettings defaults() {

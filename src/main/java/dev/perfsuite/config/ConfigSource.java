@@ -158,6 +158,15 @@ final class ConfigSource {
         .orElse("");
   }
 
+  /**
+   * A system property that is an option of this JVM rather than a key (a remote engine's work
+   * directory): neither the environment nor {@code perf.properties} give it.
+   */
+  Optional<String> option(String name) {
+    return Optional.ofNullable(systemProperties.get(name)).filter(ConfigSource::present)
+        .map(String::trim);
+  }
+
   /** The raw environment, for secrets only. */
   Map<String, String> environment() {
     return environment;

@@ -11,7 +11,6 @@ import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.config.settings.MetricsExport;
 import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.config.settings.RegressionMode;
-import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
@@ -54,8 +53,10 @@ import java.util.OptionalDouble;
  * @param prime how long the first run of a JVM is primed before it is measured, zero for never
  * @param echoStall the local echo backend's periodic freeze ({@code perf.echo.stall}), if any
  * @param slaLatency what latency thresholds judge ({@code perf.sla.latency})
- * @param warmUpOrigin where the warm-up window starts ({@code perf.warm-up.origin}): the test
- *     start or the first sample
+ * @param run the keys each run reads beside its profile (HTTP client, shared connections, JTL,
+ *     label cap, warm-up origin), handed to the engine the session builds
+ * @param junitReports where a JUnit XML of each verdict goes ({@code perf.junit.reports-dir}),
+ *     empty when {@code off}
  * @param jmx how existing JMeter plans run ({@code perf.jmx*}, {@code perf.warm-up} as set)
  * @param warnings harmless oddities found while reading, e.g. unknown PERF_* variables
  * @param systemValues the keys systems declared ({@link ConfigKeys}), parsed; read them with
@@ -66,8 +67,8 @@ public record PerfConfig(
     Duration connectTimeout, Duration responseTimeout, Duration echoDelay, String echoImage,
     BackendSettings backendSettings, DistributedSettings distributed, MetricsSettings metrics,
     Duration progressInterval, HistorySettings history, AbortSettings abort, Duration prime,
-    Optional<EchoStall> echoStall, LatencyFigure slaLatency, WarmUpOrigin warmUpOrigin,
-    JmxSettings jmx,
+    Optional<EchoStall> echoStall, LatencyFigure slaLatency, RunSettings run,
+    Optional<Path> junitReports, JmxSettings jmx,
     List<String> warnings, Map<String, Optional<?>> systemValues) {
 
   public PerfConfig {
@@ -117,7 +118,8 @@ public record PerfConfig(
   static PerfConfig from(ConfigSource source) {
     List<String> warnings = source.checkUnknownKeys();
     SettingsReader read = new SettingsReader(source);
-    LoadProfile profile = profile(read);
+    RunSettings run = RunSettings.read(read);
+    LoadProfile profile = profile(read, run);
     BackendMode backends = read.choice(ConfigKey.BACKENDS, BackendMode.class)
         .orElse(BackendMode.AUTO);
     EngineKind engine = read.choice(ConfigKey.ENGINE, EngineKind.class).orElse(EngineKind.EMBEDDED);
@@ -141,8 +143,8 @@ public record PerfConfig(
     Optional<EchoStall> echoStall = read.parse(ConfigKey.ECHO_STALL, EchoStall::parse);
     LatencyFigure slaLatency = read.parse(ConfigKey.SLA_LATENCY, LatencyFigure::parse)
         .orElse(LatencyFigure.RESPONSE);
-    WarmUpOrigin warmUpOrigin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
-        .orElse(WarmUpOrigin.TEST_START);
+    Optional<Path> junitReports = read.text(ConfigKey.JUNIT_REPORTS_DIR).map(String::trim)
+        .filter(v -> !v.isEmpty() && !"off".equalsIgnoreCase(v)).map(Path::of);
     JmxSettings jmx = JmxSettings.from(source);
     Map<String, Optional<?>> systemValues = new LinkedHashMap<>();
     for (SystemKey<?> key : source.declared().all()) {
@@ -151,7 +153,7 @@ public record PerfConfig(
     read.throwIfInvalid();
     return new PerfConfig(profile, backends, target, engine, results, connect, response, echoDelay,
         echoImage, backendSettings, distributed, metrics, progress, history, abort, prime,
-        echoStall, slaLatency, warmUpOrigin, jmx, warnings, systemValues);
+        echoStall, slaLatency, run, junitReports, jmx, warnings, systemValues);
   }
 
   private static DistributedSettings distributed(SettingsReader read, EngineKind engine) {
@@ -315,10 +317,10 @@ public record PerfConfig(
         read.positiveInt(ConfigKey.KEYCLOAK_USERS).orElse(defaults.keycloakUsers()),
         read.positiveInt(ConfigKey.KEYCLOAK_HASH_ITERATIONS).orElse(defaults.hashIterations()),
         read.duration(ConfigKey.STARTUP_TIMEOUT, true).orElse(defaults.startupTimeout()),
-        cache);
+        cache, read.text(ConfigKey.TOXIPROXY_IMAGE).orElse(defaults.toxiproxyImage()));
   }
 
-  private static LoadProfile profile(SettingsReader read) {
+  private static LoadProfile profile(SettingsReader read, RunSettings run) {
     Optional<LoadProfile> named = read.parse(ConfigKey.PROFILE, Profiles::named);
     // Overrides are read even when the profile name is bad, so that one run reports every error.
     Optional<Integer> threads = read.positiveInt(ConfigKey.THREADS);
@@ -335,7 +337,7 @@ public record PerfConfig(
         read.parse(ConfigKey.USERS_CONNECTIONS, UserConnections::parse);
     connections.filter(c -> c == UserConnections.SHARED).ifPresent(c -> {
       try {
-        ScenarioSettings.checkConnections(c, ScenarioSettings.httpClient(read.source()));
+        run.checkConnections(c);
       } catch (ConfigException e) {
         read.fail(e.getMessage());
       }

@@ -3,6 +3,7 @@ package dev.perfsuite.controller;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
+import dev.perfsuite.config.OutputDefaults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -71,10 +72,10 @@ public final class ControllerMain {
     Security.setProperty("networkaddress.cache.negative.ttl", "0");
     Path results = selection.results().toAbsolutePath();
     Files.createDirectories(results);
-    setUnlessGiven("perf.results-dir", results.resolve("perf-results").toString());
-    setUnlessGiven("allure.results.directory", results.resolve("allure-results").toString());
-    if (System.getenv("PERF_HISTORY_DIR") == null) {
-      setUnlessGiven("perf.history.dir", results.resolve("history").toString());
+    OutputDefaults.under(results);
+    String allure = "allure.results.directory";
+    if (System.getProperty(allure) == null) {
+      System.setProperty(allure, results.resolve("allure-results").toString());
     }
     Launcher launcher = LauncherFactory.create();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
@@ -95,12 +96,6 @@ public final class ControllerMain {
     System.out.print(text);
     Files.writeString(results.resolve(SUMMARY), text.toString(), StandardCharsets.UTF_8);
     return passed ? 0 : 1;
-  }
-
-  private static void setUnlessGiven(String key, String value) {
-    if (System.getProperty(key) == null) {
-      System.setProperty(key, value);
-    }
   }
 
   /**

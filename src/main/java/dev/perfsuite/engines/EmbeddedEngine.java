@@ -1,10 +1,11 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.config.settings.WarmUpOrigin;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.results.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.ArrayList;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jorphan.collections.HashTree;
@@ -19,22 +20,25 @@ import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
  */
 final class EmbeddedEngine implements LoadEngine, EngineDriver {
   private final RunExecution execution;
+  /** The run's settings of a configuration; empty reads this JVM's at each run's start. */
+  private final Optional<RunSettings> settings;
 
   EmbeddedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
-    this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers);
+    this(resultsDir, connectTimeout, responseTimeout, watchers, Optional.empty());
   }
 
   EmbeddedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
-      List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
-    this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers,
-        warmUpOrigin);
+      List<RunWatcher> watchers, Optional<RunSettings> settings) {
+    this.execution = new RunExecution(resultsDir, connectTimeout, responseTimeout, watchers);
+    this.settings = settings;
   }
 
   @Override
   public RunResult run(LoadPlan plan) {
-    GeneratorSettings.checkBeforeLoad(plan.profile());
-    return execution.run(plan, this);
+    RunSettings run = RunExecution.settingsOf(settings);
+    GeneratorSettings.checkBeforeLoad(plan.profile(), run);
+    return execution.run(plan, this, run);
   }
 
   @Override

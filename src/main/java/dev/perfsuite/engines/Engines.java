@@ -7,6 +7,7 @@ import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Entry points for the engines that run {@link LoadPlan}s.
@@ -29,7 +30,7 @@ public final class Engines {
   public static LoadEngine fromConfig(PerfConfig config, List<RunWatcher> watchers) {
     return switch (config.engine()) {
       case EMBEDDED -> new EmbeddedEngine(config.resultsDir(), config.connectTimeout(),
-          config.responseTimeout(), watchers, config.warmUpOrigin());
+          config.responseTimeout(), watchers, Optional.of(config.run()));
       case DISTRIBUTED -> distributed(config, watchers);
     };
   }
@@ -48,7 +49,8 @@ public final class Engines {
         config.responseTimeout(), watchers, EngineDiscovery.of(settings.remotes(),
             settings.expected(), settings.expectedWait()), settings.split(),
         settings.watchdog(), settings.localPort(), transport, new Aggregation(settings.samples(),
-            settings.snapshotInterval(), settings.jtl())).dataFiles(settings.data());
+            settings.snapshotInterval(), settings.jtl())).dataFiles(settings.data())
+        .runSettings(config.run());
   }
 
   /** JMeter inside this JVM, with timeouts and results directory from {@code config}. */

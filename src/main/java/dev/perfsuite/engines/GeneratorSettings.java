@@ -1,7 +1,7 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreadFactory;
@@ -109,14 +109,15 @@ public final class GeneratorSettings {
    * thread" or "Too many open files"), and warns when the JVM runs a collector whose pauses land
    * in measured latencies.
    */
-  static void checkBeforeLoad(LoadProfile profile) {
-    capacityProblem(profile, Limits.current()).ifPresent(problem -> {
-      throw new IllegalStateException(problem);
-    });
+  static void checkBeforeLoad(LoadProfile profile, RunSettings settings) {
+    capacityProblem(profile, settings.sharedConnections(), Limits.current())
+        .ifPresent(problem -> {
+          throw new IllegalStateException(problem);
+        });
     collectorWarning(ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).toList()).ifPresent(LOG::warn);
     heapWarning(profile.peakUsers(), Runtime.getRuntime().maxMemory(),
-        ScenarioSettings.httpClient()).ifPresent(LOG::warn);
+        settings.httpClient()).ifPresent(LOG::warn);
     socketWarning(profile, Limits.current()).ifPresent(LOG::warn);
   }
 
@@ -187,18 +188,22 @@ public final class GeneratorSettings {
    * only requests in flight hold one), and a thread with its stack mappings per user unless they
    * run on virtual threads here.
    */
-  static Optional<String> capacityProblem(LoadProfile profile, Limits limits) {
+  static Optional<String> capacityProblem(LoadProfile profile, int sharedPool, Limits limits) {
     return capacityProblem(profile, UserThreadFactory.resolve(profile.userThreads()).virtual(),
-        limits);
+        sharedPool, limits);
   }
 
-  /** As {@link #capacityProblem(LoadProfile, Limits)}, users on virtual threads or not. */
-  static Optional<String> capacityProblem(LoadProfile profile, boolean virtual, Limits limits) {
+  /**
+   * As {@link #capacityProblem(LoadProfile, int, Limits)}, users on virtual threads or not;
+   * {@code sharedPool} is the size of the pool users share ({@code perf.users.connections.max}).
+   */
+  static Optional<String> capacityProblem(LoadProfile profile, boolean virtual, int sharedPool,
+      Limits limits) {
     int users = profile.peakUsers();
     boolean socketPerUser = profile.connections() == UserConnections.PER_USER
         || profile.thinkTime().isZero();
     int sockets = profile.connections() == UserConnections.SHARED
-        ? Math.min(users, ScenarioSettings.sharedConnections()) : socketPerUser ? users : 0;
+        ? Math.min(users, sharedPool) : socketPerUser ? users : 0;
     return capacityProblem(users, sockets, virtual ? 0 : users, limits);
   }
 

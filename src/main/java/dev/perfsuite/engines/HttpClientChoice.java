@@ -1,6 +1,6 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.http.ClientSwap;
 import dev.perfsuite.http.SuiteHttpSampler;
@@ -32,13 +32,13 @@ final class HttpClientChoice {
    *
    * @throws dev.perfsuite.config.ConfigException for shared connections on JMeter's client
    */
-  static Optional<TestPlanChild> of(HttpClientKind kind, UserConnections connections,
+  static Optional<TestPlanChild> of(RunSettings settings, UserConnections connections,
       List<String> warnings) {
-    ScenarioSettings.checkConnections(connections, kind);
-    if (kind != HttpClientKind.SUITE) {
+    settings.checkConnections(connections);
+    if (settings.httpClient() != HttpClientKind.SUITE) {
       return Optional.empty();
     }
-    int shared = connections == UserConnections.SHARED ? ScenarioSettings.sharedConnections() : 0;
+    int shared = connections == UserConnections.SHARED ? settings.sharedConnections() : 0;
     Set<String> named = ConcurrentHashMap.newKeySet();
     return Optional.of(BuiltTree.onceBuilt(tree -> {
       ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared);

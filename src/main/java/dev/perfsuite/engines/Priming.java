@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
@@ -49,18 +50,19 @@ public final class Priming {
    * Primes with {@code plan} and logs one line saying so.
    *
    * @param length how long the priming load holds ({@code perf.prime})
+   * @param settings the run's settings (the priming recorder's JTL and label cap)
    * @return the line logged
    */
   public static String prime(LoadPlan plan, Duration length, Duration connectTimeout,
-      Duration responseTimeout) {
-    String line = run(plan, length, connectTimeout, responseTimeout);
+      Duration responseTimeout, RunSettings settings) {
+    String line = run(plan, length, connectTimeout, responseTimeout, settings);
     LOG.info(line);
     return line;
   }
 
   /** Runs the priming load for {@code plan} and describes it in one line. */
   static String run(LoadPlan plan, Duration length, Duration connectTimeout,
-      Duration responseTimeout) {
+      Duration responseTimeout, RunSettings settings) {
     int users = Math.max(1, Math.min(MAX_USERS, plan.profile().peakUsers()));
     LoadProfile profile = Profiles.smoke().withWarmUp(Duration.ZERO).withUsers(users)
         .withRampUp(Duration.ZERO).withHold(length);
@@ -70,7 +72,7 @@ public final class Priming {
       dir = Files.createTempDirectory("perf-prime");
       LabelSummary total;
       try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("prime.jtl"),
-          Duration.ZERO)) {
+          Duration.ZERO, settings)) {
         List<TestPlanChild> children = new ArrayList<>();
         children.add(httpDefaults().connectionTimeout(connectTimeout)
             .responseTimeout(responseTimeout));

@@ -8,9 +8,8 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
-import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.LatencyFigure;
-import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.Phase;
@@ -67,26 +66,23 @@ public final class RunExecution {
   private final Duration connectTimeout;
   private final Duration responseTimeout;
   private final List<RunWatcher> watchers;
-  private final WarmUpOrigin warmUpOrigin;
 
   public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
-    // No run configuration here (distributed runs, engines built in tests): this JVM's key,
-    // read at each run's start as before.
-    this(resultsDir, connectTimeout, responseTimeout, watchers, null);
-  }
-
-  /**
-   * As above, with the warm-up origin of the run's configuration ({@code perf.warm-up.origin});
-   * null reads this JVM's key at each run.
-   */
-  public RunExecution(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
-      List<RunWatcher> watchers, WarmUpOrigin warmUpOrigin) {
-    this.warmUpOrigin = warmUpOrigin;
     this.resultsDir = resultsDir;
     this.connectTimeout = connectTimeout;
     this.responseTimeout = responseTimeout;
     this.watchers = List.copyOf(watchers);
+  }
+
+  /**
+   * The settings of a run its engine was given ({@code PerfConfig.run()}), else this JVM's keys
+   * read now: called once at each run's start, so a key set before a run counts for that run.
+   *
+   * @throws dev.perfsuite.config.ConfigException naming a bad key, its value and the fix
+   */
+  public static RunSettings settingsOf(Optional<RunSettings> given) {
+    return given.orElseGet(RunSettings::fromThisJvm);
   }
 
   /**
@@ -107,7 +103,8 @@ public final class RunExecution {
     return engine;
   }
 
-  public RunResult run(LoadPlan plan, EngineDriver driver) {
+  /** Runs {@code plan} on {@code driver} with the run's {@code settings}, read at its entry. */
+  public RunResult run(LoadPlan plan, EngineDriver driver, RunSettings settings) {
     LoadProfile profile = plan.profile();
     Path dir = resultsDir.resolve(plan.scenario());
     clean(dir);
@@ -116,9 +113,9 @@ public final class RunExecution {
         dir, driver.engines());
     List<String> warnings = new ArrayList<>();
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
-        .plannedDuration()));
+        .plannedDuration()), settings.labelsMax());
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve(ResultDirectory.JTL),
-        profile.warmUp(), warmUpOrigin != null ? warmUpOrigin : ScenarioSettings.warmUpOrigin())) {
+        profile.warmUp(), settings)) {
       recorder.observe(timeline);
       driver.observers().forEach(recorder::observe);
       // A plan with its own thread groups (a JMX) has each group's threads shared alike.
@@ -130,7 +127,7 @@ public final class RunExecution {
           starts::add, driver.recorderListener(recorder, context))));
       // Last: its swap must run after the samplers' own end-of-build steps, which set their
       // Use KeepAlive and redirect flags (a copy made before them lacks those).
-      HttpClientChoice.of(ScenarioSettings.httpClient(), threads.connections(), warnings)
+      HttpClientChoice.of(settings, threads.connections(), warnings)
           .ifPresent(withClient::add);
       DslTestPlan testPlan = testPlan(withClient.toArray(TestPlanChild[]::new));
       driver.check(testPlan);

@@ -1,6 +1,7 @@
 package dev.perfsuite.history;
 
 import dev.perfsuite.config.settings.HistorySettings;
+import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.results.RunResult;
@@ -44,11 +45,15 @@ public final class RunHistory {
   private final HistorySettings settings;
   private final HistoryStore store;
   private final Function<Instant, RunIdentity> identity;
+  /** The runs' {@code perf.jtl}: only a JTL of every sample gives exact histograms. */
+  private final JtlContent jtl;
 
-  private RunHistory(HistorySettings settings, Function<Instant, RunIdentity> identity) {
+  private RunHistory(HistorySettings settings, Function<Instant, RunIdentity> identity,
+      JtlContent jtl) {
     this.settings = settings;
     this.store = HistoryStore.at(settings.directory());
     this.identity = identity;
+    this.jtl = jtl;
   }
 
   /**
@@ -67,12 +72,15 @@ public final class RunHistory {
   public static RunHistory fromConfig(PerfConfig config, Supplier<String> selection) {
     return new RunHistory(config.history(),
         time -> RunIdentity.of(UUID.randomUUID().toString(), time, config, System.getenv(),
-            selection.get()));
+            selection.get()), config.run().jtl());
   }
 
-  /** History with explicit settings, identifying each run with {@code identity(startTime)}. */
+  /**
+   * History with explicit settings, identifying each run with {@code identity(startTime)}; the
+   * runs' JTLs keep every sample.
+   */
   static RunHistory of(HistorySettings settings, Function<Instant, RunIdentity> identity) {
-    return new RunHistory(settings, identity);
+    return new RunHistory(settings, identity, JtlContent.ALL);
   }
 
   /** The store runs are appended to. */
@@ -87,7 +95,7 @@ public final class RunHistory {
    * {@link RegressionVerdict#enforce} for that.
    */
   public HistoryOutcome recordAndCompare(RunResult result) {
-    RunRecord record = RunRecord.of(result, identity.apply(startOf(result)));
+    RunRecord record = RunRecord.of(result, identity.apply(startOf(result)), jtl);
     HistoryReading earlier = store.reading(record.scenario());
     List<String> skipped = new ArrayList<>(earlier.skipped());
     RegressionVerdict verdict = verdict(record, earlier.runs(), skipped);

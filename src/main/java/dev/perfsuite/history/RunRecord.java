@@ -1,6 +1,5 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -32,12 +31,13 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
 
   /**
    * The record of a finished run: summaries and timeline from {@code result}, exact histograms
-   * from the JTL in its directory.
+   * from the JTL in its directory when it keeps every sample ({@code jtl}, the run's
+   * {@code perf.jtl}).
    */
-  public static RunRecord of(RunResult result, RunIdentity identity) {
+  public static RunRecord of(RunResult result, RunIdentity identity, JtlContent jtl) {
     // A JTL of errors only, or cut short by a full disk, would give the wrong histograms.
     Map<String, Histogram> histograms = result.incompleteResults().isPresent()
-        || ScenarioSettings.jtlContent() != JtlContent.ALL ? Map.of()
+        || jtl != JtlContent.ALL ? Map.of()
         : MeasuredHistograms.read(result.directory());
     List<LabelRecord> labels = new ArrayList<>();
     List<String> order = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.users.UserGroup;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,17 +51,13 @@ public final class JmxToJava {
   /**
    * Converts every plan of {@code perf.jmx} (or the arguments).
    *
-   * @param args JMX paths; empty reads the system property {@code perf.jmx}
+   * @param args JMX paths; empty reads {@code perf.jmx} (as every key: system property, then
+   *     {@code PERF_JMX}, then {@code perf.properties})
    */
   public static void main(String[] args) {
     List<String> plans = new ArrayList<>(List.of(args));
     if (plans.isEmpty()) {
-      String property = System.getProperty("perf.jmx", "");
-      for (String p : property.split(",")) {
-        if (!p.isBlank()) {
-          plans.add(p.trim());
-        }
-      }
+      plans.addAll(JmxSettings.fromThisJvm().plans());
     }
     if (plans.isEmpty()) {
       System.err.println("usage: mvn -Pjmx2java -Dperf.jmx=path/to/plan.jmx[,more.jmx]");

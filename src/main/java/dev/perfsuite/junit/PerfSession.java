@@ -5,9 +5,7 @@ import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.keycloak.RealmClient;
 import dev.perfsuite.backends.keycloak.RealmDescription;
 import dev.perfsuite.backends.Services;
-import dev.perfsuite.config.ConfigKey;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
@@ -96,9 +94,7 @@ public final class PerfSession implements AutoCloseable {
         : Optional.of(LatencyAbort.when(config.abort().latencyRules(),
             config.abort().latencyWindow()));
     latencyAbort.ifPresent(watchers::add);
-    String reports = ScenarioSettings.text(ConfigKey.JUNIT_REPORTS_DIR).trim();
-    this.junitReports = reports.isEmpty() || "off".equalsIgnoreCase(reports) ? Optional.empty()
-        : Optional.of(Path.of(reports));
+    this.junitReports = config.junitReports();
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
     this.history = RunHistory.fromConfig(config, selection);
@@ -283,7 +279,8 @@ public final class PerfSession implements AutoCloseable {
     if (config.prime().isZero() || primedOnce && primed.containsAll(probed)) {
       return;
     }
-    Priming.prime(plan, config.prime(), config.connectTimeout(), config.responseTimeout());
+    Priming.prime(plan, config.prime(), config.connectTimeout(), config.responseTimeout(),
+        config.run());
     primedOnce = true;
     primed.addAll(probed);
   }

@@ -1,7 +1,6 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.files.FolderCheck;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
@@ -29,8 +28,8 @@ final class RunPreflight {
 
   /** The folders of {@code config} checked for a run of {@code profile}. */
   static FolderCheck check(PerfConfig config, LoadProfile profile) {
-    long jtl = JtlSize.bytes(rate(profile), profile.plannedDuration(),
-        ScenarioSettings.jtlContent(), ScenarioSettings.jtlCompressed());
+    long jtl = JtlSize.bytes(rate(profile), profile.plannedDuration(), config.run().jtl(),
+        config.run().jtlCompressed());
     return FolderCheck.of(List.of(
         new FolderCheck.Need("perf.results-dir", config.resultsDir(), jtl),
         new FolderCheck.Need("perf.history.dir", config.history().directory(), 0),

@@ -1,5 +1,6 @@
 package dev.perfsuite.results;
 
+import dev.perfsuite.config.RunSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -86,15 +87,6 @@ public final class EngineRecorderListener extends BaseListener {
     return element;
   }
 
-  /** Where an engine keeps its JTLs: {@code perf.engine.work-dir}, else the temp directory. */
-  public static Path workDirectory() {
-    // Read from the JVM, not from a PerfConfig: this runs on a remote engine, which has no run
-    // configuration of its own; the engine's operator sets it (-Dperf.engine.work-dir).
-    String configured = System.getProperty("perf.engine.work-dir");
-    return configured != null ? Path.of(configured)
-        : Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine");
-  }
-
   /** The JTL path an engine named {@code engine} uses for run {@code runId}. */
   public static Path jtlOf(Path workDirectory, String runId, String engine) {
     return workDirectory.resolve(runId).resolve(engine.replaceAll("[^A-Za-z0-9._-]", "_")
@@ -160,12 +152,16 @@ public final class EngineRecorderListener extends BaseListener {
         return;
       }
       Settings settings = settings();
+      // The engine's own keys (JTL, label cap, warm-up origin) and its work directory
+      // (-Dperf.engine.work-dir, set by its operator): a remote engine has no PerfConfig, so
+      // its JVM's are read once here, at its test's start.
+      RunSettings run = RunSettings.fromThisJvm();
       engine = host;
       sequence = new AtomicLong();
       threads = ConcurrentHashMap.newKeySet();
-      timeline = TimelineRecorder.every(settings.timelineWindow());
-      SampleRecorder created = SampleRecorder.create(jtlOf(workDirectory(), settings.runId(),
-          host), settings.warmUp());
+      timeline = TimelineRecorder.every(settings.timelineWindow(), run.labelsMax());
+      SampleRecorder created = SampleRecorder.create(jtlOf(run.engineWorkDirectory(),
+          settings.runId(), host), settings.warmUp(), run);
       created.observe(timeline);
       created.observe((result, phase, cause, transaction, timing) ->
           threads.add(result.getThreadName()));

@@ -1,6 +1,5 @@
 package dev.perfsuite.results;
 
-import dev.perfsuite.config.ScenarioSettings;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,12 +37,10 @@ final class LabelCap {
     this.warns = warns;
   }
 
-  /** The cap {@code perf.labels.max} of this JVM sets, warning once when it is reached. */
-  static LabelCap fromSettings() {
-    return new LabelCap(ScenarioSettings.labelsMax(), true);
-  }
-
-  /** A cap of {@code max} labels; only a warning cap logs. */
+  /**
+   * A cap of {@code max} labels (the run's {@code perf.labels.max}); only a warning cap logs,
+   * once, when it is reached.
+   */
   static LabelCap of(int max, boolean warns) {
     return new LabelCap(max, warns);
   }

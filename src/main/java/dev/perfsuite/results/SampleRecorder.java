@@ -1,6 +1,6 @@
 package dev.perfsuite.results;
 
-import dev.perfsuite.config.ScenarioSettings;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +50,7 @@ public final class SampleRecorder implements AutoCloseable {
 
   private final String id;
   private final JtlWriter jtl;
-  private final LabelCap labels = LabelCap.fromSettings();
+  private final LabelCap labels;
   private final SamplePhases phases;
   private final StripedStatistics statistics = new StripedStatistics();
   private final List<SampleObserver> observers = new CopyOnWriteArrayList<>();
@@ -65,32 +65,34 @@ public final class SampleRecorder implements AutoCloseable {
   private volatile RecordingThread recording;
   private volatile Optional<String> stoppedBackpressure = Optional.empty();
 
-  private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin) {
+  private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin,
+      int labelsMax) {
     this.id = id;
     this.jtl = jtl;
     this.phases = new SamplePhases(warmUp, warmUpOrigin);
+    this.labels = LabelCap.of(labelsMax, true);
   }
 
   /**
-   * As {@link #create(Path, Duration, WarmUpOrigin)} with this JVM's {@code perf.warm-up.origin}.
+   * A recorder writing its JTL to {@code jtl} (replaced if present, kept and compressed as the
+   * run's {@code settings} say), splitting phases at {@code warmUp} after their warm-up origin
+   * (the start of the test, or the first sample) and capping labels at their
+   * {@code perf.labels.max}.
    */
-  public static SampleRecorder create(Path jtl, Duration warmUp) {
-    return create(jtl, warmUp, ScenarioSettings.warmUpOrigin());
+  public static SampleRecorder create(Path jtl, Duration warmUp, RunSettings settings) {
+    return create(new JtlWriter(jtl, settings.jtl(), settings.jtlCompressed()), warmUp,
+        settings.warmUpOrigin(), settings.labelsMax());
   }
 
-  /**
-   * A recorder writing its JTL to {@code jtl} (replaced if present) and splitting phases at
-   * {@code warmUp} after {@code origin}: the start of the test, or the first sample.
-   */
-  public static SampleRecorder create(Path jtl, Duration warmUp, WarmUpOrigin origin) {
-    return create(new JtlWriter(jtl, ScenarioSettings.jtlContent(),
-        ScenarioSettings.jtlCompressed()), warmUp, origin);
-  }
-
-  /** A recorder writing through {@code jtl}; tests inject a failing disk here. */
+  /** A recorder writing through {@code jtl}, labels capped at the default; tests inject disks. */
   static SampleRecorder create(JtlWriter jtl, Duration warmUp, WarmUpOrigin origin) {
+    return create(jtl, warmUp, origin, RunSettings.defaults().labelsMax());
+  }
+
+  private static SampleRecorder create(JtlWriter jtl, Duration warmUp, WarmUpOrigin origin,
+      int labelsMax) {
     String id = UUID.randomUUID().toString();
-    SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin);
+    SampleRecorder recorder = new SampleRecorder(id, jtl, warmUp, origin, labelsMax);
     recorder.observe(FailureTrail.beside(jtl.path()));
     RecorderListener.register(id, recorder);
     return recorder;

@@ -1,6 +1,5 @@
 package dev.perfsuite.results;
 
-import dev.perfsuite.config.ScenarioSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,22 +41,26 @@ public final class TimelineRecorder implements SampleObserver {
   private final long settleLag;
   private final AtomicLong newest = new AtomicLong(-1);
   /** Its own cap of the recorder's size, silent: the recorder warns. */
-  private final LabelCap labels = LabelCap.of(ScenarioSettings.labelsMax(), false);
+  private final LabelCap labels;
   private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
   private volatile long origin = -1;
 
-  private TimelineRecorder(Duration window) {
+  private TimelineRecorder(Duration window, int labelsMax) {
     this.window = window;
+    this.labels = LabelCap.of(labelsMax, false);
     this.windowMillis = window.toMillis();
     this.settleLag = Math.max(2, SETTLE_AFTER.toMillis() / windowMillis);
   }
 
-  /** A recorder with windows of {@code window}, at least one millisecond. */
-  public static TimelineRecorder every(Duration window) {
+  /**
+   * A recorder with windows of {@code window}, at least one millisecond, keeping as many labels
+   * as the run's recorder ({@code labelsMax}, the run's {@code perf.labels.max}).
+   */
+  public static TimelineRecorder every(Duration window, int labelsMax) {
     if (window.toMillis() < 1) {
       throw new IllegalArgumentException("timeline window must be at least 1 ms: " + window);
     }
-    return new TimelineRecorder(window);
+    return new TimelineRecorder(window, labelsMax);
   }
 
   @Override

@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The main packages depend downwards only: the low layers (configuration, profiles, results,
@@ -44,6 +45,10 @@ class LayersTest {
   private static final List<String> BACKENDS = List.of("echo", "keycloak", "postgres", "stubs");
   private static final Pattern ALLURE_REFERENCE = Pattern.compile("\\bio\\.qameta\\.allure\\b");
   private static final Set<String> HIGH = Set.of("reporting", "junit", "verdict");
+  /** Reading a {@code perf.*} key from the JVM, or the per-key readers config once had. */
+  private static final List<String> KEY_READS = List.of("System.getProperty(\"perf.",
+      "System.getenv(\"PERF_", "Boolean.getBoolean(\"perf.", "Integer.getInteger(\"perf.",
+      "Long.getLong(\"perf.", "ScenarioSettings");
 
   @Test
   void shouldKeepEnginesFreeOfReportingJunitAndAllure() {
@@ -96,6 +101,49 @@ class LayersTest {
     assertThat(types("config/settings").stream()
         .filter(r -> r.matches(".* -> dev\\.perfsuite\\.config\\.[A-Z].*")).toList())
         .as("config.settings -> config").isEmpty();
+  }
+
+  @Test
+  void shouldReadPerfKeysOnlyInConfig() {
+    // Every key a run uses is read and checked once, in config, at the run's entry (the session,
+    // an engine's run, the controller program, a remote engine's test) and handed down: a
+    // package reading a key where it is used sees another value than the run was checked with.
+    assertThat(keyReads(MAIN)).as("perf.* keys read from the JVM outside config").isEmpty();
+  }
+
+  @Test
+  void shouldFindEveryFormOfReadingAKeyOutsideConfig(@TempDir Path root) throws IOException {
+    // Guards the scan above: each form, in a package outside config, is found; config is not.
+    Path engines = Files.createDirectories(root.resolve("engines"));
+    Path config = Files.createDirectories(root.resolve("config"));
+    StringBuilder text = new StringBuilder("class A {\n");
+    for (String read : KEY_READS) {
+      text.append("  Object x = ").append(read).append("\n");
+    }
+    Files.writeString(engines.resolve("A.java"), text + "}\n");
+    Files.writeString(config.resolve("B.java"), text + "}\n");
+
+    assertThat(keyReads(root)).as("reads found").containsExactlyElementsOf(KEY_READS.stream()
+        .map(r -> "engines/A.java (" + r + ")").toList());
+  }
+
+  /** Every {@link #KEY_READS} form in the sources under {@code root} outside its config. */
+  private static List<String> keyReads(Path root) {
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        String name = root.relativize(file).toString().replace('\\', '/');
+        if (name.startsWith("config/")) {
+          continue;
+        }
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        KEY_READS.stream().filter(text::contains)
+            .forEach(read -> found.add(name + " (" + read + ")"));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the sources under " + root, e);
+    }
+    return found;
   }
 
   @Test

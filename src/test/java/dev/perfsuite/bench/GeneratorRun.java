@@ -8,6 +8,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.constantTimer;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
@@ -262,7 +263,8 @@ final class GeneratorRun {
     SampleRecorder recorder = null;
     if (!mode.equals("none")) {
       recorder = SampleRecorder.create(Path.of(args.getOrDefault("jtl",
-          "target/bench/results/bare-recorder.jtl")), Duration.ZERO);
+          "target/bench/results/bare-recorder.jtl")), Duration.ZERO,
+          RunSettings.fromThisJvm());
       if (mode.equals("queued")) {
         HashTree tree = new ListedHashTree();
         recorder.listener().buildTreeUnder(tree, new BuildTreeContext());

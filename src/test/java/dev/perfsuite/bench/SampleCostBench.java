@@ -2,6 +2,7 @@ package dev.perfsuite.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.results.SampleRecorder;
 import java.net.URL;
@@ -54,7 +55,7 @@ final class SampleCostBench {
     rows.add(row("Secrets.mask of the line, no secrets registered", 1,
         e -> Secrets.mask(line), event));
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
-        Duration.ZERO)) {
+        Duration.ZERO, RunSettings.fromThisJvm())) {
       SampleListener listener = element(recorder);
       ((TestStateListener) listener).testStarted();
       rows.add(row("suite recorder, whole sampleOccurred (HDR x2 + JTL + mask)", 1,

@@ -11,21 +11,21 @@ class HttpClientSettingTest {
 
   @Test
   void shouldRunTheSuitesClientByDefault() {
-    assertThat(ScenarioSettings.httpClient(ConfigSource.of(Map.of()))).as("default")
+    assertThat(RunSettings.of(Map.of()).httpClient()).as("default")
         .isEqualTo(HttpClientKind.SUITE);
   }
 
   @Test
   void shouldReadTheSuitesClient() {
-    assertThat(ScenarioSettings.httpClient(ConfigSource.of(Map.of("perf.http.client", "suite"))))
+    assertThat(RunSettings.of(Map.of("perf.http.client", "suite")).httpClient())
         .as("perf.http.client=suite").isEqualTo(HttpClientKind.SUITE);
   }
 
   @Test
   void shouldNameKeyValueAndAcceptedFormOnABadValue() {
-    ConfigSource bad = ConfigSource.of(Map.of("perf.http.client", "netty"));
+    Map<String, String> bad = Map.of("perf.http.client", "netty");
 
-    assertThatThrownBy(() -> ScenarioSettings.httpClient(bad)).as("bad value")
+    assertThatThrownBy(() -> RunSettings.of(bad)).as("bad value")
         .isInstanceOf(ConfigException.class).hasMessageContaining("perf.http.client")
         .hasMessageContaining("netty").hasMessageContaining("one of suite, jmeter");
   }

@@ -363,9 +363,9 @@ class PerfConfigTest {
     PerfConfig config = AmbientFlags.with(Map.of("perf.warm-up.origin", "test-start"),
         () -> PerfConfig.of(Map.of("perf.warm-up.origin", "first-sample")));
 
-    assertThat(config.warmUpOrigin()).as("the run's origin, not this JVM's")
+    assertThat(config.run().warmUpOrigin()).as("the run's origin, not this JVM's")
         .isEqualTo(WarmUpOrigin.FIRST_SAMPLE);
-    assertThat(PerfConfig.of(Map.of()).warmUpOrigin()).as("default")
+    assertThat(PerfConfig.of(Map.of()).run().warmUpOrigin()).as("default")
         .isEqualTo(WarmUpOrigin.TEST_START);
   }
 }

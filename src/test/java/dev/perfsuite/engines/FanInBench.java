@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.engines.remote.SnapshotIntake;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,9 +46,10 @@ class FanInBench {
     System.setProperty("java.rmi.server.hostname", "127.0.0.1");
     Path dir = Path.of("target", "bench", "fan-in");
     Files.createDirectories(dir);
+    RunSettings settings = RunSettings.fromThisJvm();
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
-        Duration.ZERO)) {
-      recorder.observe(TimelineRecorder.every(Duration.ofSeconds(1)));
+        Duration.ZERO, settings)) {
+      recorder.observe(TimelineRecorder.every(Duration.ofSeconds(1), settings.labelsMax()));
       SnapshotIntake intake = new SnapshotIntake(0, recorder, dir.resolve("engines"));
       Path stub = dir.resolve("sink.stub");
       try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(stub))) {

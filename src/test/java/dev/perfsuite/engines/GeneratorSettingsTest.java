@@ -23,6 +23,8 @@ import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 
 /** The generator's JMeter settings reach every engine, and users that cannot fit fail early. */
 class GeneratorSettingsTest {
+  /** The shared pool of perf.users.connections=shared, for the profiles that use one. */
+  private static final int POOL = 128;
 
   @Test
   void shouldGiveEveryEngineTheGeneratorProperties() {
@@ -91,17 +93,17 @@ class GeneratorSettingsTest {
         OptionalLong.of(65_530));
     LoadProfile users = Profiles.smoke().withUsers(50_000).withThinkTime(Duration.ofSeconds(10));
     assertThat(GeneratorSettings.capacityProblem(
-        users.withConnections(UserConnections.PER_REQUEST), true, here))
+        users.withConnections(UserConnections.PER_REQUEST), true, POOL, here))
         .as("50,000 virtual users, a connection per request, 10 s think").isEmpty();
-    assertThat(GeneratorSettings.capacityProblem(users, true, here))
+    assertThat(GeneratorSettings.capacityProblem(users, true, POOL, here))
         .as("50,000 virtual users keeping their connections: a socket each")
         .hasValueSatisfying(m -> assertThat(m).contains("50000 users", "20000",
             "perf.users.connections=per-request"));
     assertThat(GeneratorSettings.capacityProblem(users.withConnections(
-        UserConnections.PER_REQUEST).withThinkTime(Duration.ZERO), true, here))
+        UserConnections.PER_REQUEST).withThinkTime(Duration.ZERO), true, POOL, here))
         .as("without think time every user is always in flight: a socket each").isPresent();
     assertThat(GeneratorSettings.capacityProblem(users.withConnections(
-        UserConnections.PER_REQUEST), false, here))
+        UserConnections.PER_REQUEST), false, POOL, here))
         .as("50,000 platform threads: their stacks exceed the map count")
         .hasValueSatisfying(m -> assertThat(m).contains("vm.max_map_count"));
   }

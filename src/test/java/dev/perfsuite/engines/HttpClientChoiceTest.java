@@ -8,12 +8,12 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.ConfigException;
-import dev.perfsuite.config.ScenarioSettings;
-import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.http.SuiteHttpSampler;
 import dev.perfsuite.users.UserConnections;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
@@ -23,19 +23,23 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 class HttpClientChoiceTest {
   private static final String URL = "http://127.0.0.1:1/x";
+  private static final RunSettings SUITE = RunSettings.of(Map.of("perf.http.client", "suite"));
+  private static final RunSettings JMETER = RunSettings.of(Map.of("perf.http.client", "jmeter"));
+  private static final RunSettings SUITE_POOL_OF_3 = RunSettings.of(Map.of(
+      "perf.http.client", "suite", "perf.users.connections.max", "3"));
 
   @Test
   void shouldLeaveTheTreeAloneForJmetersClient() {
     List<String> warnings = new ArrayList<>();
 
-    assertThat(HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.PER_USER,
+    assertThat(HttpClientChoice.of(JMETER, UserConnections.PER_USER,
         warnings)).as("child").isEmpty();
     assertThat(warnings).as("warnings").isEmpty();
   }
 
   @Test
   void shouldRefuseSharedConnectionsOnJmetersClientNamingTheFix() {
-    assertThatThrownBy(() -> HttpClientChoice.of(HttpClientKind.JMETER, UserConnections.SHARED,
+    assertThatThrownBy(() -> HttpClientChoice.of(JMETER, UserConnections.SHARED,
         new ArrayList<>())).as("shared on JMeter's client")
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("perf.users.connections=shared")
@@ -44,7 +48,7 @@ class HttpClientChoiceTest {
 
   @Test
   void shouldPutTheSharedPoolsSizeInTheTree() {
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.SHARED,
+    TestPlanChild swap = HttpClientChoice.of(SUITE_POOL_OF_3, UserConnections.SHARED,
         new ArrayList<>()).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
@@ -53,13 +57,13 @@ class HttpClientChoiceTest {
     assertThat(samplers(tree)).as("samplers").singleElement()
         .isInstanceOf(SuiteHttpSampler.class)
         .satisfies(s -> assertThat(s.getPropertyAsInt("SuiteHttpSampler.shared_connections"))
-            .as("pool size in the tree").isEqualTo(ScenarioSettings.sharedConnections()));
+            .as("pool size in the tree").isEqualTo(3));
   }
 
   @Test
   void shouldSwapTheBuiltTreesSamplers() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+    TestPlanChild swap = HttpClientChoice.of(SUITE, UserConnections.PER_USER,
         warnings).orElseThrow();
 
     HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
@@ -73,7 +77,7 @@ class HttpClientChoiceTest {
   @Test
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
-    TestPlanChild swap = HttpClientChoice.of(HttpClientKind.SUITE, UserConnections.PER_USER,
+    TestPlanChild swap = HttpClientChoice.of(SUITE, UserConnections.PER_USER,
         warnings).orElseThrow();
     var plan = testPlan(httpCache().disable(), threadGroup(1, 1,
         httpSampler("java get", URL).clientImpl(DslHttpSampler.HttpClientImpl.JAVA)), swap);

@@ -3,6 +3,7 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.Profiles;
@@ -34,7 +35,7 @@ class PrimingIT {
 
       long start = System.nanoTime();
       String line = Priming.run(plan, Duration.ofSeconds(2), Duration.ofSeconds(2),
-          Duration.ofSeconds(5));
+          Duration.ofSeconds(5), RunSettings.defaults());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       RunResult measured = Engines.embedded(dir, Duration.ofSeconds(2), Duration.ofSeconds(5))
           .run(plan);

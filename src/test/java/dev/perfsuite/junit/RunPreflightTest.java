@@ -37,4 +37,22 @@ class RunPreflightTest {
     assertThat(RunPreflight.check(soak, soak.profile()).refusals()).as("refusals in a temp dir")
         .allSatisfy(r -> assertThat(r).contains("GiB"));
   }
+
+  @Test
+  void shouldSizeTheJtlAsTheRunsConfigurationKeepsIt() {
+    // A million rows a second for 9 hours: no disk holds that JTL, so only perf.jtl can spare it.
+    Map<String, String> keys = Map.of("perf.target-rate", "1000000", "perf.hold", "9h",
+        "perf.ramp-up", "0s", "perf.results-dir", dir.resolve("r").toString());
+    PerfConfig all = PerfConfig.of(keys);
+    Map<String, String> none = new java.util.HashMap<>(keys);
+    none.put("perf.jtl", "none");
+    PerfConfig kept = PerfConfig.of(none);
+
+    assertThat(RunPreflight.check(all, all.profile()).refusals())
+        .as("refusals with every sample in the JTL")
+        .anySatisfy(r -> assertThat(r).contains("perf.results-dir="));
+    assertThat(RunPreflight.check(kept, kept.profile()).refusals())
+        .as("refusals with perf.jtl=none in the run's configuration")
+        .noneSatisfy(r -> assertThat(r).contains("perf.results-dir="));
+  }
 }

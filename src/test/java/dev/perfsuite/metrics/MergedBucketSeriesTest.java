@@ -2,6 +2,7 @@ package dev.perfsuite.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.results.LabelSnapshot;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
@@ -67,7 +68,7 @@ class MergedBucketSeriesTest {
         MergedBucketSeries.register(registry.getPrometheusRegistry()),
         MergedBucketSeries.responses(registry.getPrometheusRegistry()));
     try (SampleRecorder controller = SampleRecorder.create(work.resolve("results.jtl"),
-        Duration.ZERO)) {
+        Duration.ZERO, RunSettings.defaults())) {
       controller.observe(metrics);
       for (String engine : new String[] {"10.0.0.5:1099", "10.0.0.6:1099"}) {
         Histogram service = new Histogram(3);

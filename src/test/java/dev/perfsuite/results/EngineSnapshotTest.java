@@ -3,6 +3,7 @@ package dev.perfsuite.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.perfsuite.config.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing.
  */
 class EngineSnapshotTest {
+  private static final int LABELS_MAX = RunSettings.defaults().labelsMax();
   private static final long ORIGIN = 1_700_000_000_000L;
 
   @TempDir
@@ -54,7 +56,7 @@ class EngineSnapshotTest {
 
   private SampleRecorder recorder(String name) {
     SampleRecorder recorder = SampleRecorder.create(dir.resolve(name + ".jtl"),
-        Duration.ofSeconds(5));
+        Duration.ofSeconds(5), RunSettings.defaults());
     recorder.start(ORIGIN);
     return recorder;
   }
@@ -66,16 +68,17 @@ class EngineSnapshotTest {
     try (SampleRecorder engineA = recorder("a"); SampleRecorder engineB = recorder("b");
         SampleRecorder both = recorder("both");
         SampleRecorder controller = SampleRecorder.create(dir.resolve("c.jtl"),
-            Duration.ofSeconds(5))) {
-      TimelineRecorder timelineA = TimelineRecorder.every(Duration.ofSeconds(1));
-      TimelineRecorder timelineB = TimelineRecorder.every(Duration.ofSeconds(1));
+            Duration.ofSeconds(5), RunSettings.defaults())) {
+      TimelineRecorder timelineA = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
+      TimelineRecorder timelineB = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
       engineA.observe(timelineA);
       engineB.observe(timelineB);
       a.forEach(engineA::record);
       b.forEach(engineB::record);
       a.forEach(both::record);
       b.forEach(both::record);
-      TimelineRecorder controllerTimeline = TimelineRecorder.every(Duration.ofSeconds(1));
+      TimelineRecorder controllerTimeline = TimelineRecorder.every(Duration.ofSeconds(1),
+          LABELS_MAX);
       controller.observe(controllerTimeline);
 
       controller.absorb(engineA.snapshot("127.0.0.1:1", 1, false, 3, timelineA));
@@ -110,7 +113,7 @@ class EngineSnapshotTest {
       assertThat(controller.sampleCount()).as("samples counted").isEqualTo(6500);
       assertThat(controller.origin()).as("origin from the engines").isEqualTo(ORIGIN);
 
-      TimelineRecorder bothTimeline = TimelineRecorder.every(Duration.ofSeconds(1));
+      TimelineRecorder bothTimeline = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
       bothTimeline.started(ORIGIN);
       a.forEach(e -> bothTimeline.sample(e.getResult(), phaseOf(e), null, false));
       b.forEach(e -> bothTimeline.sample(e.getResult(), phaseOf(e), null, false));
@@ -131,8 +134,8 @@ class EngineSnapshotTest {
     List<SampleEvent> a = stream("127.0.0.1:1", 3, 1000);
     try (SampleRecorder engine = recorder("e");
         SampleRecorder controller = SampleRecorder.create(dir.resolve("c.jtl"),
-            Duration.ofSeconds(5))) {
-      TimelineRecorder timeline = TimelineRecorder.every(Duration.ofSeconds(1));
+            Duration.ofSeconds(5), RunSettings.defaults())) {
+      TimelineRecorder timeline = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
       long[] seen = new long[1];
       controller.observe(new SampleObserver() {
         @Override

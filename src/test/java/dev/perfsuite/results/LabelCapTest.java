@@ -2,6 +2,7 @@ package dev.perfsuite.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.config.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -33,7 +34,7 @@ class LabelCapTest {
     System.gc();
     long before = runtime.totalMemory() - runtime.freeMemory();
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
-        Duration.ZERO)) {
+        Duration.ZERO, RunSettings.defaults())) {
       recorder.start(ORIGIN);
       for (int i = 0; i < LABELS; i++) {
         recorder.record(sample("GET /users/" + i, i));

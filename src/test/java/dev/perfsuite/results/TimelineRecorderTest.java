@@ -2,12 +2,14 @@ package dev.perfsuite.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.config.RunSettings;
 import java.time.Duration;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 
 /** The timeline cuts a run into fixed windows per label, keeping transactions out of TOTAL. */
 class TimelineRecorderTest {
+  private static final int LABELS_MAX = RunSettings.defaults().labelsMax();
 
   private static SampleResult sample(String label, long start, long elapsed) {
     SampleResult s = SampleResult.createTestSample(start, start + elapsed);
@@ -18,7 +20,7 @@ class TimelineRecorderTest {
 
   @Test
   void shouldCountSamplesErrorsAndPercentilesPerWindowAndLabel() {
-    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1));
+    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
     long origin = 1_000_000L;
     recorder.started(origin);
     for (int i = 0; i < 10; i++) {
@@ -42,7 +44,7 @@ class TimelineRecorderTest {
 
   @Test
   void shouldSettleOldWindowsWithoutChangingTheTimeline() {
-    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1));
+    TimelineRecorder recorder = TimelineRecorder.every(Duration.ofSeconds(1), LABELS_MAX);
     long origin = 1_000_000L;
     recorder.started(origin);
     for (int second = 0; second < 180; second++) {

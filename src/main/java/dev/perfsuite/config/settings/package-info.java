@@ -4,6 +4,6 @@
  *
  * <p>These types know nothing of how keys are read: {@code PerfConfig}
  * reads and validates the keys and builds them. The settings that read keys themselves
- * ({@code JmxSettings}, {@code BackendSettings}, {@code ScenarioSettings}) stay beside the reader.
+ * ({@code JmxSettings}, {@code BackendSettings}, {@code RunSettings}) stay beside the reader.
  */
 package dev.perfsuite.config.settings;

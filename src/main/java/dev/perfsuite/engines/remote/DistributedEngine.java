@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.engines.EngineDriver;
@@ -80,6 +81,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
    */
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private volatile RemoteData data = RemoteData.shared();
+  /** The run's settings of a configuration; empty reads this JVM's at each run's start. */
+  private volatile Optional<RunSettings> settings = Optional.empty();
 
   public DistributedEngine(Path resultsDir, Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers, List<String> remotes, RemoteSplit split, Duration watchdog,
@@ -115,6 +118,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
 
   @Override
   public synchronized RunResult run(LoadPlan plan) {
+    RunSettings runSettings = RunExecution.settingsOf(settings);
     if (!discovery.isFixed()) {
       remotes = discovery.resolve();
       rmi = new ControllerRmi(remotes, localPort, transport);
@@ -132,7 +136,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
               .toLowerCase() + ")" : "all sent to the controller");
     }
     try {
-      return execution.run(plan, this);
+      return execution.run(plan, this, runSettings);
     } finally {
       mode.close();
       abandoned.addAll(run.lost());
@@ -179,6 +183,15 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */
   public DistributedEngine dataFiles(RemoteData data) {
     this.data = Objects.requireNonNull(data, "data");
+    return this;
+  }
+
+  /**
+   * Sets the settings every run of this engine uses ({@code PerfConfig.run()}); unset, each run
+   * reads this JVM's keys at its start.
+   */
+  public DistributedEngine runSettings(RunSettings run) {
+    this.settings = Optional.of(run);
     return this;
   }
 

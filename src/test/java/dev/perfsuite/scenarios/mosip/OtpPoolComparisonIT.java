@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.perfsuite.backends.PostgresLatencyLink;
-import dev.perfsuite.config.ConfigKey;
-import dev.perfsuite.config.ScenarioSettings;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
@@ -88,7 +86,7 @@ class OtpPoolComparisonIT {
         .withRampUp(Duration.ofSeconds(1)).withHold(Duration.ofSeconds(16))
         .withWarmUp(Duration.ofSeconds(6)) : perf.config().profile();
     Duration latency = perf.config().value(MosipSystem.OTP_DB_LATENCY).orElseThrow();
-    String image = ScenarioSettings.text(ConfigKey.TOXIPROXY_IMAGE);
+    String image = perf.config().backendSettings().toxiproxyImage();
 
     PoolRun a;
     PoolRun b;

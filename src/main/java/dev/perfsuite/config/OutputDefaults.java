@@ -1,0 +1,31 @@
+package dev.perfsuite.config;
+
+import java.nio.file.Path;
+
+/**
+ * Where a run's files go when the user did not say: the controller program's results folder.
+ * Set as system properties before its launcher starts, so the session's {@link PerfConfig} reads
+ * them as if given with {@code -D}.
+ */
+public final class OutputDefaults {
+  private OutputDefaults() {
+  }
+
+  /**
+   * Points {@code perf.results-dir} at {@code results/perf-results} unless it is set as a system
+   * property, and {@code perf.history.dir} at {@code results/history} unless it is set as a
+   * system property or {@code PERF_HISTORY_DIR}.
+   */
+  public static void under(Path results) {
+    setUnlessGiven(ConfigKey.RESULTS_DIR.key(), results.resolve("perf-results").toString());
+    if (System.getenv(ConfigKey.envName(ConfigKey.HISTORY_DIR.key())) == null) {
+      setUnlessGiven(ConfigKey.HISTORY_DIR.key(), results.resolve("history").toString());
+    }
+  }
+
+  private static void setUnlessGiven(String key, String value) {
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, value);
+    }
+  }
+}

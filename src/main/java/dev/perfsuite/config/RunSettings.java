@@ -1,0 +1,114 @@
+package dev.perfsuite.config;
+
+import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.config.settings.JtlContent;
+import dev.perfsuite.config.settings.WarmUpOrigin;
+import dev.perfsuite.users.UserConnections;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The keys a run reads beside its profile, read and checked once at the run's entry and handed
+ * to the engine, the recorders and the history: nothing below reads them again.
+ *
+ * <p>A session takes them from its {@link PerfConfig#run()}; an engine built without a
+ * configuration (tests, benches) reads this JVM's at the start of each run; a remote engine reads
+ * its own JVM's at the start of each test, as its recorder keeps its JTL on the engine.
+ *
+ * @param httpClient {@code perf.http.client}: the client JMeter's HTTP samplers send with
+ * @param sharedConnections {@code perf.users.connections.max}: the pool users share with
+ *     {@code perf.users.connections=shared}, {@value #SHARED_CONNECTIONS_PER_CORE} per core unless
+ *     set
+ * @param jtl {@code perf.jtl}: which samples the JTL keeps
+ * @param jtlCompressed {@code perf.jtl.compress}: the JTL is gzipped
+ * @param labelsMax {@code perf.labels.max}: labels with statistics of their own
+ * @param warmUpOrigin {@code perf.warm-up.origin}: where the warm-up window starts
+ * @param engineWorkDirectory where a remote engine keeps its JTLs: {@code -Dperf.engine.work-dir}
+ *     of the engine's JVM (an option of the engine, not a key of the run), else the temp
+ *     directory's {@code perf-suite-engine}
+ */
+public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlContent jtl,
+    boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin, Path engineWorkDirectory) {
+  /** The shared pool's default size per core ({@code perf.users.connections.max}). */
+  public static final int SHARED_CONNECTIONS_PER_CORE = 128;
+  /** The remote engine's option naming its work directory (a system property of its JVM). */
+  static final String ENGINE_WORK_DIR = "perf.engine.work-dir";
+
+  /**
+   * This JVM's keys, read now: for an engine built without a {@link PerfConfig}, at its run's
+   * start, and for a remote engine at its test's start.
+   *
+   * @throws ConfigException naming every bad key, its value and the fix
+   */
+  public static RunSettings fromThisJvm() {
+    return from(ConfigSource.ofThisJvm());
+  }
+
+  /**
+   * The settings these {@code perf.*} properties give alone, as {@link PerfConfig#of(Map)}: no
+   * environment, no {@code perf.properties}, no ambient {@code -D} of this JVM.
+   *
+   * @throws ConfigException naming every bad key, its value and the fix
+   */
+  public static RunSettings of(Map<String, String> properties) {
+    return from(ConfigSource.of(properties));
+  }
+
+  /** Every key at its default, for recorders and engines outside a run's configuration. */
+  public static RunSettings defaults() {
+    return of(Map.of());
+  }
+
+  static RunSettings from(ConfigSource source) {
+    SettingsReader read = new SettingsReader(source);
+    RunSettings settings = read(read);
+    read.throwIfInvalid();
+    return settings;
+  }
+
+  /** Reads the keys, adding every problem to {@code read} (PerfConfig reports them together). */
+  static RunSettings read(SettingsReader read) {
+    HttpClientKind client = read.choice(ConfigKey.HTTP_CLIENT, HttpClientKind.class)
+        .orElse(HttpClientKind.SUITE);
+    int shared = read.positiveInt(ConfigKey.USERS_CONNECTIONS_MAX).orElse(
+        SHARED_CONNECTIONS_PER_CORE * Runtime.getRuntime().availableProcessors());
+    JtlContent jtl = read.choice(ConfigKey.JTL, JtlContent.class).orElse(JtlContent.ALL);
+    String compress = read.text(ConfigKey.JTL_COMPRESS).orElse("false").trim();
+    if (!compress.equals("true") && !compress.equals("false")) {
+      read.fail("perf.jtl.compress=" + compress + " is not true or false. Fix: "
+          + "-Dperf.jtl.compress=true for results.jtl.gz, false for results.jtl");
+    }
+    String labels = read.text(ConfigKey.LABELS_MAX).orElse("1000").trim();
+    int max;
+    try {
+      max = Integer.parseInt(labels);
+    } catch (NumberFormatException e) {
+      max = 0;
+    }
+    if (max <= 0) {
+      read.fail("perf.labels.max=" + labels + " is not a positive whole number. Fix: "
+          + "-Dperf.labels.max=1000, or name the plan's samplers without ids");
+    }
+    WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
+        .orElse(WarmUpOrigin.TEST_START);
+    Path work = read.source().option(ENGINE_WORK_DIR).map(Path::of)
+        .orElse(Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine"));
+    return new RunSettings(client, shared, jtl, compress.equals("true"), Math.max(1, max),
+        origin, work);
+  }
+
+  /**
+   * Refuses {@code perf.users.connections=shared} on JMeter's client, whose pools are per user.
+   *
+   * @throws ConfigException naming the fix
+   */
+  public void checkConnections(UserConnections connections) {
+    if (connections == UserConnections.SHARED && httpClient != HttpClientKind.SUITE) {
+      throw new ConfigException("perf.users.connections=shared needs the suite's HTTP client "
+          + "(JMeter's keeps a pool per user), but perf.http.client=" + httpClient.name()
+          .toLowerCase(Locale.ROOT) + ". Fix: -Dperf.http.client=suite, or "
+          + "perf.users.connections=per-user or per-request");
+    }
+  }
+}
