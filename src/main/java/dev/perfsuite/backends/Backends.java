@@ -1,8 +1,8 @@
 package dev.perfsuite.backends;
 
 import dev.perfsuite.backends.echo.EchoContainer;
-import dev.perfsuite.backends.echo.EchoService;
 import dev.perfsuite.backends.echo.EchoEmbedded;
+import dev.perfsuite.backends.echo.EchoService;
 import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.keycloak.KeycloakServer;
 import dev.perfsuite.backends.keycloak.RealmDescription;
@@ -10,8 +10,8 @@ import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.backends.stubs.StubEndpoint;
 import dev.perfsuite.backends.stubs.StubServer;
-import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.settings.BackendMode;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

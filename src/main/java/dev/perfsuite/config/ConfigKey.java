@@ -49,8 +49,9 @@ public enum ConfigKey implements KeyDescription {
       "Which JMeter engine runs the plan: in this JVM, or on the remote engines of perf.remotes."),
   REMOTES("perf.remotes", null, "comma-separated host:port of JMeter remote engines, e.g. "
       + "127.0.0.1:1099,127.0.0.1:1100, or dns:NAME:PORT",
-      "Remote engines for perf.engine=distributed (start them with perf-suite-remote-engine.jar or the engine distribution); "
-          + "dns:NAME:PORT takes every address NAME resolves to at each run's start."),
+      "Remote engines for perf.engine=distributed (start them with "
+          + "perf-suite-remote-engine.jar or the engine distribution); dns:NAME:PORT takes "
+          + "every address NAME resolves to at each run's start."),
   REMOTES_EXPECTED("perf.remotes.expected", "0", "a number of engines, 0 for as many as answer",
       "How many engines must answer before load; the run waits for them up to perf.remotes.wait "
           + "and fails naming those that did not."),

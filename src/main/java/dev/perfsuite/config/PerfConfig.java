@@ -1,13 +1,13 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.AbortSettings;
-import dev.perfsuite.config.settings.LatencyRule;
 import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.settings.EchoStall;
 import dev.perfsuite.config.settings.EngineKind;
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.LatencyFigure;
+import dev.perfsuite.config.settings.LatencyRule;
 import dev.perfsuite.config.settings.MetricsExport;
 import dev.perfsuite.config.settings.MetricsSettings;
 import dev.perfsuite.config.settings.RegressionMode;
@@ -16,10 +16,10 @@ import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.profiles.Arrivals;
-import dev.perfsuite.users.UserConnections;
-import dev.perfsuite.users.UserThreads;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.users.UserConnections;
+import dev.perfsuite.users.UserThreads;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.perfsuite.echo;
 
-import dev.perfsuite.config.settings.EchoStall;
 import dev.perfsuite.config.Versions;
+import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

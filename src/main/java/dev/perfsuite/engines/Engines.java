@@ -1,11 +1,11 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.Secrets;
+import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.engines.remote.EngineDiscovery;
-import dev.perfsuite.config.settings.DistributedSettings;
-import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.Secrets;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.results.ErrorCause;
-import dev.perfsuite.results.SampleTiming;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleObserver;
+import dev.perfsuite.results.SampleTiming;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.users.UserConnections;
 import dev.perfsuite.users.UserThreadFactory;
 import java.io.IOException;

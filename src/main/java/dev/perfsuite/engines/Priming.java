@@ -1,11 +1,11 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.config.RunSettings;
-import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 
+import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.profiles.ThreadGroups;

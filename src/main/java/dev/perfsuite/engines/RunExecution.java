@@ -1,15 +1,15 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.files.DirectoryTree;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 
+import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.config.settings.LatencyFigure;
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
-import dev.perfsuite.config.RunSettings;
-import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyWarnings;
 import dev.perfsuite.results.Phase;
@@ -33,8 +33,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;

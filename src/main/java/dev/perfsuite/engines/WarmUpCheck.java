@@ -2,8 +2,8 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadProfile;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;

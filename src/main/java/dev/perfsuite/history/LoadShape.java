@@ -1,7 +1,7 @@
 package dev.perfsuite.history;
 
-import dev.perfsuite.config.settings.EngineKind;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.settings.EngineKind;
 import dev.perfsuite.profiles.Durations;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;

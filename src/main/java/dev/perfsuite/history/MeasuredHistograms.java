@@ -1,8 +1,8 @@
 package dev.perfsuite.history;
 
 import dev.perfsuite.results.JtlRows;
-import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.ResultDirectory;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

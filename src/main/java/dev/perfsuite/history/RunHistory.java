@@ -1,11 +1,11 @@
 package dev.perfsuite.history;
 
+import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.JtlContent;
-import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.settings.RegressionMode;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

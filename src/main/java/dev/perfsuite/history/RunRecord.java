@@ -1,9 +1,9 @@
 package dev.perfsuite.history;
 
 import dev.perfsuite.config.settings.JtlContent;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;
 import java.util.ArrayList;

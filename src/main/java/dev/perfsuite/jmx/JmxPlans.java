@@ -1,11 +1,11 @@
 package dev.perfsuite.jmx;
 
-import dev.perfsuite.files.DirectoryTree;
+import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.settings.JmxPlugins;
-import dev.perfsuite.config.Secrets;
-import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.plugins.PlanPlugins;
 import dev.perfsuite.plugins.PluginFetch;

@@ -1,17 +1,17 @@
 package dev.perfsuite.jmx;
 
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.jmeter.control.TransactionController;

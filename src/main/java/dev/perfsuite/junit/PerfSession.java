@@ -1,14 +1,14 @@
 package dev.perfsuite.junit;
 
 import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.Services;
 import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.backends.keycloak.RealmClient;
 import dev.perfsuite.backends.keycloak.RealmDescription;
-import dev.perfsuite.backends.Services;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
+import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.ErrorRateAbort;
 import dev.perfsuite.engines.LatencyAbort;
@@ -23,8 +23,8 @@ import dev.perfsuite.metrics.LiveMetrics;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.reporting.ProgressReporter;
-import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.reporting.ReportTable;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;

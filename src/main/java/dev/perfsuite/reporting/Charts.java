@@ -1,8 +1,8 @@
 package dev.perfsuite.reporting;
 
 import dev.perfsuite.charts.PngCharts;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.awt.BasicStroke;

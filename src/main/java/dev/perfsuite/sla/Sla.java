@@ -1,8 +1,8 @@
 package dev.perfsuite.sla;
 
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.perfsuite.sla;
 
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.StopReason;
-import dev.perfsuite.results.LabelSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
-import dev.perfsuite.backends.postgres.PostgresServerIT;
-import dev.perfsuite.backends.stubs.StubEndpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
+import dev.perfsuite.backends.stubs.StubEndpoint;
 import dev.perfsuite.config.PerfConfig;
 import java.net.URI;
 import java.net.http.HttpClient;

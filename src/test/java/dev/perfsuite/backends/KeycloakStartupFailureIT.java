@@ -1,11 +1,11 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.backends.keycloak.KeycloakServer;
-import dev.perfsuite.backends.postgres.PostgresServerIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.perfsuite.backends.keycloak.KeycloakServer;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
 import dev.perfsuite.config.BackendSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -1,7 +1,7 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.settings.BackendMode;
 import org.junit.jupiter.api.Assumptions;
 
 /**

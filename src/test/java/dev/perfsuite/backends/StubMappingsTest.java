@@ -1,12 +1,12 @@
 package dev.perfsuite.backends;
 
-import dev.perfsuite.backends.stubs.StubFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.perfsuite.backends.stubs.StubFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

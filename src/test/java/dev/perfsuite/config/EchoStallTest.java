@@ -1,9 +1,9 @@
 package dev.perfsuite.config;
 
-import dev.perfsuite.config.settings.EchoStall;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

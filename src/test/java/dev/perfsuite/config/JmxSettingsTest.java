@@ -1,10 +1,10 @@
 package dev.perfsuite.config;
 
-import dev.perfsuite.config.settings.JmxLoad;
-import dev.perfsuite.config.settings.JmxPlugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

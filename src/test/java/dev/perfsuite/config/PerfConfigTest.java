@@ -1,5 +1,8 @@
 package dev.perfsuite.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.config.settings.EngineKind;
@@ -7,9 +10,6 @@ import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.WarmUpOrigin;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;

@@ -1,8 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.remote.Aggregation;
-import dev.perfsuite.engines.remote.DistributedEngine;
-import dev.perfsuite.engines.remote.JtlMerge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -13,13 +10,16 @@ import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.remote.JtlMerge;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.JtlRows;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.JtlRows;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.nio.file.Files;

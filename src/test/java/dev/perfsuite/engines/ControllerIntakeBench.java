@@ -1,7 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.remote.Aggregation;
-import dev.perfsuite.engines.remote.DistributedEngine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
@@ -9,11 +7,13 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;

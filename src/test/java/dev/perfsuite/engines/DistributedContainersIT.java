@@ -1,23 +1,23 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.remote.Aggregation;
-import dev.perfsuite.engines.remote.DistributedEngine;
-import dev.perfsuite.engines.server.RemoteEngineMain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
-import dev.perfsuite.config.settings.BackendMode;
 import dev.perfsuite.config.PerfConfig;
-import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.config.Versions;
+import dev.perfsuite.config.settings.BackendMode;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.engines.remote.Aggregation;
+import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.server.RemoteEngineMain;
 import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

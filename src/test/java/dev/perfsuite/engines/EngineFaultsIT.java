@@ -1,6 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -14,9 +13,10 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.JtlSamples;
-import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SummaryCsv;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;

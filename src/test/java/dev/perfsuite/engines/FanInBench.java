@@ -1,11 +1,11 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.config.RunSettings;
-import dev.perfsuite.engines.remote.SnapshotIntake;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.results.Phase;
+import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.engines.remote.SnapshotIntake;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.TimelineRecorder;
 import java.io.ObjectOutputStream;

@@ -1,6 +1,5 @@
 package dev.perfsuite.engines;
 
-import dev.perfsuite.engines.remote.DistributedEngine;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
@@ -9,15 +8,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.settings.RemoteSplit;
+import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.jmx.ImportedPlan;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,11 +2,11 @@ package dev.perfsuite.engines;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.perfsuite.config.Secret;
+import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.engines.server.RemoteEngineMain;
-import dev.perfsuite.config.settings.RemoteSplit;
-import dev.perfsuite.config.Secret;
 import dev.perfsuite.reporting.ResultFiles;
 import java.io.BufferedReader;
 import java.io.File;

@@ -1,9 +1,9 @@
 package dev.perfsuite.engines;
 
 import dev.perfsuite.results.LabelSnapshot;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RecorderSnapshot;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SnapshotSink;
 import java.io.ObjectInputStream;
 import java.nio.ByteBuffer;

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.settings.EchoStall;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
-import dev.perfsuite.config.settings.EchoStall;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.ResultDirectory;
+import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

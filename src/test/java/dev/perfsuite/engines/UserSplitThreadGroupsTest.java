@@ -3,8 +3,8 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.jmx.JmxPlans;
 import dev.perfsuite.profiles.Profiles;

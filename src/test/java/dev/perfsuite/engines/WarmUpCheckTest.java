@@ -3,8 +3,8 @@ package dev.perfsuite.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.profiles.Profiles;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.time.Duration;

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 
 /** Hand-built run results for history tests: no load. */
 final class RunHistoryResults {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.RegressionMode;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

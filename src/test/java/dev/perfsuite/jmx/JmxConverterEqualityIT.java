@@ -2,8 +2,8 @@ package dev.perfsuite.jmx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.engines.Engines;
 import java.lang.reflect.Method;
 import java.net.URL;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.settings.JmxPlugins;
-import dev.perfsuite.config.JmxSettings;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.engines.Engines;

@@ -1,7 +1,7 @@
 package dev.perfsuite.jmx;
 
-import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.JmxSettings;
+import dev.perfsuite.config.settings.JmxLoad;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

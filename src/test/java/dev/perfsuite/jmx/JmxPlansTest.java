@@ -6,23 +6,23 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
-import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.config.Secrets;
-import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.config.settings.JmxLoad;
 import dev.perfsuite.profiles.LoadProfile;
+import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.jmeter.reporters.ResultSaver;
 import org.apache.jorphan.collections.HashTree;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 
 class JmxPlansTest {
   private static final LoadProfile NO_WARM_UP = Profiles.smoke().withWarmUp(Duration.ZERO);

@@ -2,9 +2,9 @@ package dev.perfsuite.reporting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Timeline;
 import dev.perfsuite.results.TimelinePoint;
 import java.awt.image.BufferedImage;

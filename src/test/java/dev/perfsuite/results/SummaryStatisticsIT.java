@@ -12,7 +12,9 @@ import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.reporting.SummaryTable;
+import dev.perfsuite.results.JtlSamples.Row;
 import dev.perfsuite.scenarios.wso2.ChoreoConnectTable;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -30,8 +32,6 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.apache.http.entity.ContentType;
 import org.apache.jmeter.save.CSVSaveService;
-import dev.perfsuite.reporting.ResultFiles;
-import dev.perfsuite.results.JtlSamples.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

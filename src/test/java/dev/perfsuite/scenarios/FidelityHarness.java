@@ -1,6 +1,5 @@
 package dev.perfsuite.scenarios;
 
-import dev.perfsuite.files.DirectoryTree;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,11 +10,12 @@ import dev.perfsuite.backends.Backends;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.scenarios.ReferenceRequests.Sent;
 import java.io.IOException;
 import java.net.URI;

@@ -5,12 +5,12 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 
-import dev.perfsuite.backends.Backends;
-import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.perfsuite.backends.Backends;
+import dev.perfsuite.backends.keycloak.KeycloakEndpoint;
 import dev.perfsuite.engines.LoadPlan;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;

@@ -2,10 +2,10 @@ package dev.perfsuite.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
@@ -17,8 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Hand-built runs for the scenarios' SLA helpers: one that meets every threshold of an SLA with

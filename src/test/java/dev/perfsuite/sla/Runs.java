@@ -1,16 +1,16 @@
 package dev.perfsuite.sla;
 
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.StopReason;
-import dev.perfsuite.results.LabelSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 
 /** Hand-built runs: summaries default to a healthy 1000-sample label at 100 req/s over 10 s. */
 final class Runs {

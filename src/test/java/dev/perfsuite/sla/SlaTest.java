@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.perfsuite.results.ErrorCause;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.RunResult;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

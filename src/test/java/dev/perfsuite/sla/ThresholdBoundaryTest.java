@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.results.ErrorCause;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.RunResult;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

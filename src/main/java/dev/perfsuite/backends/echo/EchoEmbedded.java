@@ -1,10 +1,10 @@
 package dev.perfsuite.backends.echo;
 
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.config.settings.EchoStall;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import java.net.URI;
-import dev.perfsuite.config.settings.EchoStall;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,10 +1,10 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.backends.BackendLogs;
-import dev.perfsuite.backends.BackendException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
 import java.io.IOException;

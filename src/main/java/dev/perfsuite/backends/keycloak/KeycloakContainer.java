@@ -1,13 +1,13 @@
 package dev.perfsuite.backends.keycloak;
 
+import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerLog;
 import dev.perfsuite.backends.Startup;
-import dev.perfsuite.diagnostics.Causes;
-import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.config.Secret;
+import dev.perfsuite.diagnostics.Causes;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;

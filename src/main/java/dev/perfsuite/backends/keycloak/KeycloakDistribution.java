@@ -1,8 +1,8 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.config.Versions;
+import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

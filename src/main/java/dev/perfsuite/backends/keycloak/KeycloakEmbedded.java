@@ -1,10 +1,10 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.files.DirectoryTree;
-import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.config.Secret;
+import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;

@@ -1,9 +1,9 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.backends.GeneratedSecret;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perfsuite.backends.GeneratedSecret;
 import dev.perfsuite.config.BackendSettings;
 import dev.perfsuite.config.Secret;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.backends.BackendLogs;
-import dev.perfsuite.backends.GeneratedSecret;
-import dev.perfsuite.backends.Startup;
 import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerImages;
+import dev.perfsuite.backends.GeneratedSecret;
 import dev.perfsuite.backends.Provider;
+import dev.perfsuite.backends.Startup;
 import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.config.BackendSettings;
 import dev.perfsuite.config.Secret;

@@ -1,11 +1,11 @@
 package dev.perfsuite.backends.stubs;
 
-import dev.perfsuite.backends.BackendException;
-import dev.perfsuite.backends.BackendLogs;
-import dev.perfsuite.backends.ContainerImages;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.stubbing.StubImport;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
+import dev.perfsuite.backends.ContainerImages;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

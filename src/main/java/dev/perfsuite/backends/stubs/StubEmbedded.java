@@ -1,10 +1,10 @@
 package dev.perfsuite.backends.stubs;
 
-import dev.perfsuite.backends.BackendException;
-import dev.perfsuite.backends.BackendLogs;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.Notifier;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.BackendLogs;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;

@@ -1,11 +1,11 @@
 package dev.perfsuite.backends.stubs;
 
-import dev.perfsuite.backends.BackendException;
 import com.github.tomakehurst.wiremock.common.ClasspathFileSource;
 import com.github.tomakehurst.wiremock.common.Json;
 import com.github.tomakehurst.wiremock.common.TextFile;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.stubbing.StubMappingCollection;
+import dev.perfsuite.backends.BackendException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;

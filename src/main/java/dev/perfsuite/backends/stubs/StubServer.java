@@ -1,9 +1,9 @@
 package dev.perfsuite.backends.stubs;
 
-import dev.perfsuite.backends.BackendException;
-import dev.perfsuite.backends.Provider;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.WireMock;
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.BackendSettings;
 import java.net.URI;
 import java.util.Objects;

@@ -1,11 +1,11 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.results.ErrorCause;
-import dev.perfsuite.results.SampleTiming;
 import dev.perfsuite.results.LabelAccumulator;
-import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleObserver;
+import dev.perfsuite.results.SampleTiming;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

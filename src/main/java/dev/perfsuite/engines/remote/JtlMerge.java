@@ -1,8 +1,8 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.config.Secrets;
-import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.engines.CsvRecords;
+import dev.perfsuite.results.JtlRows;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

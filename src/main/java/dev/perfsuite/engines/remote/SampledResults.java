@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
  * {@code perf.remotes.samples=all}: JMeter wraps the recorder's listener (it is

@@ -1,11 +1,11 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.config.PerfLog;
+import dev.perfsuite.config.Secret;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
-import dev.perfsuite.config.Secret;
-import dev.perfsuite.config.Secrets;
-import dev.perfsuite.config.PerfLog;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package dev.perfsuite.engines.shipment;
 
-import dev.perfsuite.files.DirectoryTree;
 import static dev.perfsuite.diagnostics.Causes.rootMessage;
 
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package dev.perfsuite.backends.echo;
 
-import dev.perfsuite.backends.BackendException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.perfsuite.backends.BackendException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;

@@ -1,10 +1,5 @@
 package dev.perfsuite.backends.keycloak;
 
-import dev.perfsuite.backends.BrowserLogin;
-import dev.perfsuite.backends.KeycloakTestPortal;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.backends.postgres.PostgresEndpoint;
-import dev.perfsuite.backends.postgres.PostgresServerIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,6 +10,11 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.perfsuite.backends.BrowserLogin;
+import dev.perfsuite.backends.KeycloakTestPortal;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.backends.postgres.PostgresEndpoint;
+import dev.perfsuite.backends.postgres.PostgresServerIT;
 import dev.perfsuite.config.BackendSettings;
 import java.net.URI;
 import java.net.URLEncoder;

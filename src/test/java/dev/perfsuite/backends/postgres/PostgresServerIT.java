@@ -1,12 +1,12 @@
 package dev.perfsuite.backends.postgres;
 
-import dev.perfsuite.backends.BackendException;
-import dev.perfsuite.backends.Provider;
-import dev.perfsuite.backends.ProvidersUnderTest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.model.Container;
+import dev.perfsuite.backends.BackendException;
+import dev.perfsuite.backends.Provider;
+import dev.perfsuite.backends.ProvidersUnderTest;
 import dev.perfsuite.config.BackendSettings;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,8 +1,5 @@
 package dev.perfsuite.engines.remote;
 
-import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.engines.LocalRemoteEngines;
-import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
@@ -10,12 +7,15 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.JtlSamples;
-import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,5 @@
 package dev.perfsuite.engines.remote;
 
-import dev.perfsuite.engines.UserSplit;
-import dev.perfsuite.engines.server.RemoteEngineOptions;
-import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.engines.RmiTransport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
@@ -12,6 +8,10 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.settings.RemoteSplit;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.UserSplit;
+import dev.perfsuite.engines.server.RemoteEngineOptions;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import java.io.File;

@@ -1,10 +1,5 @@
 package dev.perfsuite.engines.shipment;
 
-import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.remote.DistributedEngine;
-import dev.perfsuite.engines.server.EngineDataStore;
-import dev.perfsuite.engines.LoadPlan;
-import dev.perfsuite.engines.LocalRemoteEngines;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
@@ -20,6 +15,11 @@ import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteSplit;
+import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.LocalRemoteEngines;
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.remote.DistributedEngine;
+import dev.perfsuite.engines.server.EngineDataStore;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;

@@ -1,8 +1,5 @@
 package dev.perfsuite.engines.shipment;
 
-import dev.perfsuite.engines.CsvRecords;
-import dev.perfsuite.engines.RmiTransport;
-import dev.perfsuite.engines.server.EngineDataStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
@@ -11,6 +8,9 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.settings.RemoteData;
+import dev.perfsuite.engines.CsvRecords;
+import dev.perfsuite.engines.RmiTransport;
+import dev.perfsuite.engines.server.EngineDataStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.perfsuite.scenarios.mosip;
 
+import dev.perfsuite.backends.otp.OtpServiceSettings;
+import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.backends.otp.OtpServiceSettings;
-import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.sla.Sla;
 import java.net.URI;
 import org.junit.jupiter.api.AfterAll;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.perfsuite.backends.PostgresLatencyLink;
+import dev.perfsuite.backends.otp.OtpServiceSettings;
+import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.junit.PerfScenario;
 import dev.perfsuite.junit.PerfSession;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.backends.otp.OtpServiceSettings;
-import dev.perfsuite.backends.otp.ReferenceOtpService;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Path;
 import java.time.Duration;

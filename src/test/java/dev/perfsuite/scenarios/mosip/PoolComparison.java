@@ -1,10 +1,10 @@
 package dev.perfsuite.scenarios.mosip;
 
+import dev.perfsuite.backends.otp.ReferenceOtpService.PoolUsage;
 import dev.perfsuite.reporting.Tables;
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
-import dev.perfsuite.backends.otp.ReferenceOtpService.PoolUsage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,8 @@ package dev.perfsuite.scenarios.wso2;
 
 import dev.perfsuite.reporting.Charts;
 import dev.perfsuite.reporting.ReportTable;
-import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.reporting.SummaryTable;
+import dev.perfsuite.results.LabelSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

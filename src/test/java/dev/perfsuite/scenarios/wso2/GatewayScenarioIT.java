@@ -1,6 +1,5 @@
 package dev.perfsuite.scenarios.wso2;
 
-import dev.perfsuite.results.ResultDirectory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -12,9 +11,10 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.JtlSamples;
-import dev.perfsuite.results.Phase;
-import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.ResultDirectory;
+import dev.perfsuite.results.RunResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.perfsuite.scenarios.sunbird.content;
 
 import static org.assertj.core.api.Assertions.within;
 
+import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
-import dev.perfsuite.results.LabelSummary;
 import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.SoftAssertions;
