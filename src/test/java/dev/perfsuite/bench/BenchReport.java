@@ -14,8 +14,13 @@ import java.util.stream.Stream;
  * ({@code sections/NN-name.md}) and re-assembles {@code bench-report.md} from every section there,
  * so whichever class runs last prints the complete table. {@code bench/run} clears the sections
  * first, so a report never mixes runs.
+ *
+ * <p>With {@code -Dbench.publish=true} each section also replaces its file under the repository's
+ * {@code bench/reports/} (the name without its order prefix), where the docs read their figures.
  */
 final class BenchReport {
+  /** The repository's bench files, relative to the project directory Maven runs the bench in. */
+  static final Path REPORTS = Path.of("bench", "reports");
 
   private BenchReport() {
   }
@@ -28,6 +33,12 @@ final class BenchReport {
     try {
       Files.createDirectories(sections);
       Files.writeString(sections.resolve(file + ".md"), text);
+      if (Boolean.getBoolean("bench.publish")) {
+        Path published = REPORTS.resolve(file.replaceFirst("^\\d+-", "") + ".md");
+        Files.createDirectories(REPORTS);
+        Files.writeString(published, text);
+        System.out.println("Published to " + published);
+      }
       System.out.println("\n" + text);
       StringBuilder report = new StringBuilder("# perf-suite generator benchmark\n\n")
           .append("Machine: ").append(Machine.current().markdown()).append(".\n\n");
