@@ -41,6 +41,9 @@ final class ConfigReference {
              mvn -B -q test -Dtest=ConfigurationReferenceTest -Ddocs.regenerate=true
                  -Dsurefire.failIfNoSpecifiedTests=false -->
 
+        You want to look up a key: its environment variable, its default, what it accepts and
+        what it does.
+
         Every key is read in this order: system property (`-Dperf.profile=load`), environment
         variable (`PERF_PROFILE=load`: upper case, dots and dashes become underscores),
         `perf.properties` on the test class path, then the default. Every value is checked before
@@ -76,6 +79,16 @@ final class ConfigReference {
         `PERF_KEYCLOAK_CLIENT_SECRET`), or from a file named by the same variable plus `_FILE`,
         which must lie outside the repository. A `Secret` prints as `****`, and every secret
         is masked in every output ([results.md](../results.md#secrets-in-outputs)).
+
+        ## Traps
+
+        - **A session reads its keys once, when it starts.** A key set between two runs of one
+          session is not seen; set it before the first test, or on the command line.
+        - **A bare number is not a duration.** `perf.hold=30` fails; write `30s`.
+        - **The environment loses case.** `${__P(NAME)}` values for JMX plans come from `-D` or
+          `perf.properties` only.
+        - **A misspelt `PERF_*` variable only warns**, where a misspelt `-Dperf.*` key fails: read
+          the warnings of a run configured from the environment.
         """);
     return page.toString();
   }
