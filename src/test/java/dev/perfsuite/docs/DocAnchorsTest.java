@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -22,31 +20,20 @@ import org.junit.jupiter.api.Test;
  * as dashes.
  */
 class DocAnchorsTest {
-  private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]*#[^)\\s]+)");
-
   @Test
   void shouldFindTheSectionOfEveryLinkWithAnAnchor() throws IOException {
     List<String> broken = new ArrayList<>();
     for (Path page : DocLinksTest.pages()) {
-      boolean code = false;
-      for (String line : read(page)) {
-        if (line.strip().startsWith("```")) {
-          code = !code;
+      for (String target : DocLinksTest.links(read(page))) {
+        int hash = target.indexOf('#');
+        if (hash < 0) {
           continue;
         }
-        Matcher link = LINK.matcher(code ? "" : line);
-        while (link.find()) {
-          String target = link.group(1);
-          if (target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
-            continue;
-          }
-          int hash = target.indexOf('#');
-          Path file = hash == 0 ? page
-              : page.toAbsolutePath().getParent().resolve(target.substring(0, hash)).normalize();
-          if (file.toString().endsWith(".md") && Files.isRegularFile(file)
-              && !anchors(read(file)).contains(target.substring(hash + 1))) {
-            broken.add(page + " -> " + target);
-          }
+        Path file = hash == 0 ? page
+            : page.toAbsolutePath().getParent().resolve(target.substring(0, hash)).normalize();
+        if (file.toString().endsWith(".md") && Files.isRegularFile(file)
+            && !anchors(read(file)).contains(target.substring(hash + 1))) {
+          broken.add(page + " -> " + target);
         }
       }
     }

@@ -75,6 +75,18 @@ class DocLinksTest {
   /** Link targets outside fenced code, without URLs, pure anchors or the #fragment. */
   static List<String> relativeLinks(List<String> lines) {
     List<String> targets = new ArrayList<>();
+    for (String target : links(lines)) {
+      if (!target.startsWith("#")) {
+        int fragment = target.indexOf('#');
+        targets.add(fragment < 0 ? target : target.substring(0, fragment));
+      }
+    }
+    return targets;
+  }
+
+  /** Link targets outside fenced code, URLs left out, fragments kept. */
+  static List<String> links(List<String> lines) {
+    List<String> targets = new ArrayList<>();
     boolean code = false;
     for (String line : lines) {
       if (line.strip().startsWith("```")) {
@@ -84,11 +96,9 @@ class DocLinksTest {
       Matcher link = LINK.matcher(code ? "" : line);
       while (link.find()) {
         String target = link.group(1);
-        if (target.startsWith("#") || target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
-          continue;
+        if (!target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+          targets.add(target);
         }
-        int fragment = target.indexOf('#');
-        targets.add(fragment < 0 ? target : target.substring(0, fragment));
       }
     }
     return targets;
