@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -105,7 +106,7 @@ final class ConfigSource {
    * prefix: perf.properties values, overridden by system properties.
    */
   Map<String, String> family(String prefix) {
-    Map<String, String> values = new java.util.TreeMap<>();
+    Map<String, String> values = new TreeMap<>();
     for (Map<String, String> source : List.of(file, systemProperties)) {
       source.forEach((k, v) -> {
         if (k.startsWith(prefix) && k.length() > prefix.length()) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -162,7 +163,7 @@ public record JmxSettings(List<String> plans, JmxLoad load, Map<String, String> 
 
   private static Map<String, String> propertiesFile(String value) {
     Path path = home(value);
-    java.util.Properties file = new java.util.Properties();
+    Properties file = new Properties();
     try (Reader in = Files.newBufferedReader(path)) {
       file.load(in);
     } catch (IOException e) {

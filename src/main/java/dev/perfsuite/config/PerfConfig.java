@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -248,7 +249,7 @@ public record PerfConfig(
     });
     int trend = read.positiveInt(ConfigKey.TREND_RUNS).orElse(defaults.trendRuns());
     boolean anySelection = read.parse(ConfigKey.BASELINE_SELECTION, v -> switch (v.trim()
-        .toLowerCase(java.util.Locale.ROOT)) {
+        .toLowerCase(Locale.ROOT)) {
       case "same" -> false;
       case "any" -> true;
       default -> throw new IllegalArgumentException(v);

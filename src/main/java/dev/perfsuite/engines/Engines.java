@@ -6,6 +6,8 @@ import dev.perfsuite.config.settings.DistributedSettings;
 import dev.perfsuite.engines.remote.Aggregation;
 import dev.perfsuite.engines.remote.DistributedEngine;
 import dev.perfsuite.engines.remote.EngineDiscovery;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -64,14 +66,14 @@ public final class Engines {
    * @param connectTimeout how long a connect may take before the sample fails as TIMEOUT
    * @param responseTimeout how long a response may take before the sample fails as TIMEOUT
    */
-  public static LoadEngine embedded(java.nio.file.Path resultsDir,
-      java.time.Duration connectTimeout, java.time.Duration responseTimeout) {
+  public static LoadEngine embedded(Path resultsDir,
+      Duration connectTimeout, Duration responseTimeout) {
     return embedded(resultsDir, connectTimeout, responseTimeout, List.of());
   }
 
   /** As {@link #embedded(java.nio.file.Path, java.time.Duration, java.time.Duration)}, watched. */
-  public static LoadEngine embedded(java.nio.file.Path resultsDir,
-      java.time.Duration connectTimeout, java.time.Duration responseTimeout,
+  public static LoadEngine embedded(Path resultsDir,
+      Duration connectTimeout, Duration responseTimeout,
       List<RunWatcher> watchers) {
     return new EmbeddedEngine(resultsDir, connectTimeout, responseTimeout, watchers);
   }

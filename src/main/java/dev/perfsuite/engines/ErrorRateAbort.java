@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleTiming;
 import java.time.Duration;
@@ -67,7 +68,7 @@ public final class ErrorRateAbort implements RunWatcher {
   }
 
   @Override
-  public void runEnded(RunContext run, dev.perfsuite.results.RunResult result) {
+  public void runEnded(RunContext run, RunResult result) {
     current = null;
   }
 

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
@@ -100,7 +101,7 @@ public final class Priming {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "[prime] " + plan.scenario() + ": interrupted";
-    } catch (RuntimeException | java.util.concurrent.TimeoutException e) {
+    } catch (RuntimeException | TimeoutException e) {
       // Priming is an optimisation: a failure says so and leaves the measured run to judge.
       return "[prime] " + plan.scenario() + ": priming failed (" + e + "); the first run may "
           + "measure a cold JVM";

@@ -1,5 +1,6 @@
 package dev.perfsuite.history;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ public record HistoryReading(List<RunRecord> runs, List<String> skipped) {
 
   /** The same runs, with {@code note} added in front of the skipped records. */
   HistoryReading noting(String note) {
-    List<String> notes = new java.util.ArrayList<>(List.of(note));
+    List<String> notes = new ArrayList<>(List.of(note));
     notes.addAll(skipped);
     return new HistoryReading(runs, notes);
   }

@@ -3,6 +3,7 @@ package dev.perfsuite.http;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.Arrays;
+import java.util.Objects;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.testelement.TestElement;
@@ -52,7 +53,7 @@ final class BuiltUrl {
   private boolean same(int count) {
     for (int i = 0; i < count; i++) {
       // Mostly the very same String instances (unchanged properties): equals returns at once.
-      if (!java.util.Objects.equals(reading[i], inputs[i])) {
+      if (!Objects.equals(reading[i], inputs[i])) {
         return false;
       }
     }

@@ -13,6 +13,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /**
@@ -100,7 +101,7 @@ final class SharedLoop {
 
   /** Stops a loop made by {@link #on} (the shared one lives as long as the JVM). */
   void shutdown() {
-    group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
   }
 
   /** A trust-all TLS context with a session cache of its own. */

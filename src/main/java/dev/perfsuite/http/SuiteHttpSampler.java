@@ -1,6 +1,7 @@
 package dev.perfsuite.http;
 
 import java.io.IOException;
+import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.Map;
@@ -128,7 +129,7 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
    * builds and parses it on every sample).
    */
   @Override
-  public URL getUrl() throws java.net.MalformedURLException {
+  public URL getUrl() throws MalformedURLException {
     BuiltUrl built = builtUrl;
     if (built == null) {
       built = new BuiltUrl();

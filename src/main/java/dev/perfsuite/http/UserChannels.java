@@ -2,6 +2,7 @@ package dev.perfsuite.http;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
@@ -184,7 +185,7 @@ final class UserChannels {
                 Exchange.completion());
           }
         });
-    io.netty.channel.ChannelFuture connecting =
+    ChannelFuture connecting =
         bootstrap.connect(new InetSocketAddress(address, port));
     try {
       await(connecting, "connecting");

@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.config.NearMiss;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,7 @@ final class JmeterLeniency {
 
   /** JMeter's semantics without a record: for the converter, which writes the plan as it is. */
   static JmeterLeniency silent(String plan) {
-    return new JmeterLeniency(plan, false, new java.util.ArrayList<>());
+    return new JmeterLeniency(plan, false, new ArrayList<>());
   }
 
   /** Whether warnings refuse the plan. */

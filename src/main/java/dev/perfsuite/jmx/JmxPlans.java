@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -330,7 +331,7 @@ public final class JmxPlans {
 
   /** Test Plan variables, then those of enabled User Defined Variables at the plan's top. */
   private static PlanValues planValues(Map<String, String> testPlanVariables, HashTree planTree) {
-    Map<String, String> all = new java.util.LinkedHashMap<>(testPlanVariables);
+    Map<String, String> all = new LinkedHashMap<>(testPlanVariables);
     for (Object key : planTree.list()) {
       if (key instanceof Arguments arguments && ((TestElement) key).isEnabled()) {
         all.putAll(arguments.getArgumentsAsMap());

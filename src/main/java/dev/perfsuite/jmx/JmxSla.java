@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 /**
@@ -69,7 +70,7 @@ final class JmxSla {
     }
     Map<String, Sla> scopes = new TreeMap<>();
     List<String> errors = new ArrayList<>();
-    for (String key : new java.util.TreeSet<>(properties.stringPropertyNames())) {
+    for (String key : new TreeSet<>(properties.stringPropertyNames())) {
       String value = properties.getProperty(key).trim();
       int dot = key.lastIndexOf('.');
       String threshold = dot < 0 ? key : key.substring(dot + 1);

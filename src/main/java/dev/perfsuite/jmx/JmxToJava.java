@@ -9,12 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestPlan;
@@ -223,7 +225,7 @@ public final class JmxToJava {
     variables.forEach(arguments::addArgument);
     testPlan.setUserDefinedVariables(new Arguments());
     List<Object> others = new ArrayList<>(planTree.list());
-    Map<Object, HashTree> subtrees = new java.util.LinkedHashMap<>();
+    Map<Object, HashTree> subtrees = new LinkedHashMap<>();
     others.forEach(k -> subtrees.put(k, planTree.getTree(k)));
     planTree.clear();
     planTree.add(arguments);
@@ -276,7 +278,7 @@ public final class JmxToJava {
   private static void relativizeCsvPaths(HashTree tree) {
     Path project = Path.of("").toAbsolutePath();
     for (Object key : tree.list()) {
-      if (key instanceof org.apache.jmeter.config.CSVDataSet csv) {
+      if (key instanceof CSVDataSet csv) {
         Path path = Path.of(csv.getPropertyAsString("filename"));
         if (path.isAbsolute() && path.startsWith(project)) {
           csv.setProperty("filename", project.relativize(path).toString().replace('\\', '/'));

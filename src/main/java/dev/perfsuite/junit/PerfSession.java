@@ -38,7 +38,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -324,7 +326,7 @@ public final class PerfSession implements AutoCloseable {
    * Allure report; for a report of one's own, such as a matrix's summary table.
    */
   public void onVerdict(VerdictListener listener) {
-    verdictListeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+    verdictListeners.add(Objects.requireNonNull(listener, "listener"));
   }
 
   /**
@@ -337,7 +339,7 @@ public final class PerfSession implements AutoCloseable {
   private String provider() {
     // Named targets start no backends: asking for the provider would probe Docker needlessly.
     return config.target().isLocal() ? backends.provider().provider().name().toLowerCase(
-        java.util.Locale.ROOT) : "none (named target)";
+        Locale.ROOT) : "none (named target)";
   }
 
   /** Stops the backends; called by JUnit when the run ends. */

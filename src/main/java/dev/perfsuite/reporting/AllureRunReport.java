@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.jmeter.util.JMeterUtils;
@@ -39,7 +40,7 @@ public final class AllureRunReport {
     AllureReport.parameter("users", result.users());
     AllureReport.parameter("profile", config.profile().name());
     AllureReport.parameter("target", config.target().name());
-    AllureReport.parameter("engine", config.engine().name().toLowerCase(java.util.Locale.ROOT));
+    AllureReport.parameter("engine", config.engine().name().toLowerCase(Locale.ROOT));
     AllureReport.parameter("backend provider", provider);
     Path dashboard = null;
     Path jtl = ResultDirectory.jtl(result.directory());
@@ -55,7 +56,7 @@ public final class AllureRunReport {
         LOG.info("no JMeter dashboard for {}: its JTL holds no sample ({})", result.scenario(),
             jtl);
       }
-    } catch (RuntimeException | java.io.IOException e) {
+    } catch (RuntimeException | IOException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
       LOG.warn("no JMeter dashboard for {}: {}", result.scenario(), e.getMessage());
       LOG.debug("dashboard generation failed", e);
@@ -81,10 +82,10 @@ public final class AllureRunReport {
   public static void environment(PerfConfig config, String provider) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("target", config.target().name());
-    env.put("engine", config.engine().name().toLowerCase(java.util.Locale.ROOT));
+    env.put("engine", config.engine().name().toLowerCase(Locale.ROOT));
     env.put("profile", config.profile().toString());
     env.put("backend.provider", provider == null ? config.backends().name().toLowerCase(
-        java.util.Locale.ROOT) : provider);
+        Locale.ROOT) : provider);
     env.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     env.put("jmeter", JMeterUtils.getJMeterVersion());
     env.put("perf-suite", suiteVersion());

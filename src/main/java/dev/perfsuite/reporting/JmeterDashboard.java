@@ -3,6 +3,7 @@ package dev.perfsuite.reporting;
 import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -55,9 +56,9 @@ public final class JmeterDashboard {
     if (!Files.isRegularFile(jtl)) {
       return false;
     }
-    try (java.util.stream.Stream<String> lines = Files.lines(jtl)) {
+    try (Stream<String> lines = Files.lines(jtl)) {
       return lines.skip(1).anyMatch(l -> !l.isBlank());
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       return false;
     }
   }

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +66,7 @@ public final class ResultFiles {
         "warnings=" + String.join(" | ", result.warnings())) + "\n");
     // Each file on its own: a full disk may still take the small ones.
     IOException first = null;
-    List<String> failed = new java.util.ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (Map.Entry<String, String> file : files.entrySet()) {
       try {
         Files.createDirectories(result.directory());
@@ -149,7 +150,7 @@ public final class ResultFiles {
         .filter(s -> s.phase() == Phase.MEASUREMENT)
         .anyMatch(s -> s.response().p99() != s.latency().p99() || s.lateStarts() > 0
             || s.stalls() > 0);
-    List<String> headers = new java.util.ArrayList<>(List.of("Label", "Samples", "Errors",
+    List<String> headers = new ArrayList<>(List.of("Label", "Samples", "Errors",
         "Error %", "Req/s", "Mean", "p50", "p90", "p95", "p99", "p99.9", "Max", "L=X*R"));
     if (responses) {
       headers.addAll(List.of("Resp p95", "Resp p99", "Resp max"));
@@ -157,7 +158,7 @@ public final class ResultFiles {
     List<List<String>> rows = result.summaries().stream()
         .filter(s -> s.phase() == Phase.MEASUREMENT)
         .map(s -> {
-          List<String> row = new java.util.ArrayList<>(List.of(s.label(),
+          List<String> row = new ArrayList<>(List.of(s.label(),
               Long.toString(s.samples()), Long.toString(s.errors()),
               SummaryTable.fixed(s.errorPercent()), SummaryTable.fixed(s.throughput()),
               SummaryTable.fixed(s.latency().mean()), Long.toString(s.latency().p50()),

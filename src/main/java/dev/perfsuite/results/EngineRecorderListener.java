@@ -3,6 +3,7 @@ package dev.perfsuite.results;
 import dev.perfsuite.config.RunSettings;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
@@ -72,7 +73,7 @@ public final class EngineRecorderListener extends BaseListener {
    */
   public record Settings(String runId, Duration warmUp, Duration interval,
       Duration timelineWindow, boolean sendJtl, Duration controllerWatchdog)
-      implements java.io.Serializable {
+      implements Serializable {
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,7 @@ public final class JtlRows implements AutoCloseable {
   /** Writes {@code jtl} (plain or gzip) as a plain CSV file {@code target}, for JMeter's tools. */
   public static Path inflate(Path jtl, Path target) throws IOException {
     try (BufferedReader reader = reader(jtl);
-        java.io.Writer out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+        Writer out = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
       reader.transferTo(out);
     }
     return target;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
@@ -363,7 +364,7 @@ final class JtlWriter {
 
     private void ensure(int more) {
       if (size + more > bytes.length) {
-        bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
       }
     }
 

@@ -2,6 +2,7 @@ package dev.perfsuite.results;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything one engine's recorder aggregated so far, sent to the controller every
@@ -32,7 +33,7 @@ public record RecorderSnapshot(String engine, long sequence, boolean last, long 
   }
 
   /** The snapshot of one label and phase, if the engine sampled it. */
-  public java.util.Optional<LabelSnapshot> label(String label, Phase phase) {
+  public Optional<LabelSnapshot> label(String label, Phase phase) {
     return labels.stream().filter(l -> l.label().equals(label) && l.phase() == phase)
         .findFirst();
   }

@@ -1,6 +1,7 @@
 package dev.perfsuite.results;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -190,7 +191,7 @@ final class RecordingThread {
     if (n == 0) {
       return Optional.empty();
     }
-    return Optional.of(String.format(java.util.Locale.ROOT, "the recorder fell behind: users "
+    return Optional.of(String.format(Locale.ROOT, "the recorder fell behind: users "
         + "waited %d times, %.1f ms in all, for room in its queue of %d samples (no sample was "
         + "lost, but the load was held back meanwhile). Fix: fewer labels or observers, "
         + "-Dperf.jtl=errors, or more cores for the generator", n, waitedNanos.sum() / 1e6,

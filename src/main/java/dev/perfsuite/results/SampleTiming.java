@@ -1,5 +1,6 @@
 package dev.perfsuite.results;
 
+import java.util.stream.LongStream;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -39,13 +40,13 @@ public record SampleTiming(long startMillis, long endMillis, long elapsedMillis,
    * as HdrHistogram's expected-interval correction adds them (value - interval, value - 2 x
    * interval, ... while at least the interval); empty when this sample is no stall.
    */
-  public java.util.stream.LongStream filledIn() {
+  public LongStream filledIn() {
     if (!isStall()) {
-      return java.util.stream.LongStream.empty();
+      return LongStream.empty();
     }
     long interval = expectedIntervalMillis;
     long first = elapsedMillis - interval;
-    return java.util.stream.LongStream.iterate(first, v -> v >= interval, v -> v - interval);
+    return LongStream.iterate(first, v -> v >= interval, v -> v - interval);
   }
 
   /** True when the closed-model correction applies to this sample. */

@@ -2,6 +2,7 @@ package dev.perfsuite.results;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,7 +43,7 @@ public final class TimelineRecorder implements SampleObserver {
   private final AtomicLong newest = new AtomicLong(-1);
   /** Its own cap of the recorder's size, silent: the recorder warns. */
   private final LabelCap labels;
-  private final Map<String, List<WindowSnapshot>> engines = new java.util.LinkedHashMap<>();
+  private final Map<String, List<WindowSnapshot>> engines = new LinkedHashMap<>();
   private volatile long origin = -1;
 
   private TimelineRecorder(Duration window, int labelsMax) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.sla;
 
+import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
@@ -129,7 +130,7 @@ final class SlaEvaluator {
 
   /** Which latency the row judged, and the other one beside it when they differ. */
   private static String judgedFigure(LabelSummary summary, RunResult run) {
-    boolean service = run.judged() == dev.perfsuite.config.settings.LatencyFigure.SERVICE;
+    boolean service = run.judged() == LatencyFigure.SERVICE;
     String judged = service ? "service time (perf.sla.latency=service)" : "response time";
     if (summary.response().p99() == summary.service().p99()) {
       return judged;

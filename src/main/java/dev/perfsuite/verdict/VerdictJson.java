@@ -1,11 +1,13 @@
 package dev.perfsuite.verdict;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.perfsuite.history.MetricComparison;
 import dev.perfsuite.history.RegressionVerdict;
+import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.LatencyStats;
@@ -74,7 +76,7 @@ final class VerdictJson {
     result.warnings().forEach(warnings::add);
     try {
       return JSON.writeValueAsString(root) + "\n";
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write the verdict of " + result.scenario(), e);
     }
   }
@@ -83,7 +85,7 @@ final class VerdictJson {
     ObjectNode node = JSON.createObjectNode();
     node.put("name", profile.name());
     node.put("users", result.users());
-    if (profile.model() == dev.perfsuite.profiles.LoadModel.OPEN) {
+    if (profile.model() == LoadModel.OPEN) {
       node.put("targetRate", profile.peakLevel());
     } else {
       node.putNull("targetRate");

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -87,7 +89,7 @@ class GeneratedEnginesTest {
     JsonNode values = new YAMLMapper().readTree(VALUES.toFile());
     String readme = Files.readString(TEMPLATES.resolve("README.md"));
     Matcher build = DOCKER_BUILD.matcher(readme);
-    java.util.Map<String, String> tags = new java.util.TreeMap<>();
+    Map<String, String> tags = new TreeMap<>();
     while (build.find()) {
       tags.put(build.group(1), build.group(2));
     }

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -48,7 +49,7 @@ class EchoBackendsIT {
         HttpResponse.BodyHandlers.discarding())).as("echo stopped with its Backends");
     if (provider == Provider.TESTCONTAINERS) {
       assertThat(DockerClientFactory.instance().client().listContainersCmd().withShowAll(true)
-          .withLabelFilter(java.util.Map.of("org.testcontainers", "true")).exec())
+          .withLabelFilter(Map.of("org.testcontainers", "true")).exec())
           .as("no container outlives the backends").isEmpty();
     }
   }

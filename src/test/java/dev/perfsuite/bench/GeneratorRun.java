@@ -9,6 +9,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.config.PerfConfig;
@@ -16,6 +17,8 @@ import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.GeneratorSettings;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.RunContext;
+import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
@@ -23,7 +26,9 @@ import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleRecorder;
+import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -34,12 +39,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 import org.apache.http.entity.ContentType;
@@ -397,7 +406,7 @@ final class GeneratorRun {
 
   /** CPU time of the whole generator JVM (all threads, JIT and GC included), in ns. */
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+    return ((OperatingSystemMXBean) ManagementFactory
         .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
@@ -502,8 +511,8 @@ final class GeneratorRun {
     }
 
     private static Map<String, long[]> read() {
-      Map<String, long[]> groups = new java.util.TreeMap<>();
-      try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+      Map<String, long[]> groups = new TreeMap<>();
+      try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
         for (Path task : (Iterable<Path>) tasks::iterator) {
           try {
             String name = Files.readString(task.resolve("comm")).trim()
@@ -520,11 +529,11 @@ final class GeneratorRun {
             long[] sum = groups.computeIfAbsent(name, n -> new long[2]);
             sum[0] += switches;
             sum[1] += ticks;
-          } catch (java.io.IOException | RuntimeException gone) {
+          } catch (IOException | RuntimeException gone) {
             // The thread ended while read: its counts leave with it.
           }
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         return groups;
       }
       return groups;
@@ -545,7 +554,7 @@ final class GeneratorRun {
         return;
       }
       double requests = rps * (last.millis() - first.millis()) / 1000.0;
-      Map<String, long[]> delta = new java.util.TreeMap<>();
+      Map<String, long[]> delta = new TreeMap<>();
       long switches = 0;
       long ticks = 0;
       for (Map.Entry<String, long[]> group : last.byGroup().entrySet()) {
@@ -602,10 +611,10 @@ final class GeneratorRun {
    * warm-up and ramp to 1 s before the planned end, per request counted by its own observer in
    * that window.
    */
-  private static final class CostWindow implements dev.perfsuite.engines.RunWatcher {
-    private final java.util.concurrent.atomic.LongAdder samples =
-        new java.util.concurrent.atomic.LongAdder();
-    private final Map<String, String> figures = java.util.Collections.synchronizedMap(
+  private static final class CostWindow implements RunWatcher {
+    private final LongAdder samples =
+        new LongAdder();
+    private final Map<String, String> figures = Collections.synchronizedMap(
         new LinkedHashMap<>());
     private final Thread thread;
     private volatile long runStart;
@@ -626,7 +635,7 @@ final class GeneratorRun {
     }
 
     @Override
-    public dev.perfsuite.results.SampleObserver runStarting(dev.perfsuite.engines.RunContext run) {
+    public SampleObserver runStarting(RunContext run) {
       runStart = System.currentTimeMillis();
       return (result, phase, cause, transaction, timing) -> samples.increment();
     }
@@ -722,7 +731,7 @@ final class GeneratorRun {
             .filter(l -> l.startsWith(field + ":"))
             .map(l -> l.replaceAll("[^0-9]", ""))
             .mapToLong(Long::parseLong).findFirst().orElse(-1);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         return -1;
       }
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +90,7 @@ final class ListenerOverheadBench {
   }
 
   private static List<Double> numbers(String csv) {
-    return java.util.Arrays.stream(csv.split(",")).map(Double::parseDouble).toList();
+    return Arrays.stream(csv.split(",")).map(Double::parseDouble).toList();
   }
 
   private static String verdict(double throughputOverhead, double cpuOverhead) {

@@ -1,7 +1,9 @@
 package dev.perfsuite.bench;
 
+import dev.perfsuite.config.settings.EchoStall;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -43,7 +46,7 @@ final class LoopbackServer implements AutoCloseable {
    * ({@code --stall}), for {@link StallBench}.
    */
   static LoopbackServer echoStalling(BenchSettings settings, Duration delay,
-      dev.perfsuite.config.settings.EchoStall stall) {
+      EchoStall stall) {
     return launch(settings, delay, List.of("--stall", stall.flag()), "echo-stall.log",
         "echo jar, --delay " + delay.toMillis() + " --stall " + stall.flag());
   }
@@ -55,7 +58,7 @@ final class LoopbackServer implements AutoCloseable {
           + "mvn package first (mvn -Pbench verify builds it) or set -Dbench.echo-jar=PATH");
     }
     int port = freePort();
-    List<String> command = new java.util.ArrayList<>(List.of(
+    List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "-jar", settings.echoJar().toString(), "--host", "127.0.0.1", "--port",
         Integer.toString(port), "--delay", Long.toString(delay.toMillis())));
@@ -142,7 +145,7 @@ final class LoopbackServer implements AutoCloseable {
   }
 
   private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException("no free loopback port", e);

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,7 +90,7 @@ final class MemoryBench {
     assertThat(Long.parseLong(r.get("errors"))).as("errors of the memory run").isZero();
   }
 
-  private static String text(java.util.OptionalLong limit) {
+  private static String text(OptionalLong limit) {
     return limit.isPresent() ? Long.toString(limit.getAsLong()) : "unlimited";
   }
 }

@@ -1,5 +1,6 @@
 package dev.perfsuite.bench;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
@@ -14,10 +15,10 @@ public final class ProcessAllocation {
    * threads only on 17.
    */
   public static long allocatedBytes() {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    ThreadMXBean threads =
+        (ThreadMXBean) ManagementFactory.getThreadMXBean();
     try {
-      return (long) com.sun.management.ThreadMXBean.class
+      return (long) ThreadMXBean.class
           .getMethod("getTotalThreadAllocatedBytes").invoke(threads);
     } catch (ReflectiveOperationException olderThan21) {
       return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds()))

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -149,7 +150,7 @@ final class ProcessTree implements AutoCloseable {
     if (costs.isEmpty()) {
       return Map.of();
     }
-    Map<String, ThreadCosts.Group> groups = new java.util.LinkedHashMap<>();
+    Map<String, ThreadCosts.Group> groups = new LinkedHashMap<>();
     Optional<Long> syscalls = Optional.of(0L);
     for (ThreadCosts.Result r : costs.values()) {
       r.groups().forEach((g, share) -> groups.merge(g, share, ThreadCosts.Group::plus));

@@ -3,6 +3,7 @@ package dev.perfsuite.bench;
 import dev.perfsuite.backends.Backends;
 import dev.perfsuite.backends.Provider;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ final class StartupBench {
       String name = provider.name().toLowerCase(Locale.ROOT);
       try {
         Map<String, String> r = ChildJvm.run(settings, "startup-" + name,
-            java.util.List.of("-Dperf.results-dir="
+            List.of("-Dperf.results-dir="
                 + settings.out().resolve("results").toAbsolutePath()),
             Duration.ofMinutes(3), "mode=startup", "provider=" + name, "body=1024");
         table.append(String.format(Locale.ROOT, "| %s | %s ms | %s ms | %s ms | %s ms |%n", name,

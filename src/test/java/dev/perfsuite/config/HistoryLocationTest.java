@@ -3,6 +3,7 @@ package dev.perfsuite.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +17,7 @@ class HistoryLocationTest {
   void shouldWriteHistoryUnderTargetWhenRunByTheBuild() {
     // Only the key the build sets is read from this JVM: other -Dperf.* flags do not matter here.
     String built = System.getProperty(ConfigKey.HISTORY_DIR.key(), "");
-    Path dir = PerfConfig.of(java.util.Map.of(ConfigKey.HISTORY_DIR.key(), built)).history()
+    Path dir = PerfConfig.of(Map.of(ConfigKey.HISTORY_DIR.key(), built)).history()
         .directory().toAbsolutePath().normalize();
     Path target = Path.of("target").toAbsolutePath().normalize();
 
@@ -26,8 +27,8 @@ class HistoryLocationTest {
 
   @Test
   void shouldKeepTheDevelopersHistoryWhenNoKeyIsSet() {
-    PerfConfig config = PerfConfig.from(new ConfigSource(java.util.Map.of(),
-        java.util.Map.of(), java.util.Map.of()));
+    PerfConfig config = PerfConfig.from(new ConfigSource(Map.of(),
+        Map.of(), Map.of()));
 
     assertThat(config.history().directory()).as("default of perf.history.dir")
         .isEqualTo(Path.of(".perf-history"));

@@ -338,7 +338,7 @@ class PerfConfigTest {
 
     assertThat(distributed.samples()).as("perf.remotes.samples").isEqualTo(RemoteSamples.AGGREGATE);
     assertThat(distributed.snapshotInterval()).as("perf.remotes.snapshot-interval")
-        .isEqualTo(java.time.Duration.ofSeconds(1));
+        .isEqualTo(Duration.ofSeconds(1));
     assertThat(distributed.jtl()).as("perf.remotes.jtl").isEqualTo(RemoteJtl.FETCH);
   }
 
@@ -348,7 +348,7 @@ class PerfConfigTest {
         "perf.remotes.snapshot-interval", "500ms", "perf.remotes.jtl", "keep").distributed();
 
     assertThat(distributed.samples()).isEqualTo(RemoteSamples.ALL);
-    assertThat(distributed.snapshotInterval()).isEqualTo(java.time.Duration.ofMillis(500));
+    assertThat(distributed.snapshotInterval()).isEqualTo(Duration.ofMillis(500));
     assertThat(distributed.jtl()).isEqualTo(RemoteJtl.KEEP);
   }
 

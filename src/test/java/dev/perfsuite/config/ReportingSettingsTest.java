@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.perfsuite.config.settings.MetricsExport;
 import dev.perfsuite.config.settings.RegressionMode;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class ReportingSettingsTest {
 
   private static PerfConfig with(String... keyValues) {
-    Map<String, String> props = new java.util.HashMap<>();
+    Map<String, String> props = new HashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) {
       props.put(keyValues[i], keyValues[i + 1]);
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -130,7 +131,7 @@ class SecretsTest {
     assertThat(secret.toString()).as("toString masks the value")
         .doesNotContain("hunter2-7")
         .contains("PERF_ADMIN_PASSWORD", "****");
-    assertThat(String.valueOf(java.util.List.of(secret))).as("nor inside a collection")
+    assertThat(String.valueOf(List.of(secret))).as("nor inside a collection")
         .doesNotContain("hunter2-7");
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.users.UserThreads;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** {@code perf.users.threads} is checked with the other keys, before any load. */
@@ -33,7 +34,7 @@ class UserThreadsTest {
       assertThatCode(() -> with("virtual")).doesNotThrowAnyException();
     }
     assertThatCode(() -> with("platform")).doesNotThrowAnyException();
-    org.assertj.core.api.Assertions.assertThat(with("platform").profile().userThreads())
+    Assertions.assertThat(with("platform").profile().userThreads())
         .as("the profile carries the choice to the thread groups")
         .isEqualTo(UserThreads.PLATFORM);
     assertThatCode(() -> with("auto")).doesNotThrowAnyException();

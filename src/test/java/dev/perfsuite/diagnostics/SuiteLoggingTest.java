@@ -2,8 +2,10 @@ package dev.perfsuite.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,8 +66,8 @@ class SuiteLoggingTest {
   @Test
   void shouldLeaveALevelTheConfigurationSetsForTheSuite() {
     // log4j2-test.xml names dev.perfsuite; a user's configuration at debug must stay at debug.
-    org.apache.logging.log4j.core.config.Configurator.setLevel(SuiteLogging.LOGGERS,
-        org.apache.logging.log4j.Level.DEBUG);
+    Configurator.setLevel(SuiteLogging.LOGGERS,
+        Level.DEBUG);
 
     SuiteLogging.keepVisible();
 

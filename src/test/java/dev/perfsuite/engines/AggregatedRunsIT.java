@@ -22,6 +22,8 @@ import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,6 +36,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.http.entity.ContentType;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,7 +94,7 @@ class AggregatedRunsIT {
       RunResult result = engine.run(LoadPlan.of("aggregate-two", iterations(4, 150),
           httpSampler("GET echo", echo.uri().toString()),
           httpSampler("POST echo", echo.uri().toString()).post("x".repeat(2048),
-              org.apache.http.entity.ContentType.TEXT_PLAIN)));
+              ContentType.TEXT_PLAIN)));
 
       assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
       assertThat(result.warnings()).as("no reconciliation or fetch problem")
@@ -118,12 +122,12 @@ class AggregatedRunsIT {
           long exact = nearestRank(elapsed, level);
           // HdrHistogram with 3 significant digits: exact below 2048 ms, within 0.1 % above.
           assertThat((double) stats.percentile(level)).as("%s p%s vs merged JTL", label, level)
-              .isCloseTo(exact, org.assertj.core.data.Offset.offset(exact * 0.001));
+              .isCloseTo(exact, Offset.offset(exact * 0.001));
         }
         assertThat(stats.max()).as("%s max", label).isEqualTo(elapsed[elapsed.length - 1]);
         assertThat(stats.mean()).as("%s mean", label).isCloseTo(
             Arrays.stream(elapsed).average().orElseThrow(),
-            org.assertj.core.data.Offset.offset(1e-9));
+            Offset.offset(1e-9));
       }
     } finally {
       two.close();
@@ -281,9 +285,9 @@ class AggregatedRunsIT {
   }
 
   private static long nearestRank(long[] sorted, double percentile) {
-    int rank = new java.math.BigDecimal(Double.toString(percentile))
-        .multiply(java.math.BigDecimal.valueOf(sorted.length))
-        .divide(java.math.BigDecimal.valueOf(100), 0, java.math.RoundingMode.CEILING)
+    int rank = new BigDecimal(Double.toString(percentile))
+        .multiply(BigDecimal.valueOf(sorted.length))
+        .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING)
         .intValueExact();
     return sorted[Math.max(1, rank) - 1];
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.config.settings.RemoteSamples;
 import dev.perfsuite.config.settings.RemoteSplit;
@@ -117,8 +118,8 @@ class ControllerIntakeBench {
   /** Samples this JVM's CPU time and heap every 250 ms, on a scheduler's daemon thread. */
   private static final class Sampler {
     private final List<long[]> samples = new ArrayList<>();
-    private final com.sun.management.OperatingSystemMXBean os =
-        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os =
+        (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final ScheduledExecutorService every250ms =
         Executors.newSingleThreadScheduledExecutor(r -> {
           Thread thread = new Thread(r, "intake-cpu-sampler");

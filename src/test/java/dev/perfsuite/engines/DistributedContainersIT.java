@@ -15,6 +15,7 @@ import dev.perfsuite.engines.server.RemoteEngineMain;
 import dev.perfsuite.files.DirectoryTree;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.JtlSamples;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
@@ -105,7 +106,7 @@ class DistributedContainersIT {
           .extracting(LabelSummary::samples).containsExactly(30L, 30L);
       assertThat(result.warnings()).as("snapshots reconciled, both JTLs fetched")
           .noneMatch(w -> w.contains("reconciliation") || w.contains("could not be fetched"));
-      assertThat(dev.perfsuite.results.JtlSamples.read(result.directory()).rows())
+      assertThat(JtlSamples.read(result.directory()).rows())
           .as("merged JTL of both containers").hasSize(60);
     } finally {
       engines.forEach(GenericContainer::stop);

@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.engines.remote.SnapshotIntake;
 import dev.perfsuite.results.LabelSummary;
@@ -55,7 +56,7 @@ class FanInBench {
       try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(stub))) {
         out.writeObject(intake.stub());
       }
-      com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+      OperatingSystemMXBean os = (OperatingSystemMXBean)
           ManagementFactory.getOperatingSystemMXBean();
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       Process child = new ProcessBuilder(java, "-Xmx1g", "-cp",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.settings.LatencyRule;
 import dev.perfsuite.profiles.Profiles;
+import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleTiming;
@@ -118,13 +119,13 @@ class LatencyAbortTest {
   /** Feeds two observers the same samples. */
   private record Both(SampleObserver first, SampleObserver second) implements SampleObserver {
     @Override
-    public void sample(SampleResult result, Phase phase, dev.perfsuite.results.ErrorCause cause,
+    public void sample(SampleResult result, Phase phase, ErrorCause cause,
         boolean transaction) {
       throw new UnsupportedOperationException("the recorder passes timings");
     }
 
     @Override
-    public void sample(SampleResult result, Phase phase, dev.perfsuite.results.ErrorCause cause,
+    public void sample(SampleResult result, Phase phase, ErrorCause cause,
         boolean transaction, SampleTiming timing) {
       first.sample(result, phase, cause, transaction, timing);
       second.sample(result, phase, cause, transaction, timing);

@@ -15,6 +15,7 @@ import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -373,7 +374,7 @@ class StallTruthIT {
    * millisecond because JMeter re-reads it every 5 s.
    */
   static final class SkewedSampleClock implements AutoCloseable {
-    private final java.lang.reflect.Field offset;
+    private final Field offset;
     private final ScheduledExecutorService writer = daemon("skewed-sample-clock");
 
     private SkewedSampleClock(long skewMillis) throws ReflectiveOperationException {

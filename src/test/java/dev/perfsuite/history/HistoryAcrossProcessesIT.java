@@ -2,6 +2,7 @@ package dev.perfsuite.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +56,8 @@ class HistoryAcrossProcessesIT {
         HistoryAppender.class.getName(), dir.toString(), "k", "1000000").inheritIO().start();
     Path file = HistoryStore.at(dir).file("echo-test");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while ((!java.nio.file.Files.isRegularFile(file)
-        || java.nio.file.Files.size(file) < 200_000) && System.nanoTime() < deadline) {
+    while ((!Files.isRegularFile(file)
+        || Files.size(file) < 200_000) && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
     child.destroyForcibly();

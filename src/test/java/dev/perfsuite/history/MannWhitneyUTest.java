@@ -3,6 +3,7 @@ package dev.perfsuite.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class MannWhitneyUTest {
       y[i] = Math.round(random.nextGaussian() * 3 + 21.5);
     }
     double exact = MannWhitneyU.pGreater(x, y);
-    double[] x31 = java.util.Arrays.copyOf(x, 31);
+    double[] x31 = Arrays.copyOf(x, 31);
     x31[30] = 20;
     double normal = MannWhitneyU.pGreater(x31, y);
     assertThat(x.length + y.length).as("exact size").isLessThanOrEqualTo(MannWhitneyU.EXACT_LIMIT);

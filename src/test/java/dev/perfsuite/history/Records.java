@@ -3,6 +3,7 @@ package dev.perfsuite.history;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -40,7 +41,7 @@ final class Records {
       histogram.recordValueWithCount(p95, samplesPerWindow);
     }
     long[] sorted = p95PerWindow.clone();
-    java.util.Arrays.sort(sorted);
+    Arrays.sort(sorted);
     long median = sorted[sorted.length / 2];
     long samples = samplesPerWindow * p95PerWindow.length;
     LabelRecord record = new LabelRecord(label, samples, errorsPerWindow * p95PerWindow.length,

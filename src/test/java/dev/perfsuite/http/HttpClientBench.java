@@ -7,6 +7,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadPause;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.engines.BuiltTree;
 import dev.perfsuite.engines.RunExecution;
 import java.io.IOException;
@@ -26,8 +27,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
@@ -237,7 +240,7 @@ class HttpClientBench {
         Thread.sleep(2_000);
         long idle = settledHeap(memory);
         long answered = counter.samples.sum();
-        org.apache.jmeter.engine.StandardJMeterEngine.stopEngineNow();
+        StandardJMeterEngine.stopEngineNow();
         running.join(30_000);
         System.out.printf(Locale.ROOT, "RESULT heapPerUserKiB=%.1f answered=%d errors=%d%n",
             (idle - before) / 1024.0 / users, answered, counter.errors.sum());
@@ -259,7 +262,7 @@ class HttpClientBench {
       }
       try {
         testPlan(plan.toArray(TestPlanChild[]::new)).runIn(RunExecution.tuned(new Lean()));
-      } catch (IOException | java.util.concurrent.TimeoutException e) {
+      } catch (IOException | TimeoutException e) {
         throw new IllegalStateException(e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -299,7 +302,7 @@ class HttpClientBench {
     }
 
     private static long processCpuNanos() {
-      return ((com.sun.management.OperatingSystemMXBean)
+      return ((OperatingSystemMXBean)
           ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -188,7 +189,7 @@ class HttpClientEqualityIT {
       try (Socket socket = server.accept()) {
         socket.getInputStream().read(new byte[256]);
         socket.getOutputStream().write(("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n"
-            + "Connection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
       } catch (IOException closed) {
         return;
       }

@@ -1,5 +1,6 @@
 package dev.perfsuite.http;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.bench.ProcessAllocation;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -142,7 +143,7 @@ final class TransportRun {
   }
 
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+    return ((OperatingSystemMXBean) ManagementFactory
         .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 

@@ -1,5 +1,6 @@
 package dev.perfsuite.http;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.apache.jmeter.protocol.http.util.HTTPArgument;
@@ -26,8 +27,8 @@ final class UrlRun {
       sampler.getArguments().addArgument(new HTTPArgument("q", "a b"));
       sampler.getArguments().addArgument(new HTTPArgument("page", "2"));
     }
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    ThreadMXBean threads =
+        (ThreadMXBean) ManagementFactory.getThreadMXBean();
     long sink = 0;
     for (int i = 0; i < CALLS; i++) {
       sink += sampler.getUrl().getPort();

@@ -137,8 +137,8 @@ class JmxFieldCorpusIT {
     RunResult result = imported.withClassLoader(() -> Engines.embedded(results,
         Duration.ofSeconds(2), Duration.ofSeconds(5), List.of()).run(imported.plan()));
     System.out.printf("%s (%s): %d samples, %d errors, labels %s%n", name, load,
-        result.overall(dev.perfsuite.results.Phase.MEASUREMENT).samples(),
-        result.overall(dev.perfsuite.results.Phase.MEASUREMENT).errors(), result.labels());
+        result.overall(Phase.MEASUREMENT).samples(),
+        result.overall(Phase.MEASUREMENT).errors(), result.labels());
     if (expected == Expect.PASS) {
       assertThatCode(() -> imported.judge(result)).as("%s passes its default verdict", name)
           .doesNotThrowAnyException();

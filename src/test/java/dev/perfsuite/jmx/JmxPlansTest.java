@@ -8,6 +8,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.JmxLoad;
+import dev.perfsuite.config.settings.JmxPlugins;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.sla.Sla;
@@ -79,7 +80,7 @@ class JmxPlansTest {
   void shouldFailNamingPropertyAndKeyWhenStrictAndPlanReadsAnUnsetProperty() {
     assertThatThrownBy(() -> JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"),
         JmxFixtures.settings(JmxLoad.PLAN, Map.of("shop.host", "127.0.0.1"))
-            .withSemantics(true, dev.perfsuite.config.settings.JmxPlugins.OFF), NO_WARM_UP))
+            .withSemantics(true, JmxPlugins.OFF), NO_WARM_UP))
         .isInstanceOf(JmxException.class)
         .hasMessageContaining("shop.port")
         .hasMessageContaining("-Dperf.jmx.props.shop.port=")
@@ -200,7 +201,7 @@ class JmxPlansTest {
     ImportedPlan plan = load("ultimate-ping.jmx", JmxLoad.PLAN);
     assertThat(plan.sla()).isEqualTo(Sla.overall().samplesAtLeast(1));
     assertThat(plan.structure()).as("errors and transactions judged through the plan")
-        .hasValue(new PlanVerdict(1.0, java.util.Set.of(), java.util.Set.of()));
+        .hasValue(new PlanVerdict(1.0, Set.of(), Set.of()));
   }
 
   @Test

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
@@ -124,11 +125,11 @@ public final class JmxRoundTrip implements AutoCloseable {
   }
 
   /** Requests that reached the server while {@code run} ran, in the form of the other views. */
-  public List<String> requests(java.util.function.Supplier<RunResult> run) {
+  public List<String> requests(Supplier<RunResult> run) {
     return capture(run);
   }
 
-  private List<String> capture(java.util.function.Supplier<RunResult> run) {
+  private List<String> capture(Supplier<RunResult> run) {
     server.resetRequests();
     run.get();
     return server.getAllServeEvents().stream()

@@ -9,6 +9,7 @@ import dev.perfsuite.reporting.AllureReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -30,7 +31,7 @@ class GatewayMatrixFiguresIT {
   @Test
   void shouldFindTheMatrixFiguresInTheAllureResultsOfTheClass() throws Exception {
     long started = System.currentTimeMillis();
-    Map<String, String> before = new java.util.HashMap<>();
+    Map<String, String> before = new HashMap<>();
     SETTINGS.forEach((k, v) -> {
       before.put(k, System.getProperty(k));
       System.setProperty(k, v);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.perfsuite.config.PerfConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +45,7 @@ class RunPreflightTest {
     Map<String, String> keys = Map.of("perf.target-rate", "1000000", "perf.hold", "9h",
         "perf.ramp-up", "0s", "perf.results-dir", dir.resolve("r").toString());
     PerfConfig all = PerfConfig.of(keys);
-    Map<String, String> none = new java.util.HashMap<>(keys);
+    Map<String, String> none = new HashMap<>(keys);
     none.put("perf.jtl", "none");
     PerfConfig kept = PerfConfig.of(none);
 

@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,7 +156,7 @@ class MergedBucketSeriesTest {
     Double lower = cumulative.lowerKey(bucket.getKey());
     double width = bucket.getKey() - (lower == null ? 0 : lower);
     assertThat(quantile(0.99, cumulative)).as("histogram_quantile(0.99) vs exact p99 %s s",
-        exactP99).isCloseTo(exactP99, org.assertj.core.data.Offset.offset(width));
+        exactP99).isCloseTo(exactP99, Offset.offset(width));
   }
 
   /** Prometheus's histogram_quantile: linear within the bucket that holds the rank. */

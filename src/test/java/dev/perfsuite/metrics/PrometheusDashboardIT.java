@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -153,7 +154,7 @@ class PrometheusDashboardIT {
         + "s%n", run.scenario(), series, quantile, exact, lower, upper);
     assertThat(quantile).as("%s %s: histogram_quantile(0.99) vs the suite's exact p99 %s s "
         + "(bucket %s..%s s)", run.scenario(), series, exact, lower, upper)
-        .isCloseTo(exact, org.assertj.core.data.Offset.offset(width));
+        .isCloseTo(exact, Offset.offset(width));
   }
 
   private static int freePort() throws IOException {

@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.http.entity.ContentType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +65,7 @@ class PrometheusScrapeIT {
           .run(LoadPlan.of("prometheus-scrape", profile,
               httpSampler("echo-get", echo.uri().toString()),
               httpSampler("echo-post", echo.uri().toString()).post("{\"n\":1}",
-                  org.apache.http.entity.ContentType.APPLICATION_JSON)));
+                  ContentType.APPLICATION_JSON)));
       running.set(false);
 
       Map<String, Long> live = duringRun.get(30, TimeUnit.SECONDS);

@@ -7,6 +7,7 @@ import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.server.RemoteEngineMain;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -16,8 +17,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.rmi.registry.LocateRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,7 +112,7 @@ final class PackagedJarsIT {
       assertThat(accepts(sslPort)).as("SSL engine's registry port %d accepts", sslPort).isTrue();
       assertThat(readyFile).as("--ready-file written once ready (the chart's readiness probe)")
           .isRegularFile();
-      assertThat(java.rmi.registry.LocateRegistry.getRegistry("127.0.0.1", plainPort).list())
+      assertThat(LocateRegistry.getRegistry("127.0.0.1", plainPort).list())
           .as("names bound in the plain engine's RMI registry").contains("JMeterEngine");
     }
   }
@@ -151,14 +154,14 @@ final class PackagedJarsIT {
         "--no-ssl");
     try (JarProcess engine = JarProcess.start(launcher, args, Map.of())) {
       engine.awaitLine(RemoteEngineMain.READY, READY_WITHIN);
-      assertThat(java.rmi.registry.LocateRegistry.getRegistry("127.0.0.1", port).list())
+      assertThat(LocateRegistry.getRegistry("127.0.0.1", port).list())
           .as("names bound in the distribution's engine registry").contains("JMeterEngine");
     }
   }
 
   private static void unzip(Path zip, Path into) throws IOException {
     try (ZipFile file = new ZipFile(zip.toFile())) {
-      for (ZipEntry entry : java.util.Collections.list(file.entries())) {
+      for (ZipEntry entry : Collections.list(file.entries())) {
         Path target = into.resolve(entry.getName()).normalize();
         if (!target.startsWith(into)) {
           throw new IOException("zip entry outside its folder: " + entry.getName());
@@ -236,7 +239,7 @@ final class PackagedJarsIT {
       Thread reader = new Thread(() -> {
         try (var lines = process.inputReader()) {
           lines.lines().forEach(line -> output.append(line).append('\n'));
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
           // The process ended; what it printed is kept.
         }
       }, "jar-output");

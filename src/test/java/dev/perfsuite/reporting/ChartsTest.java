@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.junit.jupiter.api.Test;
 
 /** Charts render headless into readable PNGs. */
@@ -79,10 +81,10 @@ class ChartsTest {
     RunResult run = new RunResult("no-errors", 8, Duration.ZERO, Duration.ZERO, List.of(),
         List.of(), Path.of("target"), Optional.empty(), new Timeline(Duration.ofSeconds(1), points),
         Map.of());
-    org.jfree.chart.JFreeChart chart = Charts.errorsChart(run);
+    JFreeChart chart = Charts.errorsChart(run);
     chart.createBufferedImage(960, 480);
-    org.jfree.chart.axis.NumberAxis axis =
-        (org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getRangeAxis();
+    NumberAxis axis =
+        (NumberAxis) chart.getXYPlot().getRangeAxis();
 
     assertThat(axis.getRange().getLength()).as("errors axis span with no errors")
         .isGreaterThanOrEqualTo(1.0);

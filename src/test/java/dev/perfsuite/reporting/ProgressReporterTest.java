@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jmeter.samplers.SampleResult;
@@ -103,12 +104,12 @@ class ProgressReporterTest {
 
   @Test
   void shouldTimeProductionRunsOnAClockThatOnlyMovesForward() {
-    java.time.InstantSource clock = ProgressReporter.monotonic();
-    java.time.Instant first = clock.instant();
-    java.time.Instant second = clock.instant();
+    InstantSource clock = ProgressReporter.monotonic();
+    Instant first = clock.instant();
+    Instant second = clock.instant();
 
     assertThat(second).as("a later reading").isAfterOrEqualTo(first);
-    assertThat(java.time.Duration.between(first, java.time.Instant.now()).abs())
-        .as("distance from the wall clock at start").isLessThan(java.time.Duration.ofSeconds(5));
+    assertThat(Duration.between(first, Instant.now()).abs())
+        .as("distance from the wall clock at start").isLessThan(Duration.ofSeconds(5));
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,7 +89,7 @@ class EngineSnapshotTest {
       List<LabelSummary> merged = controller.summaries();
       assertThat(merged).extracting(LabelSummary::label, LabelSummary::phase)
           .containsExactlyInAnyOrderElementsOf(expected.stream()
-              .map(s -> org.assertj.core.groups.Tuple.tuple(s.label(), s.phase())).toList());
+              .map(s -> Tuple.tuple(s.label(), s.phase())).toList());
       for (LabelSummary want : expected) {
         LabelSummary got = merged.stream().filter(s -> s.label().equals(want.label())
             && s.phase() == want.phase()).findFirst().orElseThrow();
@@ -120,7 +121,7 @@ class EngineSnapshotTest {
       assertThat(controllerTimeline.timeline().of(LabelSummary.OVERALL))
           .extracting(TimelinePoint::offset, TimelinePoint::samples, TimelinePoint::p99Millis)
           .as("merged timeline").isEqualTo(bothTimeline.timeline().of(LabelSummary.OVERALL).stream()
-              .map(p -> org.assertj.core.groups.Tuple.tuple(p.offset(), p.samples(),
+              .map(p -> Tuple.tuple(p.offset(), p.samples(),
                   p.p99Millis())).toList());
     }
   }

@@ -3,8 +3,10 @@ package dev.perfsuite.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URL;
+import java.nio.file.Path;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Causes that name what failed instead of OTHER or HTTP 500 (issue 24, item 4). */
 class ErrorClassifierTest {
@@ -52,8 +54,8 @@ class ErrorClassifierTest {
   }
 
   @Test
-  void shouldKeepTheFirstFailureOfACauseWholeBesideTheJtl(@org.junit.jupiter.api.io.TempDir
-      java.nio.file.Path dir) throws Exception {
+  void shouldKeepTheFirstFailureOfACauseWholeBesideTheJtl(@TempDir
+      Path dir) throws Exception {
     FailureTrail trail = FailureTrail.beside(dir.resolve("results.jtl"));
     SampleResult first = failed("Non HTTP response code: java.net.URISyntaxException",
         "Illegal character in path");

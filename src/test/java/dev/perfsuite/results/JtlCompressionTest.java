@@ -2,13 +2,17 @@ package dev.perfsuite.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.recovery.SummaryRebuild;
 import java.lang.management.ManagementFactory;
+import java.net.MalformedURLException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -43,8 +47,8 @@ class JtlCompressionTest {
     s.setLatency(2 + i % 5);
     s.setConnectTime(i % 50 == 0 ? 1 : 0);
     try {
-      s.setURL(new java.net.URL("http://127.0.0.1:8080/orders?page=" + i % 10));
-    } catch (java.net.MalformedURLException e) {
+      s.setURL(new URL("http://127.0.0.1:8080/orders?page=" + i % 10));
+    } catch (MalformedURLException e) {
       throw new IllegalStateException(e);
     }
     return new SampleEvent(s, "orders");
@@ -64,7 +68,7 @@ class JtlCompressionTest {
   }
 
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+    return ((OperatingSystemMXBean) ManagementFactory
         .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
@@ -120,7 +124,7 @@ class JtlCompressionTest {
     Path run = record("cut", JtlContent.ALL, true);
     Path gz = run.resolve(ResultDirectory.JTL_GZ);
     byte[] bytes = Files.readAllBytes(gz);
-    Files.write(gz, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    Files.write(gz, Arrays.copyOf(bytes, bytes.length / 2));
 
     long n = 0;
     try (JtlRows rows = JtlRows.open(gz)) {

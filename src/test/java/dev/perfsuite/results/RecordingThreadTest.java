@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -104,7 +107,7 @@ class RecordingThreadTest {
 
   @Test
   void shouldApplySamplesOnOneThreadAndReadThemBackAtOnce() throws Exception {
-    java.util.Set<String> appliers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<String> appliers = ConcurrentHashMap.newKeySet();
     int users = 8;
     int each = 5_000;
     List<LabelSummary> summaries;
@@ -165,7 +168,7 @@ class RecordingThreadTest {
   void shouldHoldUsersWhenTheQueueIsFullAndReportIt() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     long recorded;
-    java.util.Optional<String> warning;
+    Optional<String> warning;
     try (SampleRecorder recorder = SampleRecorder.create(new JtlWriter(dir.resolve("s.jtl"),
         JtlContent.NONE, Files::newOutputStream), Duration.ZERO, WarmUpOrigin.TEST_START)) {
       recorder.observe((result, phase, cause, transaction, timing) -> {

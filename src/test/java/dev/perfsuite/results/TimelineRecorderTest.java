@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.perfsuite.config.RunSettings;
 import java.time.Duration;
 import org.apache.jmeter.samplers.SampleResult;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The timeline cuts a run into fixed windows per label, keeping transactions out of TOTAL. */
@@ -34,8 +35,8 @@ class TimelineRecorderTest {
 
     assertThat(timeline.of("read")).extracting(TimelinePoint::offset, TimelinePoint::samples,
         TimelinePoint::errors).containsExactly(
-            org.assertj.core.groups.Tuple.tuple(Duration.ZERO, 10L, 0L),
-            org.assertj.core.groups.Tuple.tuple(Duration.ofSeconds(1), 1L, 1L));
+            Tuple.tuple(Duration.ZERO, 10L, 0L),
+            Tuple.tuple(Duration.ofSeconds(1), 1L, 1L));
     assertThat(timeline.of("read").get(0).p99Millis()).as("p99 of 10..19 ms").isEqualTo(19);
     assertThat(timeline.of(LabelSummary.OVERALL).get(1).samples())
         .as("transaction sample kept out of TOTAL").isEqualTo(1);

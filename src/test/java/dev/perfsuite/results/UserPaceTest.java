@@ -2,6 +2,7 @@ package dev.perfsuite.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.profiles.ArrivalTimer;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +87,6 @@ class UserPaceTest {
 
   @Test
   void shouldKeepTheIntendedStartVariableNameInStepWithTheSchedule() {
-    assertThat(IntendedStart.VARIABLE).isEqualTo(dev.perfsuite.profiles.ArrivalTimer.VARIABLE);
+    assertThat(IntendedStart.VARIABLE).isEqualTo(ArrivalTimer.VARIABLE);
   }
 }

@@ -4,6 +4,7 @@ import static dev.perfsuite.sla.Runs.measured;
 import static dev.perfsuite.sla.Runs.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +15,7 @@ class VerdictListenerTest {
 
   @Test
   void shouldExposeTheCellsReportsRenderInColumnOrder() {
-    SlaVerdict verdict = Sla.label(Runs.ECHO).p95Below(java.time.Duration.ofMillis(500))
+    SlaVerdict verdict = Sla.label(Runs.ECHO).p95Below(Duration.ofMillis(500))
         .evaluate(run(measured(Runs.ECHO).build()));
 
     assertThat(SlaVerdict.COLUMNS).as("columns")

@@ -13,6 +13,7 @@ import org.apache.jmeter.modifiers.JSR223PreProcessor;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.control.Header;
 import org.apache.jmeter.protocol.http.control.HeaderManager;
+import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.timers.ConstantTimer;
 import org.apache.jorphan.collections.HashTree;
@@ -160,6 +161,6 @@ class UserPlanTest {
 
   private static List<String> names(HashTree tree) {
     return elementsOf(tree).stream()
-        .map(e -> ((org.apache.jmeter.testelement.TestElement) e).getName()).toList();
+        .map(e -> ((TestElement) e).getName()).toList();
   }
 }

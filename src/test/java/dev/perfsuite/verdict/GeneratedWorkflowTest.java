@@ -12,6 +12,7 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ class GeneratedWorkflowTest {
     }
   }
 
-  private static Optional<JsonNode> step(java.util.function.Predicate<JsonNode> which)
+  private static Optional<JsonNode> step(Predicate<JsonNode> which)
       throws IOException {
     return steps().stream().filter(which).findFirst();
   }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.jmeter.engine.JMeterEngine;
@@ -114,7 +115,7 @@ final class StartFailures {
     }
 
     @Override
-    public void setProperties(java.util.Properties p) {
+    public void setProperties(Properties p) {
       delegate.setProperties(p);
     }
 

@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.RMIClientSocketFactory;
@@ -16,6 +17,7 @@ import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +126,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
         Registry target = registry != null ? registry : LocateRegistry.getRegistry(
             InetAddress.getLoopbackAddress().getHostAddress(), port);
         target.rebind(NAME, store);
-      } catch (java.rmi.RemoteException e) {
+      } catch (RemoteException e) {
         throw new IOException("cannot bind the data-file service in the registry on port "
             + port + ": " + e, e);
       }
@@ -233,7 +235,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
   @Override
   public List<String> usePlugins(List<String> names) throws IOException {
-    List<Path> jars = new java.util.ArrayList<>();
+    List<Path> jars = new ArrayList<>();
     for (String name : names) {
       Path jar = resolve(name);
       if (!Files.isRegularFile(jar) || !name.endsWith(".jar")) {

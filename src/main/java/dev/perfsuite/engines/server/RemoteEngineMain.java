@@ -7,6 +7,7 @@ import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
 import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.jar.JarFile;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
@@ -140,14 +142,14 @@ public final class RemoteEngineMain {
   }
 
   /** Writes {@code file} (a readiness probe's sign) and deletes it when the JVM stops. */
-  private static void writeReadyFile(Path file, String line) throws java.io.IOException {
+  private static void writeReadyFile(Path file, String line) throws IOException {
     Path absolute = file.toAbsolutePath();
     Files.createDirectories(absolute.getParent());
     Files.writeString(absolute, line + "\n");
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
         Files.deleteIfExists(absolute);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // The JVM is going; a stale file goes with the pod's filesystem.
       }
     }, "remote-engine-ready-file"));
@@ -184,7 +186,7 @@ public final class RemoteEngineMain {
     if (!jar.toString().endsWith(".jar") || !Files.isRegularFile(jar)) {
       return List.of();
     }
-    try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+    try (JarFile file = new JarFile(jar.toFile())) {
       String classPath = Optional.ofNullable(file.getManifest())
           .map(m -> m.getMainAttributes().getValue("Class-Path")).orElse("");
       Path dir = jar.toAbsolutePath().getParent();
@@ -195,7 +197,7 @@ public final class RemoteEngineMain {
         }
       }
       return result;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return List.of();
     }
   }

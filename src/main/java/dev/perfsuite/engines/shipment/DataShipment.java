@@ -16,6 +16,7 @@ import java.rmi.NotBoundException;
 import java.rmi.registry.LocateRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -334,7 +335,7 @@ public final class DataShipment {
       byte[] buffer = new byte[CHUNK];
       int n;
       while ((n = in.readNBytes(buffer, 0, CHUNK)) > 0) {
-        service.write(id, n == CHUNK ? buffer : java.util.Arrays.copyOf(buffer, n));
+        service.write(id, n == CHUNK ? buffer : Arrays.copyOf(buffer, n));
       }
       service.commit(id);
       committed = true;

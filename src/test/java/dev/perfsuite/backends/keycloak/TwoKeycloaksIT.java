@@ -7,6 +7,7 @@ import dev.perfsuite.backends.Provider;
 import dev.perfsuite.backends.postgres.PostgresServer;
 import dev.perfsuite.backends.postgres.PostgresServerIT;
 import dev.perfsuite.config.BackendSettings;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,7 +55,7 @@ class TwoKeycloaksIT {
     }
   }
 
-  private static List<Path> ownDataOfThisJvm(Path home) throws java.io.IOException {
+  private static List<Path> ownDataOfThisJvm(Path home) throws IOException {
     try (Stream<Path> data = Files.list(home.resolve("data"))) {
       return data.filter(p -> p.getFileName().toString()
           .startsWith("perf-suite-" + ProcessHandle.current().pid())).toList();

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.rmi.UnmarshalException;
+import java.util.Properties;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
+import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 
@@ -47,7 +49,7 @@ class StartFailuresTest {
   /** An engine whose test never starts. */
   private static final class Refusing implements JMeterEngine {
     @Override
-    public void configure(org.apache.jorphan.collections.HashTree testPlan) {
+    public void configure(HashTree testPlan) {
     }
 
     @Override
@@ -64,7 +66,7 @@ class StartFailuresTest {
     }
 
     @Override
-    public void setProperties(java.util.Properties p) {
+    public void setProperties(Properties p) {
     }
 
     @Override

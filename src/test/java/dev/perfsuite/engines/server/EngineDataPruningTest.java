@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +55,7 @@ class EngineDataPruningTest {
   void shouldMarkADataSetUsedWhenTheControllerFindsItHeld() throws Exception {
     Path old = dataSet("0123456789abcdef", Duration.ofDays(30));
     EngineDataStore store = EngineDataStore.local(root);
-    String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest
+    String sha = HexFormat.of().formatHex(MessageDigest
         .getInstance("SHA-256").digest(Files.readAllBytes(old.resolve("users.csv"))));
 
     assertThat(store.holds("0123456789abcdef/users.csv", sha)).as("held").isTrue();

@@ -11,6 +11,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.perfsuite.config.settings.RemoteData;
@@ -29,12 +30,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,7 +115,7 @@ class DataFilesIT {
   /** The users each engine sent, by engine address. */
   private Map<String, Set<String>> usersByEngine() {
     Map<String, Set<String>> byEngine = new TreeMap<>();
-    for (LoggedRequest request : backend.findAll(com.github.tomakehurst.wiremock.client.WireMock
+    for (LoggedRequest request : backend.findAll(WireMock
         .anyRequestedFor(anyUrl()))) {
       String engine = request.getHeader("X-Engine");
       byEngine.computeIfAbsent(engine, e -> new TreeSet<>())
@@ -190,7 +194,7 @@ class DataFilesIT {
                 .header("X-Engine", "${__P(__jm.D_TG,none)}")));
 
     assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
-    List<LoggedRequest> requests = backend.findAll(com.github.tomakehurst.wiremock.client.WireMock
+    List<LoggedRequest> requests = backend.findAll(WireMock
         .anyRequestedFor(anyUrl()));
     assertThat(requests).as("6 requests per engine").hasSize(12);
     assertThat(requests).as("every body is the file's content")
@@ -219,7 +223,7 @@ class DataFilesIT {
         .containsExactly(1, 1);
     assertThat(again).as("same content: nothing sent")
         .extracting(DataShipment.Delivery::sent, DataShipment.Delivery::present)
-        .containsOnly(org.assertj.core.groups.Tuple.tuple(0, 1));
+        .containsOnly(Tuple.tuple(0, 1));
     assertThat(changed).as("new content: sent again").extracting(DataShipment.Delivery::sent)
         .containsExactly(1, 1);
   }
@@ -243,7 +247,7 @@ class DataFilesIT {
   void shouldShipAFileOfManyChunksIntact() throws Exception {
     Path big = data.resolve("big-" + System.nanoTime() + ".csv");
     byte[] content = new byte[8 * DataShipment.CHUNK + 123];
-    new java.util.Random(42).nextBytes(content);
+    new Random(42).nextBytes(content);
     Files.write(big, content);
 
     long started = System.nanoTime();
@@ -251,7 +255,7 @@ class DataFilesIT {
         testPlan(threadGroup(1, 1, csvDataSet(big.toString()))), two.addresses(),
         LocalRemoteEngines.transport(), RemoteData.shared());
     double seconds = (System.nanoTime() - started) / 1e9;
-    System.out.printf(java.util.Locale.ROOT, "shipped %d bytes to 2 engines over RMI+SSL in %.2f s "
+    System.out.printf(Locale.ROOT, "shipped %d bytes to 2 engines over RMI+SSL in %.2f s "
         + "(%.1f MiB/s in total; loopback, busy shared host: noisy)%n", content.length, seconds,
         2.0 * content.length / (1 << 20) / seconds);
 

@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.http.entity.ContentType;
 import org.apache.jmeter.config.CSVDataSet;
@@ -27,8 +29,10 @@ import org.apache.jmeter.protocol.http.util.HTTPFileArg;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.JmeterDsl;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 
@@ -70,8 +74,8 @@ class DataFilesTest {
 
     assertThat(found.files()).as("files the plan reads")
         .extracting(DataFile::kind, DataFile::file, DataFile::header)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(DataFile.Kind.CSV, csv, false),
-            org.assertj.core.groups.Tuple.tuple(DataFile.Kind.UPLOAD, upload, false));
+        .containsExactly(Tuple.tuple(DataFile.Kind.CSV, csv, false),
+            Tuple.tuple(DataFile.Kind.UPLOAD, upload, false));
     assertThat(found.expressions()).as("paths left to the engines").isEmpty();
   }
 
@@ -116,7 +120,7 @@ class DataFilesTest {
   @Test
   void shouldDealRowsRoundRobinDisjointAndCompleteKeepingTheHeader() throws IOException {
     List<String> rows = IntStream.rangeClosed(1, 10).mapToObj(i -> "user" + i + ",pw" + i)
-        .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+        .collect(Collectors.toCollection(ArrayList::new));
     rows.add("\"multi\nline\",pw11");
     Path csv = write("users.csv", "name,password\n" + String.join("\n", rows) + "\n");
     DataFile file = new DataFile(DataFile.Kind.CSV, "users", csv.toString(), csv, true,
@@ -197,8 +201,8 @@ class DataFilesTest {
 
     assertThat(store.holds(name, sha)).as("before").isFalse();
     long id = store.begin(name, sha, content.length);
-    store.write(id, java.util.Arrays.copyOfRange(content, 0, 5));
-    store.write(id, java.util.Arrays.copyOfRange(content, 5, content.length));
+    store.write(id, Arrays.copyOfRange(content, 0, 5));
+    store.write(id, Arrays.copyOfRange(content, 5, content.length));
     store.commit(id);
     assertThat(store.holds(name, sha)).as("after a chunked upload").isTrue();
     assertThat(dir.resolve("engine").resolve(name)).hasBinaryContent(content);
@@ -233,7 +237,7 @@ class DataFilesTest {
     Files.writeString(users, "username,email,firstName,lastName\nu1,u1@x,U,One\n");
     DslTestPlan plan = testPlan(threadGroup(1, 1,
         csvDataSet(users.toString()),
-        csvDataSet(us.abstracta.jmeter.javadsl.JmeterDsl.testResource(
+        csvDataSet(JmeterDsl.testResource(
             "data/sunbird-users/signup-first-names.csv"))));
 
     assertThat(DataFiles.in(plan).files()).as("both shipped").extracting(DataFile::file)

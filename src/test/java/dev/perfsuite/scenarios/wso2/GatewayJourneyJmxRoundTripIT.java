@@ -69,7 +69,7 @@ class GatewayJourneyJmxRoundTripIT {
 
   @Test
   void shouldConvertItsSavedJmxIntoAScenarioClassThatCompiles(@TempDir Path dir) throws Exception {
-    LoadPlan plan = GatewayJourney.plan(java.net.URI.create("http://127.0.0.1:9/"), 2, 1024,
+    LoadPlan plan = GatewayJourney.plan(URI.create("http://127.0.0.1:9/"), 2, 1024,
         List.of("token-1", "token-2"), PROFILE);
     Path jmx = JmxRoundTrip.saveAsJmx(plan, dir.resolve("wso2-gateway.jmx"));
 

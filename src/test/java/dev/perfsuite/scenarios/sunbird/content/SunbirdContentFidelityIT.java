@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -275,7 +276,7 @@ class SunbirdContentFidelityIT {
       return Files.readAllLines(Path.of(uri)).stream().filter(l -> !l.isBlank()).toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
   }
