@@ -63,10 +63,10 @@ public final class PerfSession implements AutoCloseable {
   private final ServiceProbe probe;
   private final Set<URI> probed = ConcurrentHashMap.newKeySet();
   private final Set<URI> primed = ConcurrentHashMap.newKeySet();
-  /** Where this session's verdicts go: its Allure report first, then what tests added. */
+  /** Where the session's verdicts go: its Allure report first, then what tests added. */
   private final List<VerdictListener> verdictListeners =
       new CopyOnWriteArrayList<>(List.of(AllureRunReport::verdict));
-  /** The verdict so far of each run this session made, by run directory (verdict.json). */
+  /** The verdict so far of each run the session made, by run directory (verdict.json). */
   private final Map<Path, RunVerdict> verdicts = new ConcurrentHashMap<>();
   private final Optional<LatencyAbort> latencyAbort;
   private final Optional<Path> junitReports;
@@ -103,7 +103,7 @@ public final class PerfSession implements AutoCloseable {
     AllureRunReport.environment(config, null);
   }
 
-  /** Live metrics of this session's runs (Micrometer registry, Prometheus endpoint if on). */
+  /** Live metrics of the session's runs (Micrometer registry, Prometheus endpoint if on). */
   public LiveMetrics metrics() {
     return metrics;
   }
@@ -273,7 +273,7 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Primes before the first run of this session (a fresh JVM) and before the first run that
+   * Primes before the first run of the session (a fresh JVM) and before the first run that
    * uses a service no earlier priming reached (a backend started for this class), for
    * {@code perf.prime}; never measured.
    */
@@ -288,7 +288,7 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Judges {@code result} against {@code sla} and reports the verdict: this session's Allure
+   * Judges {@code result} against {@code sla} and reports the verdict: the session's Allure
    * result gets the verdict table (before a failing {@code assertPassed()} can stop the test),
    * then every listener added with {@link #onVerdict}. No other session hears it.
    *
@@ -322,7 +322,7 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Sends every verdict this session judges from now on to {@code listener} as well, after the
+   * Sends every verdict the session judges from now on to {@code listener} as well, after the
    * Allure report; for a report of one's own, such as a matrix's summary table.
    */
   public void onVerdict(VerdictListener listener) {

@@ -27,7 +27,8 @@ class DocWordsTest {
       "(?<![\\w&/:{#(-])(?<![\\w.-]/[\\w.-]{1,40} (?:PR|pull request|issue) )#\\d{1,5}\\b"
           + "(?![0-9a-fA-F-])",
       "\\bthis issue\\b",
-      "\\bthe issue's\\b");
+      "\\bthe issue's\\b",
+      "\\b(?:last|this|previous|next) session\\b");
   /** Working notes: the state of one machine on one day, or a sentence waiting for its sequel. */
   private static final List<Pattern> NOTES = patterns(
       "\\bnot yet explained\\b",

@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -286,15 +285,14 @@ class StallTruthIT {
       assertThat(column).as("the JTL carries the intended start").isNotNegative();
       // A sample without an intended start is measured from its actual start, as the recorder
       // does; the limit -1 keeps a trailing empty column.
-      long[][] rows = lines.stream().skip(1).map(l -> l.split(",", -1))
+      return lines.stream().skip(1).map(l -> l.split(",", -1))
           .map(f -> {
             String intended = f[f.length - 1 - (columns - 1 - column)];
             long start = Long.parseLong(f[0]);
             return new long[] {intended.isEmpty() ? start : Long.parseLong(intended), start,
                 Long.parseLong(f[1])};
           })
-          .sorted(Comparator.comparingLong(r -> r[0])).toArray(long[][]::new);
-      return Arrays.stream(rows).filter(r -> r[0] >= from).toArray(long[][]::new);
+          .filter(r -> r[0] >= from).toArray(long[][]::new);
     }
 
     /**
