@@ -10,31 +10,19 @@ cd "$(dirname "$0")/.."
 fail() { echo "FAIL: $*" >&2; exit 1; }
 MVN=(mvn -B -ntp)
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-logs=target/distributed-check
+# shellcheck source=.ci/loopback-engines.sh
+source .ci/loopback-engines.sh
+logs=$PWD/target/distributed-check
 rm -rf "$logs" && mkdir -p "$logs"
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; wait 2> /dev/null || true; }
+engine_pids=()
+cleanup() { for pid in "${engine_pids[@]}"; do kill "$pid" 2> /dev/null || true; done; wait 2> /dev/null || true; }
 trap cleanup EXIT
 
-tests_jar=$(ls target/perf-suite-*-tests.jar | head -1)
-remotes=()
-for n in 1 2; do
-  port=$(free_port); rmi=$(free_port)
-  java -Dperf.engine.work-dir="$PWD/$logs/engine$n" \
-    -cp "target/perf-suite-remote-engine.jar:$tests_jar" dev.perfsuite.engines.server.RemoteEngineMain \
-    --port "$port" --rmi-port "$rmi" --hostname 127.0.0.1 --no-ssl > "$logs/engine$n.log" 2>&1 &
-  pids+=("$!")
-  remotes+=("127.0.0.1:$port")
-done
-for n in 1 2; do
-  for _ in $(seq 1 120); do
-    grep -q "perf-suite remote engine ready on" "$logs/engine$n.log" && break
-    sleep 1
-  done
-  grep -q "perf-suite remote engine ready on" "$logs/engine$n.log" \
-    || { cat "$logs/engine$n.log"; fail "engine $n did not start within 120 s"; }
-done
+tests_jar=$(ls "$PWD"/target/perf-suite-*-tests.jar | head -1)
+start_loopback_engines 2 "$logs" 120 "$PWD" \
+  -cp "$PWD/target/perf-suite-remote-engine.jar:$tests_jar" dev.perfsuite.engines.server.RemoteEngineMain \
+  || fail "the engines did not start"
+remotes=("${engine_remotes[@]}")
 list=$(IFS=,; echo "${remotes[*]}")
 echo "engines: $list"
 

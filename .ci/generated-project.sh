@@ -148,31 +148,18 @@ done
 echo "engine: ${launcher#"$project"/} and $(ls "$project/target/perf-suite-engine/remote-engine-lib" | wc -l) libraries; controller: $(ls "$project/target/perf-controller/lib" | wc -l) jars"
 
 phase "two remote engines on 127.0.0.1 (no SSL, loopback)"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-remotes=()
-for n in 1 2; do
-  port=$(free_port); rmi=$(free_port)
-  (cd "$project" && exec java -Dperf.engine.work-dir="$work/engine$n" -jar "$launcher" \
-    --port "$port" --rmi-port "$rmi" --hostname 127.0.0.1 --no-ssl) > "$work/engine$n.log" 2>&1 &
-  engine_pids+=("$!")
-  remotes+=("127.0.0.1:$port")
-done
-for n in 1 2; do
-  for _ in $(seq 1 90); do
-    grep -q "perf-suite remote engine ready on" "$work/engine$n.log" && break
-    kill -0 "${engine_pids[$((n - 1))]}" 2> /dev/null || break
-    sleep 1
-  done
-  grep -q "perf-suite remote engine ready on" "$work/engine$n.log" \
-    || { tail -30 "$work/engine$n.log"; fail "engine $n did not start within 90 s"; }
-done
+# shellcheck source=.ci/loopback-engines.sh
+source "$repo/.ci/loopback-engines.sh"
+start_loopback_engines 2 "$work" 90 "$project" -jar "$launcher" \
+  || { tail -20 "$work"/engine*.log; fail "the engines did not start"; }
+remotes=("${engine_remotes[@]}")
 list=$(IFS=,; echo "${remotes[*]}")
 echo "engines: $list"
 
 phase "the scenario on both engines (perf.engine=distributed)"
-# A fresh engine's first requests load and compile its HTTP client: on this shared 2-core machine
-# (load average 30+) they took 9 s, longer than the smoke profile's 2 s warm-up, and the SLA failed
-# on 4 samples. The run here holds 20 s and excludes the first 12 s, so 8 s are measured warm.
+# A fresh engine's first requests load and compile its HTTP client: on a 2-core machine at load
+# average 30 they took 9 s, longer than the smoke profile's 2 s warm-up, and the SLA failed on 4
+# samples. The run here holds 20 s and excludes the first 12 s, so 8 s are measured warm.
 dlog="$work/verify-distributed.log"
 project_mvn verify -Pperf -Dperf.engine=distributed -Dperf.remotes="$list" -Dperf.rmi.ssl=false \
   -Dperf.hold=20s -Dperf.warm-up=12s > "$dlog" 2>&1 || { tail -80 "$dlog"; tail -20 "$work"/engine*.log; fail "the scenario did not pass on the two engines"; }
