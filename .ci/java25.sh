@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Users on virtual threads, on the Java 25 JDK beside the default 17: the users
-# package's tests and ITs, with perf.users.threads=virtual and a JFR check that no user pins a
-# carrier thread. Compiles once, under Java 25 with release 17 (the jar stays Java 17).
+# package's tests and ITs, with perf.users.threads=virtual (the JDK's scheduler) and a JFR check
+# that no user pins a carrier thread; then the same users carried by the HTTP client's event
+# loops (perf.users.threads=loop), with the client's equality and connection ITs. Compiled under
+# Java 25 with release 17 (the jar stays Java 17).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +18,10 @@ fi
 JAVA_HOME=$JDK25 PERF_USERS_THREADS=virtual mvn -B -ntp verify \
   -Dtest='UserThreadFactoryTest,TimetableTest,UserThreadsTest,ThreadGroupsTest' \
   -Dit.test='UsersIT,VirtualUsersPinningIT,OpenModelIT' \
+  -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false
+
+printf '\n==> Users on the HTTP client event loops on Java 25 (perf.users.threads=loop)\n'
+JAVA_HOME=$JDK25 PERF_USERS_THREADS=loop mvn -B -ntp verify -Dcheckstyle.skip \
+  -Dtest='LoopCarriersTest,UserThreadFactoryTest' \
+  -Dit.test='UsersIT,VirtualUsersPinningIT,HttpClientEqualityIT,ConnectionModesIT' \
   -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false

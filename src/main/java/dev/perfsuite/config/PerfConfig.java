@@ -349,6 +349,12 @@ public record PerfConfig(
           + "+, but this JVM is Java " + Runtime.version().feature() + ". Fix: run on Java 24+ "
           + "(e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or -Dperf.users.threads=auto.");
     }
+    if (userThreads.orElse(UserThreads.AUTO) == UserThreads.LOOP
+        && Runtime.version().feature() < UserThreads.FIRST_LOOP_JAVA) {
+      read.fail("perf.users.threads=loop needs Java " + UserThreads.FIRST_LOOP_JAVA
+          + "+, but this JVM is Java " + Runtime.version().feature() + ". Fix: run on Java 24+ "
+          + "(e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or -Dperf.users.threads=auto.");
+    }
     if (named.isEmpty()) {
       return Profiles.smoke();
     }

@@ -1,6 +1,7 @@
 package dev.perfsuite.http;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import java.io.IOException;
 import java.net.URL;
 import java.util.ArrayDeque;
@@ -32,7 +33,11 @@ final class SharedConnections {
 
   private final int size;
   private final AtomicInteger open = new AtomicInteger();
-  private final Map<String, Deque<Channel>> idle = new ConcurrentHashMap<>();
+  /**
+   * Idle connections by the event loop they run on, then by origin: a loop-carried user takes
+   * one of its own loop first, so its exchange crosses no thread.
+   */
+  private final Map<EventLoop, Map<String, Deque<Channel>>> idle = new ConcurrentHashMap<>();
   private final ReentrantLock lock = new ReentrantLock();
   /** Slots not lent, and users waiting for one (oldest first); guarded by {@link #lock}. */
   private int free;
@@ -50,7 +55,8 @@ final class SharedConnections {
 
   /** Closes the idle connections of every pool (a test's end). */
   static void closeIdle() {
-    BY_SIZE.values().forEach(pool -> pool.idle.values().forEach(SharedConnections::closeAll));
+    BY_SIZE.values().forEach(pool -> pool.idle.values()
+        .forEach(byOrigin -> byOrigin.values().forEach(SharedConnections::closeAll)));
   }
 
   /**
@@ -67,12 +73,19 @@ final class SharedConnections {
     boolean lent = false;
     try {
       String origin = UserChannels.origin(url);
-      Deque<Channel> ready = idle.computeIfAbsent(origin, o -> new ConcurrentLinkedDeque<>());
-      for (Channel channel = ready.pollFirst(); channel != null; channel = ready.pollFirst()) {
-        if (channel.isActive()) {
-          lent = true;
-          return new UserChannels.Connection(channel, origin, 0);
+      EventLoop home = LoopCarriers.home();
+      Channel channel = home == null ? null : idleOn(home, origin);
+      if (channel == null) {
+        for (EventLoop loop : idle.keySet()) {
+          channel = idleOn(loop, origin);
+          if (channel != null) {
+            break;
+          }
         }
+      }
+      if (channel != null) {
+        lent = true;
+        return new UserChannels.Connection(channel, origin, 0);
       }
       makeRoom();
       UserChannels.Connection opened = user.open(url, connectTimeoutMillis,
@@ -92,12 +105,28 @@ final class SharedConnections {
   void giveBack(UserChannels.Connection connection, boolean reusable) {
     Channel channel = connection.channel();
     if (reusable && channel.isActive()) {
-      idle.computeIfAbsent(connection.origin(), o -> new ConcurrentLinkedDeque<>())
+      idle.computeIfAbsent(channel.eventLoop(), l -> new ConcurrentHashMap<>())
+          .computeIfAbsent(connection.origin(), o -> new ConcurrentLinkedDeque<>())
           .offerFirst(channel);
     } else {
       channel.close();
     }
     freeSlot();
+  }
+
+  /** An open idle connection to {@code origin} on {@code loop}, taken; null when none. */
+  private Channel idleOn(EventLoop loop, String origin) {
+    Map<String, Deque<Channel>> byOrigin = idle.get(loop);
+    Deque<Channel> ready = byOrigin == null ? null : byOrigin.get(origin);
+    if (ready == null) {
+      return null;
+    }
+    for (Channel channel = ready.pollFirst(); channel != null; channel = ready.pollFirst()) {
+      if (channel.isActive()) {
+        return channel;
+      }
+    }
+    return null;
   }
 
   /** Connections open now, lent or idle (for tests). */
@@ -108,7 +137,8 @@ final class SharedConnections {
   /** Closes idle connections to other origins while the pool is full, so a new one fits. */
   private void makeRoom() {
     int excess = open.get() - size + 1;
-    for (Deque<Channel> ready : idle.values()) {
+    for (Deque<Channel> ready : idle.values().stream()
+        .flatMap(byOrigin -> byOrigin.values().stream()).toList()) {
       for (Channel channel = excess > 0 ? ready.pollLast() : null; channel != null;
           channel = excess > 0 ? ready.pollLast() : null) {
         channel.close();

@@ -2,6 +2,7 @@ package dev.perfsuite.http;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -121,6 +122,19 @@ final class SharedLoop {
   /** A bootstrap of its own for one connection (options differ by sampler). */
   Bootstrap bootstrap() {
     return bootstrap.clone();
+  }
+
+  /**
+   * A bootstrap of its own whose connection runs on {@code home}, the loop its user runs on;
+   * on the next loop of the group when {@code home} is null.
+   */
+  Bootstrap bootstrapOn(EventLoop home) {
+    return home == null ? bootstrap.clone() : bootstrap.clone(home);
+  }
+
+  /** The next loop of the group, round robin (the home of one loop-carried user). */
+  EventLoop nextLoop() {
+    return group.next();
   }
 
   /** The context all users share when {@code https.sessioncontext.shared} is true. */

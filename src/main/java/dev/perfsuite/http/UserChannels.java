@@ -168,8 +168,8 @@ final class UserChannels {
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
-    SharedLoop loop = SharedLoop.get();
-    Bootstrap bootstrap = loop.bootstrap()
+    // A loop-carried user's connections run on its own loop: its request crosses no thread.
+    Bootstrap bootstrap = SharedLoop.get().bootstrapOn(LoopCarriers.home())
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMillis)
         .handler(new ChannelInitializer<SocketChannel>() {
           @Override

@@ -1,5 +1,6 @@
 package dev.perfsuite.users;
 
+import dev.perfsuite.http.LoopCarriers;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -7,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Makes the thread one user runs on: virtual or platform, as {@code perf.users.threads} and the
- * running Java decide.
+ * Makes the thread one user runs on: virtual (on the HTTP client's event loops or the JDK's
+ * scheduler) or platform, as {@code perf.users.threads} and the running JVM decide.
  *
  * <p>The release is Java 17, so {@code Thread.ofVirtual()} is looked up at run time (method
  * handles, once per JVM) instead of compiled against: one jar for every engine, no Java 21
@@ -22,42 +23,81 @@ public final class UserThreadFactory {
 
   private static final Optional<VirtualBuilder> VIRTUAL = VirtualBuilder.lookUp();
 
-  private final boolean virtual;
+  /** Where a user's thread runs. */
+  enum Carrier {
+    PLATFORM("platform threads"),
+    VIRTUAL("virtual threads"),
+    LOOP("virtual threads on the HTTP client's event loops");
+
+    private final String words;
+
+    Carrier(String words) {
+      this.words = words;
+    }
+  }
+
+  private final Carrier carrier;
   private final String reason;
 
-  private UserThreadFactory(boolean virtual, String reason) {
-    this.virtual = virtual;
+  private UserThreadFactory(Carrier carrier, String reason) {
+    this.carrier = carrier;
     this.reason = reason;
   }
 
   /** The factory {@code requested} resolves to on this JVM. */
   public static UserThreadFactory resolve(UserThreads requested) {
-    return resolve(requested, Runtime.version().feature(), VIRTUAL.isPresent());
+    return resolve(requested, Runtime.version().feature(), VIRTUAL.isPresent(),
+        LoopCarriers.available() ? "" : LoopCarriers.unavailableReason());
   }
 
-  static UserThreadFactory resolve(UserThreads requested, int java, boolean available) {
+  /**
+   * What {@code requested} resolves to.
+   *
+   * @param noLoops why users cannot run on the event loops; empty when they can
+   */
+  static UserThreadFactory resolve(UserThreads requested, int java, boolean available,
+      String noLoops) {
     String key = "perf.users.threads=" + requested.name().toLowerCase(Locale.ROOT);
     switch (requested) {
       case PLATFORM:
-        return new UserThreadFactory(false, key);
+        return new UserThreadFactory(Carrier.PLATFORM, key);
       case VIRTUAL:
         if (!available) {
-          return new UserThreadFactory(false, key + " but Java " + java + " has no virtual "
-              + "threads (needs " + UserThreads.FIRST_VIRTUAL_JAVA + "+): platform threads");
+          return new UserThreadFactory(Carrier.PLATFORM, key + " but Java " + java + " has no "
+              + "virtual threads (needs " + UserThreads.FIRST_VIRTUAL_JAVA
+              + "+): platform threads");
         }
-        return new UserThreadFactory(true, key + (java < UNPINNED_JAVA ? ", Java " + java
-            + " < " + UNPINNED_JAVA + ": HttpClient 4 pins carriers inside synchronized"
+        return new UserThreadFactory(Carrier.VIRTUAL, key + (java < UNPINNED_JAVA ? ", Java "
+            + java + " < " + UNPINNED_JAVA + ": HttpClient 4 pins carriers inside synchronized"
             : ", Java " + java));
+      case LOOP:
+        if (!available) {
+          return new UserThreadFactory(Carrier.PLATFORM, key + " but Java " + java + " has no "
+              + "virtual threads: platform threads");
+        }
+        return noLoops.isEmpty() ? new UserThreadFactory(Carrier.LOOP, key + ", Java " + java)
+            : new UserThreadFactory(Carrier.VIRTUAL, key + " but not here: " + noLoops
+                + "; virtual threads on the JDK's scheduler");
       default:
-        boolean use = available && java >= UNPINNED_JAVA;
-        return new UserThreadFactory(use, key + ", Java " + java + (use ? " >= " : " < ")
-            + UNPINNED_JAVA + (use ? "" : " (virtual threads would pin carriers in HttpClient 4)"));
+        if (!available || java < UNPINNED_JAVA) {
+          return new UserThreadFactory(Carrier.PLATFORM, key + ", Java " + java + " < "
+              + UNPINNED_JAVA + " (virtual threads would pin carriers in HttpClient 4)");
+        }
+        return noLoops.isEmpty()
+            ? new UserThreadFactory(Carrier.LOOP, key + ", Java " + java + " >= " + UNPINNED_JAVA)
+            : new UserThreadFactory(Carrier.VIRTUAL, key + ", Java " + java + " >= "
+                + UNPINNED_JAVA + ", on the JDK's scheduler: " + noLoops);
     }
   }
 
-  /** True when users run on virtual threads. */
+  /** True when users run on virtual threads, on the JDK's scheduler or the event loops. */
   public boolean virtual() {
-    return virtual;
+    return carrier != Carrier.PLATFORM;
+  }
+
+  /** True when users run on the HTTP client's event loops. */
+  public boolean onLoops() {
+    return carrier == Carrier.LOOP;
   }
 
   /** Why: the setting and the Java version that decided. */
@@ -67,18 +107,21 @@ public final class UserThreadFactory {
 
   /** One line for the console: {@code users: 100 on virtual threads (...)}. */
   public String describe(int users) {
-    return "users: " + users + " on " + (virtual ? "virtual" : "platform") + " threads ("
-        + reason + ")";
+    return "users: " + users + " on " + carrier.words + " (" + reason + ")";
   }
 
   /** An unstarted thread running {@code body}, named {@code name}. */
   public Thread unstarted(String name, Runnable body) {
-    if (virtual) {
-      return VIRTUAL.orElseThrow().unstarted(name, body);
+    switch (carrier) {
+      case LOOP:
+        return LoopCarriers.unstarted(name, body);
+      case VIRTUAL:
+        return VIRTUAL.orElseThrow().unstarted(name, body);
+      default:
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(false);
+        return thread;
     }
-    Thread thread = new Thread(body, name);
-    thread.setDaemon(false);
-    return thread;
   }
 
   /** {@code Thread.ofVirtual().name(name).unstarted(body)}, bound at run time. */

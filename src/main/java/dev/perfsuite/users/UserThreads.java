@@ -8,13 +8,24 @@ package dev.perfsuite.users;
  * by each engine against its own Java version.
  */
 public enum UserThreads {
-  /** Virtual threads on Java 24+ (JEP 491: no pinning on {@code synchronized}), else platform. */
+  /**
+   * On Java 24+ (JEP 491: no pinning on {@code synchronized}) virtual threads, carried by the
+   * HTTP client's event loops where the JVM allows it ({@link #LOOP}), else platform threads.
+   */
   AUTO,
-  /** Virtual threads; Java 21+ (on 21 to 23 HttpClient 4 pins carriers in its pool). */
+  /**
+   * Virtual threads carried by the HTTP client's event loops: no thread hand-off per request.
+   * Java 24+, and the JVM started with {@code --add-opens=java.base/java.lang=ALL-UNNAMED};
+   * without the flag users fall back to {@link #VIRTUAL}, and the run says so.
+   */
+  LOOP,
+  /** Virtual threads on the JDK's scheduler; Java 21+ (on 21 to 23 HttpClient 4 pins carriers). */
   VIRTUAL,
   /** One platform thread per user, as JMeter's own Thread Group. */
   PLATFORM;
 
   /** The first Java feature release with virtual threads. */
   public static final int FIRST_VIRTUAL_JAVA = 21;
+  /** The first Java feature release where users may run on the event loops. */
+  public static final int FIRST_LOOP_JAVA = 24;
 }

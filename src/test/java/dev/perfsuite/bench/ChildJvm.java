@@ -1,5 +1,6 @@
 package dev.perfsuite.bench;
 
+import dev.perfsuite.http.LoopCarriers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -39,6 +40,8 @@ final class ChildJvm {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + settings.generatorHeap());
+    // Users run on the client's event loops on Java 24+ only with java.lang opened.
+    command.add(LoopCarriers.OPEN_FLAG);
     command.addAll(settings.generatorFlags());
     command.addAll(jvmFlags);
     command.add("-cp");

@@ -21,7 +21,7 @@ class UserThreadsTest {
     assertThatThrownBy(() -> with("green"))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("'green' for perf.users.threads")
-        .hasMessageContaining("one of auto, virtual, platform");
+        .hasMessageContaining("one of auto, loop, virtual, platform");
   }
 
   @Test

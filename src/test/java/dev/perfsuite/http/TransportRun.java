@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * whatever the machine's load does to throughput, for A/B runs of the transport (epoll against
  * {@code -Dio.netty.transport.noNative=true}).
  *
- * <p>Arguments: users, {@code platform} or {@code virtual} (Java 21+), warm-up and measured
+ * <p>Arguments: users, {@code platform}, {@code virtual} (Java 21+) or {@code loop} (virtual
+ * users on the event loops: Java 24+ with {@link LoopCarriers#OPEN_FLAG}), warm-up and measured
  * requests per user, the URL (a keep-alive GET, e.g. nginx's 1 KiB file on loopback). Each
  * user sends its warm-up requests, waits for all others, then its measured ones; over the
  * measured phase it prints one {@code RESULT} line: process CPU µs, allocated bytes, context
@@ -38,7 +39,8 @@ final class TransportRun {
 
   public static void main(String[] args) throws Exception {
     int users = Integer.parseInt(args[0]);
-    boolean virtual = args[1].equals("virtual");
+    String threads = args[1];
+    boolean virtual = threads.equals("virtual");
     int warm = Integer.parseInt(args[2]);
     int measured = Integer.parseInt(args[3]);
     URL url = new URL(args[4]);
@@ -64,7 +66,9 @@ final class TransportRun {
       }
     };
     for (int i = 0; i < users; i++) {
-      if (virtual) {
+      if (threads.equals("loop")) {
+        LoopCarriers.unstarted("user-" + i, user).start();
+      } else if (virtual) {
         Thread.class.getMethod("startVirtualThread", Runnable.class).invoke(null, user);
       } else {
         Thread thread = new Thread(user, "user-" + i);
@@ -86,7 +90,7 @@ final class TransportRun {
     double requests = (double) users * measured;
     System.out.printf(Locale.ROOT, "RESULT transport=%s users=%d threads=%s requests=%.0f "
         + "rps=%.0f cpuUs=%.2f allocB=%.0f ctx=%.2f syscalls=%.2f errors=%d load=%s%n",
-        SuiteHttpSampler.transport(), users, virtual ? "virtual" : "platform", requests,
+        SuiteHttpSampler.transport(), users, threads, requests,
         requests / (nanos / 1e9), cpu / 1e3 / requests, allocated / requests,
         counted.getOrDefault("context-switches", -1L) / requests,
         counted.getOrDefault("raw_syscalls:sys_enter", -1L) / requests, errors.size(),

@@ -9,34 +9,68 @@ import org.junit.jupiter.api.Test;
 /** Which thread a user runs on, and why, for each setting and Java version. */
 class UserThreadFactoryTest {
 
+  private static final String OPENED = "";
+  private static final String NOT_OPENED = "the JVM was started without --add-opens";
+
   @Test
-  void shouldChooseVirtualThreadsOnJava24AndLaterWhenAuto() {
-    UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.AUTO, 25, true);
+  void shouldCarryUsersOnTheEventLoopsOnJava24AndLaterWhenAuto() {
+    UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.AUTO, 25, true, OPENED);
 
     assertThat(factory.virtual()).isTrue();
+    assertThat(factory.onLoops()).as("users on the client's loops").isTrue();
     assertThat(factory.describe(100)).as("the start line names the reason")
-        .isEqualTo("users: 100 on virtual threads (perf.users.threads=auto, Java 25 >= 24)");
+        .isEqualTo("users: 100 on virtual threads on the HTTP client's event loops "
+            + "(perf.users.threads=auto, Java 25 >= 24)");
+  }
+
+  @Test
+  void shouldNameTheMissingFlagWhenAutoFallsBackToTheJdkScheduler() {
+    UserThreadFactory factory =
+        UserThreadFactory.resolve(UserThreads.AUTO, 25, true, NOT_OPENED);
+
+    assertThat(factory.virtual()).isTrue();
+    assertThat(factory.onLoops()).as("no loops without the opened scheduler").isFalse();
+    assertThat(factory.describe(100)).as("the start line names the fallback and its cause")
+        .isEqualTo("users: 100 on virtual threads (perf.users.threads=auto, Java 25 >= 24, on "
+            + "the JDK's scheduler: " + NOT_OPENED + ")");
+  }
+
+  @Test
+  void shouldFallBackFromLoopToTheJdkSchedulerOrPlatformThreads() {
+    UserThreadFactory notOpened =
+        UserThreadFactory.resolve(UserThreads.LOOP, 25, true, NOT_OPENED);
+    assertThat(notOpened.onLoops()).as("loop without the flag").isFalse();
+    assertThat(notOpened.virtual()).as("still virtual").isTrue();
+    assertThat(notOpened.reason()).contains("but not here: " + NOT_OPENED);
+
+    UserThreadFactory noVirtual = UserThreadFactory.resolve(UserThreads.LOOP, 17, false, "x");
+    assertThat(noVirtual.virtual()).as("Java 17").isFalse();
+
+    assertThat(UserThreadFactory.resolve(UserThreads.VIRTUAL, 25, true, OPENED).onLoops())
+        .as("virtual keeps the JDK's scheduler").isFalse();
   }
 
   @Test
   void shouldKeepPlatformThreadsBeforeJava24WhenAuto() {
-    assertThat(UserThreadFactory.resolve(UserThreads.AUTO, 21, true).virtual())
+    assertThat(UserThreadFactory.resolve(UserThreads.AUTO, 21, true, OPENED).virtual())
         .as("Java 21: HttpClient 4 would pin carriers").isFalse();
-    assertThat(UserThreadFactory.resolve(UserThreads.AUTO, 17, false).reason())
+    assertThat(UserThreadFactory.resolve(UserThreads.AUTO, 17, false, OPENED).reason())
         .contains("Java 17 < 24");
   }
 
   @Test
   void shouldHonourAnExplicitChoiceAndNameThePinningRiskBefore24() {
-    assertThat(UserThreadFactory.resolve(UserThreads.PLATFORM, 25, true).virtual()).isFalse();
-    UserThreadFactory virtualOn21 = UserThreadFactory.resolve(UserThreads.VIRTUAL, 21, true);
+    assertThat(UserThreadFactory.resolve(UserThreads.PLATFORM, 25, true, OPENED).virtual())
+        .isFalse();
+    UserThreadFactory virtualOn21 =
+        UserThreadFactory.resolve(UserThreads.VIRTUAL, 21, true, OPENED);
     assertThat(virtualOn21.virtual()).isTrue();
     assertThat(virtualOn21.reason()).contains("pins carriers");
   }
 
   @Test
   void shouldFallBackToPlatformThreadsWhereNoVirtualThreadsExist() {
-    UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.VIRTUAL, 17, false);
+    UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.VIRTUAL, 17, false, OPENED);
 
     assertThat(factory.virtual()).isFalse();
     assertThat(factory.reason()).contains("no virtual threads");

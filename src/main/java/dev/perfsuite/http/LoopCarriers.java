@@ -1,0 +1,111 @@
+package dev.perfsuite.http;
+
+import io.netty.channel.EventLoop;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.Method;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * Virtual users carried by the client's own event loops, so a request, its response and the
+ * user's next step run on one thread with no cross-thread wake-up.
+ *
+ * <p>Each user's virtual thread is scheduled on one loop of {@link SharedLoop} (users are dealt
+ * round robin), and its connections are opened on that same loop: the user queues its write
+ * while running on the loop's thread, parks, and the response handler, on that thread, queues
+ * the user again; the kernel never wakes a thread for the request. This is how Gatling carries
+ * its users.
+ *
+ * <p>Java has no public API for a virtual thread's scheduler: the JDK's own constructor for
+ * one ({@code ThreadBuilders.VirtualThreadBuilder(Executor)}) is opened with
+ * {@code --add-opens java.base/java.lang=ALL-UNNAMED}, checked once per JVM. Without it, or
+ * before Java 24, {@link #available()} is false and {@link #unavailableReason()} says why; users
+ * then run on the JDK's scheduler.
+ *
+ * <p>Trap: a user pinned to its carrier (a native frame, a class initializer) while it waits
+ * for its response would hold the loop that must deliver that response. From Java 24 on
+ * {@code synchronized} no longer pins (JEP 491), which is why earlier releases never use this.
+ */
+public final class LoopCarriers {
+  /** The JVM flag that opens the JDK's scheduler constructor. */
+  public static final String OPEN_FLAG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+  /** JEP 491: from this release {@code synchronized} no longer pins a carrier. */
+  static final int FIRST_JAVA = 24;
+
+  private static final Builder BUILDER = Builder.lookUp(Runtime.version().feature());
+  /** The loop each loop-carried user runs on, for the connections it opens. */
+  private static final ThreadLocal<EventLoop> HOME = new ThreadLocal<>();
+
+  private LoopCarriers() {
+  }
+
+  /** Whether users can run on the event loops in this JVM. */
+  public static boolean available() {
+    return BUILDER.constructor().isPresent();
+  }
+
+  /** Why users cannot run on the loops here, with the fix; empty when they can. */
+  public static String unavailableReason() {
+    return BUILDER.reason();
+  }
+
+  /**
+   * An unstarted virtual thread named {@code name} running {@code body} on the next event loop.
+   *
+   * @throws IllegalStateException when {@link #available()} is false
+   */
+  public static Thread unstarted(String name, Runnable body) {
+    EventLoop loop = SharedLoop.get().nextLoop();
+    return unstarted(name, loop, () -> {
+      HOME.set(loop);
+      body.run();
+    });
+  }
+
+  static Thread unstarted(String name, Executor scheduler, Runnable body) {
+    Constructor<?> constructor = BUILDER.constructor().orElseThrow(
+        () -> new IllegalStateException("virtual users cannot run on the event loops: "
+            + BUILDER.reason()));
+    try {
+      Object builder = constructor.newInstance(scheduler);
+      Object named = BUILDER.name().invoke(builder, name);
+      return (Thread) BUILDER.unstarted().invoke(named, body);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create a virtual thread on an event loop", e);
+    }
+  }
+
+  /** The loop the current user runs on, or null when it runs on no loop of the client. */
+  static EventLoop home() {
+    return HOME.get();
+  }
+
+  /** The JDK's builder with a scheduler, looked up once; its reason when absent. */
+  private record Builder(Optional<Constructor<?>> constructor, Method name, Method unstarted,
+      String reason) {
+    static Builder lookUp(int java) {
+      if (java < FIRST_JAVA) {
+        return absent("Java " + java + " < " + FIRST_JAVA + " (synchronized pins carriers "
+            + "there, JEP 491)");
+      }
+      try {
+        Class<?> type = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder");
+        Constructor<?> constructor = type.getDeclaredConstructor(Executor.class);
+        Class<?> builder = Class.forName("java.lang.Thread$Builder");
+        Method name = builder.getMethod("name", String.class);
+        Method unstarted = builder.getMethod("unstarted", Runnable.class);
+        constructor.setAccessible(true);
+        return new Builder(Optional.of(constructor), name, unstarted, "");
+      } catch (InaccessibleObjectException e) {
+        return absent("the JVM was started without " + OPEN_FLAG);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        return absent("this JDK has no virtual-thread builder with a scheduler (" + e + ")");
+      }
+    }
+
+    static Builder absent(String reason) {
+      return new Builder(Optional.empty(), null, null, reason);
+    }
+  }
+}

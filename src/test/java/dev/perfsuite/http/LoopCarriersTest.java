@@ -1,0 +1,145 @@
+package dev.perfsuite.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Virtual users on the client's event loops: where they run, and why they cannot. */
+class LoopCarriersTest {
+
+  @Test
+  void shouldBeAvailableExactlyOnJava24WithTheSchedulerOpened() {
+    int java = Runtime.version().feature();
+    boolean opened = Thread.class.getModule().isOpen("java.lang",
+        LoopCarriersTest.class.getModule());
+
+    assertThat(LoopCarriers.available()).as("loops on Java %d, java.lang opened: %s", java,
+        opened).isEqualTo(java >= 24 && opened);
+    if (java < 24) {
+      assertThat(LoopCarriers.unavailableReason()).as("why not, before Java 24")
+          .contains("Java " + java + " < 24", "JEP 491");
+    } else if (!opened) {
+      assertThat(LoopCarriers.unavailableReason()).as("why not, without the flag")
+          .contains(LoopCarriers.OPEN_FLAG);
+    } else {
+      assertThat(LoopCarriers.unavailableReason()).as("no reason when available").isEmpty();
+    }
+  }
+
+  @Test
+  void shouldOpenEachUsersConnectionsOnTheLoopThatCarriesIt() throws Exception {
+    assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
+    List<String> mismatches = new CopyOnWriteArrayList<>();
+    List<String> carried = new CopyOnWriteArrayList<>();
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
+      List<Thread> users = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        users.add(LoopCarriers.unstarted("user " + i, () -> {
+          try {
+            UserChannels.Connection connection =
+                UserChannels.ofThisUser().connection(url, 5_000);
+            String loopThread = connection.channel().eventLoop()
+                .submit(() -> Thread.currentThread().getName()).get(5, TimeUnit.SECONDS);
+            // A virtual thread names its carrier after '@'.
+            String carrier = Thread.currentThread().toString().replaceFirst(".*@", "");
+            carried.add(carrier);
+            if (!carrier.equals(loopThread)
+                || connection.channel().eventLoop() != LoopCarriers.home()) {
+              mismatches.add(carrier + " carries a user whose connection is on " + loopThread);
+            }
+            UserChannels.ofThisUser().closeAll();
+          } catch (Exception e) {
+            mismatches.add(e.toString());
+          }
+        }));
+      }
+      users.forEach(Thread::start);
+      for (Thread user : users) {
+        user.join(10_000);
+      }
+    }
+
+    assertThat(carried).as("every user ran").hasSize(6)
+        .allSatisfy(c -> assertThat(c).as("carrier").startsWith("perf-http"));
+    assertThat(mismatches).as("users whose connection runs on another loop").isEmpty();
+  }
+
+  @Test
+  void shouldLendASharedConnectionOfTheUsersOwnLoopFirst() throws Exception {
+    assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
+    SharedConnections pool = SharedConnections.ofSize(97);
+    List<String> mismatches = new CopyOnWriteArrayList<>();
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
+      // Two users hold a connection each at once, one per loop, and give them back idle.
+      CountDownLatch bothLent = new CountDownLatch(2);
+      List<Thread> first = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        first.add(LoopCarriers.unstarted("opener " + i, () -> {
+          try {
+            UserChannels.Connection lent =
+                pool.lend(url, 5_000, 5_000, UserChannels.ofThisUser());
+            bothLent.countDown();
+            bothLent.await(5, TimeUnit.SECONDS);
+            pool.giveBack(lent, true);
+          } catch (Exception e) {
+            mismatches.add(e.toString());
+          }
+        }));
+      }
+      first.forEach(Thread::start);
+      for (Thread user : first) {
+        user.join(10_000);
+      }
+      // Then users on either loop find an idle connection on both: each takes its own loop's.
+      for (int i = 0; i < 6; i++) {
+        Thread user = LoopCarriers.unstarted("borrower " + i, () -> {
+          try {
+            UserChannels.Connection lent =
+                pool.lend(url, 5_000, 5_000, UserChannels.ofThisUser());
+            if (!lent.opened() && lent.channel().eventLoop() != LoopCarriers.home()) {
+              mismatches.add("a connection of another loop, with one of its own idle");
+            }
+            pool.giveBack(lent, true);
+          } catch (Exception e) {
+            mismatches.add(e.toString());
+          }
+        });
+        user.start();
+        user.join(10_000);
+      }
+    } finally {
+      SharedConnections.closeIdle();
+    }
+
+    assertThat(mismatches).as("lends that crossed loops").isEmpty();
+  }
+
+  private static void acceptAll(ServerSocket server) {
+    List<Socket> accepted = new ArrayList<>();
+    try {
+      while (accepted.size() < 100) {
+        accepted.add(server.accept());
+      }
+    } catch (Exception closed) {
+      // The test is over.
+    }
+  }
+}
