@@ -143,9 +143,9 @@ public final class GeneratorSettings {
   }
 
   /**
-   * A warning when {@code maxHeap} bytes leave less per user than {@code client} needs ({@link
-   * #heapPerUser}). The heap target is then met, but collections run back to back and their pauses
-   * land in the measured latencies.
+   * A warning when {@code maxHeap} bytes leave less per user than {@code client} needs
+   * ({@link #heapPerUser}). The heap target is then met, but collections run back to back and their
+   * pauses land in the measured latencies.
    */
   static Optional<String> heapWarning(int users, long maxHeap, HttpClientKind client) {
     long perUser = heapPerUser(client);

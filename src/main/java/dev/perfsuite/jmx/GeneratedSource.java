@@ -170,7 +170,7 @@ final class GeneratedSource {
   }
 
   /**
-   * Where a piece of units {@code [from, end)} ends, at a word's end when it can. That is after the
+   * Where a piece of units {@code [from, end)} ends, at a word's end when it can. It ends after the
    * last separator ({@code , / } or a space) among its last 30 units.
    */
   private static int readableBreak(List<String> units, int from, int end) {

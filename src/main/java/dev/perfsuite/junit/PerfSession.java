@@ -273,9 +273,9 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Primes for {@code perf.prime} before the first run of the session and before the first run
-   * reaching a new service. A fresh JVM is cold, and so is a backend started for this class that no
-   * earlier priming reached; priming is never measured.
+   * Primes before the session's first run and before the first run using a service no earlier
+   * priming reached. The first is a fresh JVM, the second a backend started for this class; priming
+   * lasts {@code perf.prime} and is never measured.
    */
   private synchronized void primeIfCold(LoadPlan plan) {
     if (config.prime().isZero() || primedOnce && primed.containsAll(probed)) {

@@ -22,9 +22,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * What a scenario's Allure result shows, from labels to attachments. That is labels (epic = system,
- * feature = journey, story = profile), parameters, the seed-style summary table and charts on the
- * page itself, and as attachments the tables, charts, JTL and zipped JMeter dashboard; the
+ * What a scenario's Allure result shows, from labels to attachments. It shows labels (epic =
+ * system, feature = journey, story = profile), parameters, the seed-style summary table and charts
+ * on the page itself, and as attachments the tables, charts, JTL and zipped JMeter dashboard; the
  * per-label figures as Allure 3 performance metrics ({@link AllurePerformanceMetrics}); plus the
  * run-level environment, categories and executor files.
  *
@@ -177,7 +177,7 @@ public final class AllureReport {
   }
 
   /**
-   * Attaches a PNG under {@code name} to whatever Allure records now. That is a test or a
+   * Attaches a PNG under {@code name} to whatever Allure records now. It may be a test or a
    * class-level fixture such as {@code @AfterAll} (shown as tear-down of the class's tests).
    */
   public static void png(String name, byte[] png) {

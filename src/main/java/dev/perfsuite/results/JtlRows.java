@@ -60,9 +60,9 @@ public final class JtlRows implements AutoCloseable {
   }
 
   /**
-   * A reader of a JTL, plain or gzip, told by its first bytes whatever its name ({@code
-   * results.jtl.gz}). A gzip stream cut short by a killed JVM or a full disk reads up to where it
-   * ends.
+   * A reader of a JTL, plain or gzip, told by its first bytes whatever its name
+   * ({@code results.jtl.gz}). A gzip stream cut short by a killed JVM or a full disk reads up to
+   * where it ends.
    */
   public static BufferedReader reader(Path jtl) throws IOException {
     InputStream raw = new BufferedInputStream(Files.newInputStream(jtl), 1 << 16);

@@ -168,8 +168,8 @@ final class JtlWriter {
   }
 
   /**
-   * Appends a transaction's children after its row, as JMeter's CSV output writes sub-results. That
-   * output is {@code jmeter.save.saveservice.subresults}, on by default; only a transaction's
+   * Appends a transaction's children after its row, as JMeter's CSV output writes sub-results.
+   * JMeter's key is {@code jmeter.save.saveservice.subresults}, on by default. Only a transaction's
    * children are written, which the recorder counts; an HTTP sampler's redirects stay inside their
    * sample.
    */

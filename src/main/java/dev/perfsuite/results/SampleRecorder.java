@@ -39,8 +39,8 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
-   * Variable in which a post-processor leaves the result it marks as once-only work. A JMX's Once
-   * Only controller is one; that sample counts in the measurement whatever the warm-up.
+   * Variable in which a post-processor leaves the result it marks as once-only work. Such work is a
+   * JMX's Once Only controller; that sample counts in the measurement whatever the warm-up.
    */
   public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
   /** Queued flags: the sample's thread runs in a setUp group. */

@@ -30,9 +30,12 @@ class JavadocSummaryTest {
   /** Sources, by file name, whose summaries are still to be shortened, wherever they live. */
   private static final Set<String> FILES_NOT_YET_HELD = Set.of(
       "EngineRecorderListener.java", "EngineSnapshots.java", "SnapshotSink.java");
+  /** A link's target: a name, or a member with its parameter types (spaces allowed there). */
+  private static final String TARGET = "[^\\s{}(]+(?:\\([^)]*\\))?";
   private static final Pattern LINK_WITH_LABEL =
-      Pattern.compile("\\{@link(?:plain)?\\s+[^\\s{}]+\\s+([^{}]*)}");
-  private static final Pattern LINK = Pattern.compile("\\{@link(?:plain)?\\s+([^\\s{}]+)\\s*}");
+      Pattern.compile("\\{@link(?:plain)?\\s+" + TARGET + "\\s+([^{}]*)}");
+  private static final Pattern LINK =
+      Pattern.compile("\\{@link(?:plain)?\\s+(" + TARGET + ")\\s*}");
   private static final Pattern INLINE_TAG = Pattern.compile("\\{@\\w+\\s+([^{}]*)}");
   private static final Pattern ABBREVIATION = Pattern.compile("\\b(e\\.g|i\\.e|etc|vs|cf)\\.");
   private static final Pattern SENTENCE_END = Pattern.compile("[.?!](?=\\s|$)");
@@ -62,6 +65,8 @@ class JavadocSummaryTest {
             "Reads the bar, e.g. x.y.");
     assertThat(summary(List.of("/** The {@link Foo} of a <em>run</em>. */")))
         .as("one-line comment, plain link and HTML").isEqualTo("The Foo of a run .");
+    assertThat(summary(List.of("/** As {@link #load(Path, Map)}, {@link #add(A, B) adding}. */")))
+        .as("links to members with parameters").isEqualTo("As load(Path, Map), adding.");
     assertThat(summary(List.of("/**", " * No period before the tags", " *", " * @param a an a",
         " */"))).as("block tags end the text").isEqualTo("No period before the tags");
   }

@@ -28,8 +28,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * {@code perf.remotes.samples=aggregate}, the default: each engine aggregates its own samples and
  * sends snapshots. Each engine ({@link EngineRecorderListener}) sends a cumulative snapshot every
  * {@code perf.remotes.snapshot-interval} to a {@link SnapshotIntake} exported here; the run's
- * recorder merges the engines' latest snapshots, the snapshots double as heartbeats ({@link
- * HeartbeatWatchdog}), and at the end the engines' JTLs are merged into results.jtl.
+ * recorder merges the engines' latest snapshots, the snapshots double as heartbeats
+ * ({@link HeartbeatWatchdog}), and at the end the engines' JTLs are merged into results.jtl.
  */
 final class AggregatedResults implements RemoteResults {
   /** Longest wait at the end for the engines' final snapshots and JTLs. */

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * Deletes the data files an engine has not been asked for in a while. A long-lived engine's data
- * directory then does not grow with every plan it ever ran. A data set's directory ({@code
- * <hash>[-of<engines>]}) counts as used when the controller last checked it ({@link
- * EngineDataStore#holds} touches it) or uploaded it; unfinished uploads in {@code .incoming} left
- * by a killed controller go by the same age.
+ * directory then does not grow with every plan it ever ran. A data set's directory
+ * ({@code <hash>[-of<engines>]}) counts as used when the controller last checked it
+ * ({@link EngineDataStore#holds} touches it) or uploaded it; unfinished uploads in
+ * {@code .incoming} left by a killed controller go by the same age.
  *
  * <p>Runs at engine start. Age: {@code -D}{@value #MAX_AGE_OPTION} on the engine's JVM, in days,
  * default {@value #DEFAULT_DAYS}; 0 keeps everything.
