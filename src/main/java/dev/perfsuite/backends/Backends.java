@@ -139,9 +139,9 @@ public final class Backends implements AutoCloseable {
   }
 
   /**
-   * Keycloak on PostgreSQL with the realm the scenarios declared ({@link RealmDescription}), its
-   * clients and test users; starts the stubs first so the browser-login client can redirect to
-   * them.
+   * Keycloak on PostgreSQL with the realm the scenarios declared ({@link RealmDescription}). It
+   * holds their clients and test users; the stubs start first so the browser-login client can
+   * redirect to them.
    */
   public synchronized KeycloakEndpoint keycloak() {
     if (keycloak == null) {

@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 
 /**
- * Makes sure an image is on the Docker engine before a container is created, so a missing image
- * fails in seconds with the key to change instead of after Testcontainers' long pull retries.
+ * Makes sure an image is on the Docker engine before a container is created. A missing image then
+ * fails in seconds with the key to change, not after Testcontainers' long pull retries.
  */
 public final class ContainerImages {
   private static final long PULL_SECONDS = 120;

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 import org.testcontainers.containers.output.OutputFrame;
 
 /**
- * The last lines a container wrote, collected while it runs: Testcontainers removes a container
+ * The last lines a container wrote, collected while it runs. Testcontainers removes a container
  * that fails to start, and its logs with it, before the caller can read them.
  */
 public final class ContainerLog implements Consumer<OutputFrame> {

@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
- * What asking the Docker engine found: it answers, no engine answers (no socket, connection
+ * What asking the Docker engine found. Either it answers, no engine answers (no socket, connection
  * refused), or one answers but Testcontainers' client cannot talk to it (a class path defect such
  * as an old Jackson, or a response the client cannot read). Only the first two let
  * {@code perf.backends=auto} decide; the third is a defect to fix, not a reason to fall back.
@@ -30,9 +30,10 @@ public record DockerProbe(State state, String detail) {
   }
 
   /**
-   * Classifies a failed ping: a {@link LinkageError} anywhere in the causes is a broken client;
-   * any other failure is a broken client when an engine answers a plain {@code GET /_ping} at the
-   * same address ({@code engineAnswersPing}, asked only then), and no engine otherwise.
+   * Classifies a failed ping as a broken client or no engine. A {@link LinkageError} anywhere in
+   * the causes is a broken client; any other failure is a broken client when an engine answers a
+   * plain {@code GET /_ping} at the same address ({@code engineAnswersPing}, asked only then), and
+   * no engine otherwise.
    *
    * @param failure what Testcontainers' ping threw
    * @param where the address the client used, such as {@code unix:///var/run/docker.sock}

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Asks a Docker engine's {@code GET /_ping} with the JDK alone, to tell "no engine answers" from
+ * Asks a Docker engine's {@code GET /_ping} with the JDK alone. It tells "no engine answers" from
  * "Testcontainers' client is broken" when the client itself failed (so it cannot be the judge).
  */
 final class EnginePing {

@@ -3,8 +3,8 @@ package dev.perfsuite.backends;
 import java.util.Map;
 
 /**
- * What a system declares about its services: each name its scenarios pass to
- * {@code PerfSession.service(name)} and the local backend that serves it when
+ * What a system declares about its services. Each name its scenarios pass to
+ * {@code PerfSession.service(name)} maps to the local backend that serves it when
  * {@code perf.target=local} (a named target's file gives {@code <name>.url} instead).
  *
  * <p>Discovered with {@link java.util.ServiceLoader}: list the implementing class (public, with a

@@ -12,8 +12,9 @@ import java.util.function.Supplier;
 public record ProviderChoice(Provider provider, String reason) {
 
   /**
-   * Resolves {@code perf.backends}: {@code auto} asks the Docker engine, and falls back to
-   * embedded only when none answers; a broken Docker client fails under every mode that asks.
+   * Resolves {@code perf.backends} to a provider. {@code auto} asks the Docker engine, and falls
+   * back to embedded only when none answers; a broken Docker client fails under every mode that
+   * asks.
    *
    * @throws BackendException when Testcontainers is forced and no Docker engine answers, or when
    *     an engine answers but Testcontainers' client is broken

@@ -9,9 +9,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The registry of service names a run knows: the generic backends under their own names
- * ({@code echo}, {@code stubs}, {@code keycloak}) plus every name the {@link LocalServices} on
- * the classpath declare.
+ * The registry of service names a run knows. It holds the generic backends under their own names
+ * ({@code echo}, {@code stubs}, {@code keycloak}) plus every name the {@link LocalServices} on the
+ * classpath declare.
  *
  * @param byName every known service name, lower case, to the backend that serves it locally
  */
@@ -22,8 +22,9 @@ public record Services(Map<String, LocalBackend> byName) {
   }
 
   /**
-   * The generic backends plus the declarations on the suite's class path, read once: through the
-   * loader of main code, not the thread's, which a test may have swapped at that moment.
+   * The generic backends plus the declarations on the suite's class path, read once. They are read
+   * through the loader of main code, not the thread's, which a test may have swapped at that
+   * moment.
    */
   public static Services discovered() {
     return Discovered.SERVICES;

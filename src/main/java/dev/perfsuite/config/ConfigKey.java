@@ -287,8 +287,8 @@ public enum ConfigKey implements KeyDescription {
   }
 
   /**
-   * A help text listing every key, its default and accepted form, as printed on bad input: the
-   * suite's keys, then those the systems on the class path declare.
+   * A help text listing every key, its default and accepted form, as printed on bad input. The
+   * suite's keys come first, then those the systems on the class path declare.
    */
   public static String help() {
     return help(DeclaredKeys.discovered());

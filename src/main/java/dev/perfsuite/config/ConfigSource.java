@@ -160,8 +160,8 @@ final class ConfigSource {
   }
 
   /**
-   * A system property that is an option of this JVM rather than a key (a remote engine's work
-   * directory): neither the environment nor {@code perf.properties} give it.
+   * A system property that is an option of this JVM, not a key, such as a remote engine's work
+   * directory. Neither the environment nor {@code perf.properties} give it.
    */
   Optional<String> option(String name) {
     return Optional.ofNullable(systemProperties.get(name)).filter(ConfigSource::present)

@@ -16,8 +16,9 @@ final class DeclaredKeys {
   }
 
   /**
-   * The declarations on the suite's class path, read once per JVM: through the loader of main
-   * code, not the thread's, which a test may have swapped for a narrower one at that moment.
+   * The declarations on the suite's class path, read once per JVM. They are read through the loader
+   * of main code, not the thread's, which a test may have swapped for a narrower one at that
+   * moment.
    */
   static DeclaredKeys discovered() {
     return Discovered.KEYS;

@@ -1,8 +1,8 @@
 package dev.perfsuite.config;
 
 /**
- * How far a name someone typed is from one that exists, for the "did you mean" of a key or the
- * "is defined" of a plan variable.
+ * How far a typed name is from one that exists. It gives the "did you mean" of a key and the "is
+ * defined" of a plan variable.
  */
 public final class NearMiss {
   private NearMiss() {

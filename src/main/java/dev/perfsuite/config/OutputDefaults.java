@@ -12,8 +12,9 @@ public final class OutputDefaults {
   }
 
   /**
-   * Points {@code perf.results-dir} at {@code results/perf-results} unless it is set as a system
-   * property, and {@code perf.history.dir} at {@code results/history} unless it is set as a
+   * Points the results and history directories under {@code results} unless set elsewhere.
+   * {@code perf.results-dir} becomes {@code results/perf-results} unless it is set as a system
+   * property, and {@code perf.history.dir} becomes {@code results/history} unless it is set as a
    * system property or {@code PERF_HISTORY_DIR}.
    */
   public static void under(Path results) {

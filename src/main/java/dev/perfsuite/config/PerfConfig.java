@@ -78,7 +78,7 @@ public record PerfConfig(
   }
 
   /**
-   * The value of a key a system declared, parsed and validated with the rest; empty when the key
+   * The value of a key a system declared, parsed and validated with the rest. Empty when the key
    * has no default and no source sets it.
    *
    * @throws IllegalStateException when no {@link ConfigKeys} on the class path declares the key

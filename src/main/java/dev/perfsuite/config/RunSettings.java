@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The keys a run reads beside its profile, read and checked once at the run's entry and handed
- * to the engine, the recorders and the history: nothing below reads them again.
+ * The keys a run reads beside its profile, read and checked once at the run's entry. They are
+ * handed to the engine, the recorders and the history: nothing below reads them again.
  *
  * <p>A session takes them from its {@link PerfConfig#run()}; an engine built without a
  * configuration (tests, benches) reads this JVM's at the start of each run; a remote engine reads

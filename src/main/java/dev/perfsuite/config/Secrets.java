@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads secrets from the environment or from files outside the repository, never from system
- * properties or perf.properties, and remembers every value read so writers can mask it.
+ * properties or perf.properties. Every value read is remembered so writers can mask it.
  *
  * <p>{@code PERF_X_PASSWORD} holds the value itself; {@code PERF_X_PASSWORD_FILE} names a file
  * holding it (trailing newline ignored), which must lie outside the project's git work tree so
@@ -100,8 +100,9 @@ public final class Secrets {
   }
 
   /**
-   * Replaces every secret value read or registered so far in this JVM, by any session, by
-   * {@code ****}; writers of results call it on any free text that might echo a credential.
+   * Replaces every secret value read or registered so far in this JVM with {@code ****}. Values
+   * from any session count; writers of results call it on any free text that might echo a
+   * credential.
    */
   public static String mask(String text) {
     List<String> secrets = longestFirst;

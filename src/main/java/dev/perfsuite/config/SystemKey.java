@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * A {@code perf.*} key that a system's scenarios declare (through {@link ConfigKeys}) rather than
- * the suite: read from the same sources in the same order, validated before any load with the
+ * the suite. It is read from the same sources in the same order, validated before any load with the
  * same errors, listed by the help, and read back typed with {@link PerfConfig#value}.
  *
  * @param <T> the type of the parsed value
@@ -35,8 +35,8 @@ public final class SystemKey<T> implements KeyDescription {
   }
 
   /**
-   * A key with its own parser, which throws on a bad value (the error then names the key, the
-   * value, where it came from and {@code accepted}).
+   * A key with its own parser, which throws on a bad value. The error then names the key, the
+   * value, where it came from and {@code accepted}.
    *
    * @param defaultValue the default as text, or null when unset means absent
    */

@@ -1,7 +1,7 @@
 /**
- * Configuration of a run: every {@code perf.*} key ({@link dev.perfsuite.config.ConfigKey}) read
- * in precedence order (system property, {@code PERF_*} environment variable, {@code
- * perf.properties}, default), typed and validated into immutable records before any load starts.
+ * Configuration of a run: every {@code perf.*} key, typed and validated before any load starts.
+ * Each {@link dev.perfsuite.config.ConfigKey} is read in precedence order (system property,
+ * {@code PERF_*} environment variable, {@code perf.properties}, default) into immutable records.
  *
  * <p>{@link dev.perfsuite.config.PerfConfig} is the whole validated configuration; a bad value
  * becomes a {@link dev.perfsuite.config.ConfigException} naming the key, the value, its origin and

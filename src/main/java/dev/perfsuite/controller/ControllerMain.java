@@ -21,8 +21,8 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
- * The controller entry point: runs the selected scenario classes with JUnit Platform's launcher,
- * no Maven needed (the controller image, the chart's Job), and exits with the verdict.
+ * The controller entry point: runs scenario classes with JUnit Platform's launcher and exits with
+ * the verdict. No Maven is needed (the controller image, the chart's Job).
  *
  * <p>Everything a run writes lands under {@code --results DIR}: the scenarios' results and JTLs
  * ({@code perf.results-dir}), the Allure results ({@code allure.results.directory}), the run

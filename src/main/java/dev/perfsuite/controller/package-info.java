@@ -1,6 +1,6 @@
 /**
- * The controller as a program of its own: runs a selection of scenario classes with JUnit's
- * launcher outside Maven (a container, a Kubernetes Job), results in one folder, exit code the
- * verdict.
+ * The controller as a program of its own, running scenario classes outside Maven. It runs a
+ * selection with JUnit's launcher (in a container, a Kubernetes Job), writes results to one folder,
+ * and exits with the verdict.
  */
 package dev.perfsuite.controller;

@@ -1,6 +1,6 @@
 /**
- * What the suite says when something goes wrong: the root cause of a failure in one line, the
- * tail of a process's or container's output for an error message.
+ * What the suite says when something goes wrong. It gives the root cause of a failure in one line,
+ * and the tail of a process's or container's output for an error message.
  *
  * <p>The bottom of the layers with {@code users}: every package may use it, it uses none of the
  * suite's.

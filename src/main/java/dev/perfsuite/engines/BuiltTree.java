@@ -18,9 +18,9 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * A JMeter tree already built (an element of a loaded JMX, a per-engine copy of a thread group),
- * placed as is in a plan jmeter-java-dsl builds: the one adapter between ready-built
- * {@link HashTree}s and the DSL's plan and thread-group children.
+ * A JMeter tree already built, placed as is in a plan jmeter-java-dsl builds. Examples are an
+ * element of a loaded JMX or a per-engine copy of a thread group; this is the one adapter between
+ * ready-built {@link HashTree}s and the DSL's plan and thread-group children.
  *
  * <p>Also the two other ways the suite meets a built tree: {@link #onceBuilt} edits the whole
  * tree after the DSL built it (data-file paths rewritten for the engines), and {@link #build}
@@ -57,8 +57,8 @@ public final class BuiltTree implements TestPlanChild, ThreadGroupChild {
   }
 
   /**
-   * Not a JMeter element: a child that adds nothing and hands {@code edit} the plan's whole tree
-   * once the DSL has built it (the tree JMeter then runs or sends to the engines).
+   * A child that adds nothing and hands {@code edit} the plan's whole tree once the DSL has built
+   * it. Not a JMeter element; the tree is the one JMeter then runs or sends to the engines.
    */
   public static TestPlanChild onceBuilt(Consumer<HashTree> edit) {
     return new TestPlanChild() {

@@ -4,9 +4,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 
 /**
- * Reads a CSV file record by record, each as the text it has in the file: a record is a line, or
- * several while a quoted field holds line breaks (its double quotes do not balance yet), as
- * JMeter reads quoted data and writes JTLs.
+ * Reads a CSV file record by record, each as the text it has in the file. A record is a line, or
+ * several while a quoted field holds line breaks (its double quotes do not balance yet), as JMeter
+ * reads quoted data and writes JTLs.
  *
  * <p>For copying records unchanged (a JTL merge, a data file dealt among engines); to read
  * fields, JMeter's {@code CSVSaveService.csvReadFile} parses them.

@@ -16,7 +16,7 @@ import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
 
 /**
  * Runs plans on jmeter-java-dsl's embedded JMeter engine, in a worker thread the caller can
- * interrupt, with a watchdog that stops a run overrunning its planned duration.
+ * interrupt. A watchdog stops a run overrunning its planned duration.
  */
 final class EmbeddedEngine implements LoadEngine, EngineDriver {
   private final RunExecution execution;
@@ -52,11 +52,11 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
   }
 
   /**
-   * The DSL's engine without its own statistics collector and console summariser: the suite
-   * keeps exact statistics of its own, and the DSL's P² estimates, never read, cost the most
-   * contended lock on the sample path, under one global monitor (docs/performance.md, "Figures
-   * behind design choices"); the summariser's lines, which the progress line replaces, take
-   * another global lock per sample.
+   * The DSL's engine without its own statistics collector and console summariser. The suite keeps
+   * exact statistics of its own, and the DSL's P² estimates, never read, cost the most contended
+   * lock on the sample path, under one global monitor (docs/performance.md, "Figures behind design
+   * choices"); the summariser's lines, which the progress line replaces, take another global lock
+   * per sample.
    */
   static class WithoutDslStatistics extends EmbeddedJmeterEngine {
     @Override
@@ -74,8 +74,8 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
 
   /**
    * Removes the {@code ResultCollector(new Summariser())} the DSL's engine adds under the test
-   * plan: a collector of JMeter's own class with neither a name nor a file, which a plan's own
-   * listeners (a JMX's, the DSL's) always have.
+   * plan. It is a collector of JMeter's own class with neither a name nor a file, which a plan's
+   * own listeners (a JMX's, the DSL's) always have.
    */
   static void dropSummariser(HashTree testPlanTree) {
     for (Object element : new ArrayList<>(testPlanTree.list())) {

@@ -75,8 +75,8 @@ public interface EngineDriver {
   }
 
   /**
-   * What the run delivered short of its plan (e.g. an engine that sampled less than its share),
-   * asked once when a run ended on its own; present fails the verdict like an interrupted run.
+   * What the run delivered short of its plan, such as an engine that sampled less than its share.
+   * Asked once when a run ended on its own; present fails the verdict like an interrupted run.
    */
   default Optional<String> shortfall() {
     return Optional.empty();

@@ -13,10 +13,9 @@ import java.util.function.LongSupplier;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * Stops a run early when its error rate stays above a threshold for a whole window, as k6's
- * {@code abortOnFail} thresholds do: a dead or broken target then costs one window, not a
- * nine-hour soak. Results written so far are kept; the run ends as interrupted and its warnings
- * say why.
+ * Stops a run early when its error rate stays above a threshold for a whole window. Like k6's
+ * {@code abortOnFail} thresholds, a dead or broken target then costs one window, not a nine-hour
+ * soak. Results written so far are kept; the run ends as interrupted and its warnings say why.
  *
  * <p>Samples are counted per second of their end time in a small ring (lock-free, a few atomic
  * increments per sample). The rule holds when the run has sampled for at least the window, the

@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JMeter properties and generator JVM settings the suite generates load with, each kept
+ * The JMeter properties and generator JVM settings the suite generates load with. Each is kept
  * because it serves the measurement or measurably cuts the generator's CPU per request.
  *
  * <p>Every engine gets the properties: the embedded and distributed controllers through
@@ -57,16 +57,17 @@ public final class GeneratorSettings {
   /** File descriptors a run holds besides one socket per user (jars, JTL, logs), an estimate. */
   static final int OWN_FILES = 300;
   /**
-   * Heap a user of JMeter's HttpClient 4 needs on the generator (its copy of the plan, an
-   * HttpClient with its pool and buffers, the last SampleResult), rounded up from what 5,000
-   * users held: below it G1 collects back to back and its pauses land in the latencies
+   * Heap a user of JMeter's HttpClient 4 needs on the generator, rounded up from what 5,000 users
+   * held. It covers its copy of the plan, an HttpClient with its pool and buffers, and the last
+   * SampleResult; below it G1 collects back to back and its pauses land in the latencies
    * (docs/performance.md, "Figures behind design choices").
    */
   static final long HEAP_PER_USER = 256 * 1024;
   /**
-   * Heap a user of the suite's own HTTP client needs: about twice the 15.2 KiB each of 50,000
-   * such users held live (class histogram, docs/performance.md, "50,000 users on one
-   * generator"), the room G1 needs to copy the young generation without collecting back to back.
+   * Heap a user of the suite's own HTTP client needs: about twice what each such user held live.
+   * Each of 50,000 users held 15.2 KiB (class histogram, docs/performance.md, "50,000 users on one
+   * generator"); the double is the room G1 needs to copy the young generation without collecting
+   * back to back.
    */
   static final long HEAP_PER_SUITE_CLIENT_USER = 32 * 1024;
   /**
@@ -103,11 +104,11 @@ public final class GeneratorSettings {
   }
 
   /**
-   * Checks this generator before load: fails when its limits cannot hold the profile's users
-   * (one thread and one socket per user, against the soft limits of processes and open files in
-   * {@code /proc/self/limits}; JMeter would otherwise die mid-run with "unable to create native
-   * thread" or "Too many open files"), and warns when the JVM runs a collector whose pauses land
-   * in measured latencies.
+   * Checks this generator's limits and collector before load. It fails when its limits cannot hold
+   * the profile's users (one thread and one socket per user, against the soft limits of processes
+   * and open files in {@code /proc/self/limits}; JMeter would otherwise die mid-run with "unable to
+   * create native thread" or "Too many open files"), and warns when the JVM runs a collector whose
+   * pauses land in measured latencies.
    */
   static void checkBeforeLoad(LoadProfile profile, RunSettings settings) {
     capacityProblem(profile, settings.sharedConnections(), Limits.current())
@@ -122,10 +123,10 @@ public final class GeneratorSettings {
   }
 
   /**
-   * A warning when users opening a connection per request outnumber the open-files limit: they
-   * fit while few requests are in flight, but a generator that falls behind keeps more in flight
-   * (users wait for the CPU inside their request), and past the limit requests fail with "Too
-   * many open files" (seen at 50,000 users: docs/performance.md, "Figures behind design choices").
+   * A warning when users opening a connection per request outnumber the open-files limit. They fit
+   * while few requests are in flight, but a generator that falls behind keeps more in flight (users
+   * wait for the CPU inside their request), and past the limit requests fail with "Too many open
+   * files" (seen at 50,000 users: docs/performance.md, "Figures behind design choices").
    */
   static Optional<String> socketWarning(LoadProfile profile, Limits limits) {
     int users = profile.peakUsers();
@@ -142,9 +143,9 @@ public final class GeneratorSettings {
   }
 
   /**
-   * A warning when {@code maxHeap} bytes leave less than a user needs on {@code client}
-   * ({@link #heapPerUser}) per user: the heap target is then met, but collections run back to
-   * back and their pauses land in the measured latencies.
+   * A warning when {@code maxHeap} bytes leave less per user than {@code client} needs
+   * ({@link #heapPerUser}). The heap target is then met, but collections run back to back and their
+   * pauses land in the measured latencies.
    */
   static Optional<String> heapWarning(int users, long maxHeap, HttpClientKind client) {
     long perUser = heapPerUser(client);
@@ -166,8 +167,8 @@ public final class GeneratorSettings {
   }
 
   /**
-   * A warning when {@code collectors} (GC bean names) are the Serial or Parallel collector,
-   * whose stop-the-world pauses of the whole young generation go into the latencies measured.
+   * A warning when {@code collectors} (GC bean names) are the Serial or Parallel collector. Their
+   * stop-the-world pauses of the whole young generation go into the latencies measured.
    */
   static Optional<String> collectorWarning(List<String> collectors) {
     boolean serial = collectors.contains("Copy") || collectors.contains("MarkSweepCompact");
@@ -183,10 +184,10 @@ public final class GeneratorSettings {
   }
 
   /**
-   * What keeps {@code profile}'s users from fitting in {@code limits}, or empty when they fit: a
-   * socket per user unless users open a connection per request and think between requests (then
-   * only requests in flight hold one), and a thread with its stack mappings per user unless they
-   * run on virtual threads here.
+   * What keeps {@code profile}'s users from fitting in {@code limits}, or empty when they fit. Each
+   * user needs a socket unless users open a connection per request and think between requests (then
+   * only requests in flight hold one), and a thread with its stack mappings unless they run on
+   * virtual threads here.
    */
   static Optional<String> capacityProblem(LoadProfile profile, int sharedPool, Limits limits) {
     return capacityProblem(profile, UserThreadFactory.resolve(profile.userThreads()).virtual(),

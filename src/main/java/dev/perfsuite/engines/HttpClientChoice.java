@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
- * {@code perf.http.client} applied to a run's built tree: with {@code suite}, JMeter's HTTP
+ * {@code perf.http.client} applied to a run's built tree. With {@code suite}, JMeter's HTTP
  * samplers (of Java scenarios and JMX plans alike) become the suite's, and each label left on
  * JMeter's client is named once, before load, on the console and among the run's warnings
  * (run.properties).

@@ -23,8 +23,8 @@ import org.apache.jmeter.samplers.SampleResult;
 
 /**
  * Stops a run early when a latency percentile over a sliding window exceeds its limit
- * ({@code perf.abort.latency}), beside {@link ErrorRateAbort}: a target that turned slow costs
- * one window, not the rest of a soak. Results so far are kept; the run ends as interrupted, its
+ * ({@code perf.abort.latency}). Beside {@link ErrorRateAbort}, a target that turned slow costs one
+ * window, not the rest of a soak. Results so far are kept; the run ends as interrupted, its
  * warnings name the rule, and {@link #lastBreach()} tells the verdict which rule fired and when.
  *
  * <p>Measurement-phase samples only: a cold warm-up is slow by design. Each second of end times

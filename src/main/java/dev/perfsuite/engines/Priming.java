@@ -28,11 +28,11 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 
 /**
  * Primes a cold JVM before its first measured run, and backends before the first run that uses
- * them: the plan's journey runs briefly in this JVM's embedded JMeter, through a sample recorder
- * of its own, against the same services ({@code PerfSession} decides when). The
- * JIT then has compiled the sample path, and the local backends have served their first requests,
- * before any sample is measured: a class run alone otherwise measures its JVM's warm-up, well
- * past a warm-up of seconds (docs/performance.md, "Figures behind design choices").
+ * them. The plan's journey runs briefly in this JVM's embedded JMeter, through a sample recorder of
+ * its own, against the same services ({@code PerfSession} decides when). The JIT then has compiled
+ * the sample path, and the local backends have served their first requests, before any sample is
+ * measured: a class run alone otherwise measures its JVM's warm-up, well past a warm-up of seconds
+ * (docs/performance.md, "Figures behind design choices").
  *
  * <p>Excluded from every figure: nothing of it reaches the run's results, the history, live
  * metrics, progress lines or the report; its JTL lives in a temporary directory deleted at once.

@@ -51,11 +51,12 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 
 /**
- * The skeleton every engine shares: cleans the run's directory, records every sample (the JTL),
- * feeds the watchers, runs the plan in a worker the caller can interrupt, stops it when it overruns
- * or the driver reports a failure, and hands the result to the watchers, even from a shutdown hook
- * on Ctrl-C. Summary files and the console table come from a watcher the caller registers
- * ({@code reporting.ResultFiles.watcher()}); this package knows no report.
+ * The skeleton every engine shares, from cleaning the run's directory to handing over the result.
+ * It records every sample (the JTL), feeds the watchers, runs the plan in a worker the caller can
+ * interrupt, stops it when it overruns or the driver reports a failure, and hands the result to the
+ * watchers, even from a shutdown hook on Ctrl-C. Summary files and the console table come from a
+ * watcher the caller registers ({@code reporting.ResultFiles.watcher()}); this package knows no
+ * report.
  */
 public final class RunExecution {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
@@ -77,7 +78,7 @@ public final class RunExecution {
 
   /**
    * The settings of a run its engine was given ({@code PerfConfig.run()}), else this JVM's keys
-   * read now: called once at each run's start, so a key set before a run counts for that run.
+   * read now. Called once at each run's start, so a key set before a run counts for that run.
    *
    * @throws dev.perfsuite.config.ConfigException naming a bad key, its value and the fix
    */

@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Little's-law check of the measurement phase: in a closed model each of N users is always either
- * in a request or thinking, so N = X * (R + Z). When far fewer users are accounted for, the rest
- * of their time went somewhere else: the generator's CPU, its garbage collector, or the path
- * samples take to the recorder. The run then offered less load than planned, and says so.
+ * Little's-law check of the measurement phase. In a closed model each of N users is always either
+ * in a request or thinking, so N = X * (R + Z). When far fewer users are accounted for, the rest of
+ * their time went somewhere else: the generator's CPU, its garbage collector, or the path samples
+ * take to the recorder. The run then offered less load than planned, and says so.
  *
  * <p>JMeter times samples in whole milliseconds, so at sub-millisecond latencies R reads low; the
  * check grants every sample a full extra millisecond before it speaks.
@@ -25,9 +25,10 @@ public final class Saturation {
   }
 
   /**
-   * A warning when {@code measured} (one engine's or the whole run's measurement phase) accounts
-   * for less than {@code 1 - TOLERANCE} of {@code profile}'s users, even granting 1 ms per sample.
-   * Only steady closed-model phases are judged: one stage, timed, its ramp inside the warm-up.
+   * A warning when {@code measured} accounts for too few of {@code profile}'s users.
+   * {@code measured} is one engine's or the whole run's measurement phase; it must account for
+   * {@code 1 - TOLERANCE} of the users, even granting 1 ms per sample. Only steady closed-model
+   * phases are judged: one stage, timed, its ramp inside the warm-up.
    *
    * @param where "" for the whole run, or " on engine host:port"
    */

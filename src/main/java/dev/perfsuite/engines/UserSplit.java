@@ -86,11 +86,11 @@ public final class UserSplit {
   }
 
   /**
-   * The plan elements each of {@code engines} runs when the plan brings its own thread groups:
-   * with {@link RemoteSplit#EVEN} every main thread group's thread count (a Thread Group's
-   * threads, a Concurrency Thread Group's target concurrency, each row of an Ultimate Thread
-   * Group) is divided by the number of engines; setUp and tearDown groups run whole on every
-   * engine, as in JMeter. Groups are copied, so the plan itself is unchanged.
+   * The plan elements each of {@code engines} runs when the plan brings its own thread groups. With
+   * {@link RemoteSplit#EVEN} every main thread group's thread count (a Thread Group's threads, a
+   * Concurrency Thread Group's target concurrency, each row of an Ultimate Thread Group) is divided
+   * by the number of engines; setUp and tearDown groups run whole on every engine, as in JMeter.
+   * Groups are copied, so the plan itself is unchanged.
    *
    * @throws IllegalArgumentException before load, naming the group, its threads, the engines and
    *     the fix, when a count does not divide evenly

@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Whether a run's throughput was still rising when its warm-up ended: the generator's JIT, a
- * fresh container or a cold cache then make the measurement phase a ramp, and its figures (and a
+ * Whether a run's throughput was still rising when its warm-up ended. The generator's JIT, a fresh
+ * container or a cold cache then make the measurement phase a ramp, and its figures (and a
  * regression verdict against a warm baseline) describe warming, not the system.
  *
  * <p>Read from the run's timeline ({@code TOTAL} windows of the measurement phase, the last,

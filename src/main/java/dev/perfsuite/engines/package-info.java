@@ -1,6 +1,6 @@
 /**
- * Running a plan: a {@link dev.perfsuite.engines.LoadPlan} (one journey under one profile) runs on
- * an engine chosen by {@code perf.engine}, either JMeter inside the test JVM ({@link
+ * Running a plan: a {@link dev.perfsuite.engines.LoadPlan} (one journey under one profile) on an
+ * engine. {@code perf.engine} chooses JMeter inside the test JVM ({@link
  * dev.perfsuite.engines.EmbeddedEngine}) or JMeter remote engines over RMI ({@link
  * dev.perfsuite.engines.remote.DistributedEngine}). {@link dev.perfsuite.engines.RunExecution} is
  * the skeleton both share: the recorder, the watchers, a worker the caller can interrupt and a

@@ -104,8 +104,8 @@ public final class HistoryStore {
   }
 
   /**
-   * What to write before the next rows so that a half line left by a killed writer stays a line
-   * of its own: a newline, or nothing after emptying a file that holds no whole line.
+   * What to write before the next rows so that a killed writer's half line stays a line of its own.
+   * A newline, or nothing after emptying a file that holds no whole line.
    */
   private static String healTail(FileChannel channel) throws IOException {
     long size = channel.size();
@@ -239,9 +239,9 @@ public final class HistoryStore {
   }
 
   /**
-   * The column names of a row of {@code length} values: the header's, or this version's when the
-   * row was appended under an older header (columns are only ever added at the end); null when
-   * they cannot be known.
+   * The column names of a row of {@code length} values; null when they cannot be known. They are
+   * the header's, or this version's when the row was appended under an older header (columns are
+   * only ever added at the end).
    */
   private static List<String> names(List<String> header, int length) {
     if (length == header.size()) {

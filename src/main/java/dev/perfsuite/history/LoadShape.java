@@ -10,9 +10,10 @@ import java.util.Locale;
 import java.util.OptionalInt;
 
 /**
- * The load a run offered, as far as its figures depend on it: model, peak users or rate, think
- * time, planned duration (or iterations) and engine count. Two runs are compared only when their
- * shapes are equal: 200 req/s open and 20 closed users of one profile name are different runs.
+ * The load a run offered, as far as its figures depend on it. It records the model, peak users or
+ * rate, think time, planned duration (or iterations) and engine count. Two runs are compared only
+ * when their shapes are equal: 200 req/s open and 20 closed users of one profile name are different
+ * runs.
  *
  * @param model closed (users) or open (arrival rate)
  * @param level peak users (closed) or peak requests per second (open)

@@ -22,7 +22,7 @@ final class MannWhitneyU {
 
   /**
    * The one-sided p-value of the hypothesis that {@code second} tends to be larger than
-   * {@code first}: the probability, if both came from one distribution, of a rank sum of
+   * {@code first}. That is the probability, if both came from one distribution, of a rank sum of
    * {@code second} at least as large as observed. 1 when either sample is empty.
    */
   static double pGreater(double[] first, double[] second) {
@@ -64,8 +64,8 @@ final class MannWhitneyU {
   }
 
   /**
-   * The smallest p-value the exact test can give with samples of these sizes (no ties): below the
-   * significance level, or the test can never say yes.
+   * The smallest p-value the exact test can give with samples of these sizes (no ties). It must be
+   * below the significance level, or the test can never say yes.
    */
   static double smallestP(int n1, int n2) {
     double combinations = 1;

@@ -13,7 +13,7 @@ public enum RegressionMetric {
   /** 99th percentile response time; higher is worse; moves under 1 ms never count. */
   P99("p99", "ms", true, 1),
   /**
-   * Failed samples in percent; higher is worse; moves under 0.1 percentage point never count, so
+   * Failed samples in percent; higher is worse. Moves under 0.1 percentage point never count, so
    * that 0.01 % becoming 0.02 % (double, but two samples in 20 000) is not a regression.
    */
   ERROR_PERCENT("error %", "%", true, 0.1),

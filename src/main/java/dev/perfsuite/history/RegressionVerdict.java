@@ -13,8 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether a run got worse than its baseline: every label's p95, p99, error % and throughput side by
- * side with the baseline's, each judged against the tolerance and against run-to-run noise.
+ * Whether a run got worse than its baseline. Every label's p95, p99, error % and throughput sit
+ * side by side with the baseline's, each judged against the tolerance and against run-to-run noise.
  *
  * <p>A metric regresses when it is worse than the baseline by more than
  * {@code perf.regression.tolerance} percent (practical significance), <em>and</em> a one-sided
@@ -58,9 +58,9 @@ public record RegressionVerdict(String scenario, RunIdentity current,
   }
 
   /**
-   * Compares every label of {@code current} with the same label of {@code baseline}, and with the
-   * run-to-run spread of {@code previous} runs on the same target and profile (oldest first, the
-   * baseline usually the last of them).
+   * Compares every label of {@code current} with the same label of {@code baseline} and with
+   * run-to-run spread. The spread comes from {@code previous} runs on the same target and profile
+   * (oldest first, the baseline usually the last of them).
    */
   public static RegressionVerdict compare(RunRecord baseline, RunRecord current,
       List<RunRecord> previous, String source, double tolerancePercent) {
@@ -214,7 +214,7 @@ public record RegressionVerdict(String scenario, RunIdentity current,
   }
 
   /**
-   * Acts on the verdict as {@code perf.regression} says: nothing when off, a console warning when
+   * Acts on the verdict as {@code perf.regression} says. Nothing when off, a console warning when
    * warn, and with fail an {@link AssertionError} naming every regressed label and metric, both
    * values and the test.
    */

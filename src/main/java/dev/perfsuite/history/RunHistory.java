@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The single entry point of run history: after each run, {@link #recordAndCompare} appends it to
+ * The single entry point of run history. After each run, {@link #recordAndCompare} appends it to
  * the store, compares it with its baseline and renders its trend chart.
  *
  * <pre>{@code

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  *     the main job and the nightly) or {@code class:<SimpleName>} (one class run alone, whose JVM
  *     and backends start cold); runs of different selections are not compared by default
  * @param shape the load the run offered, {@link LoadShape#describe()}; {@value LoadShape#UNKNOWN}
- *     (empty) for runs recorded before shapes were. Runs of different shapes are not compared
+ *     (empty) for runs recorded without one. Runs of different shapes are not compared
  */
 public record RunIdentity(String runId, Instant time, String commit, String target, String profile,
     String engine, Optional<JenkinsBuild> build, String selection, String shape) {
@@ -63,9 +63,9 @@ public record RunIdentity(String runId, Instant time, String commit, String targ
   }
 
   /**
-   * The identity of a run starting at {@code time} under {@code config}, reading the commit and the
-   * Jenkins build from {@code environment} ({@code GIT_COMMIT}, {@code JOB_NAME},
-   * {@code BUILD_NUMBER}, {@code BUILD_URL}) and falling back to {@code git rev-parse HEAD}.
+   * The identity of a run starting at {@code time} under {@code config}. The commit and the Jenkins
+   * build are read from {@code environment} ({@code GIT_COMMIT}, {@code JOB_NAME},
+   * {@code BUILD_NUMBER}, {@code BUILD_URL}), falling back to {@code git rev-parse HEAD}.
    */
   public static RunIdentity of(String runId, Instant time, PerfConfig config,
       Map<String, String> environment) {

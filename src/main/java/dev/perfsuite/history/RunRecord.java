@@ -30,9 +30,9 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
   }
 
   /**
-   * The record of a finished run: summaries and timeline from {@code result}, exact histograms
-   * from the JTL in its directory when it keeps every sample ({@code jtl}, the run's
-   * {@code perf.jtl}).
+   * The record of a finished run: summaries, timeline and, when the JTL keeps every sample, exact
+   * histograms. Summaries and timeline come from {@code result}; the histograms from the JTL in its
+   * directory ({@code jtl}, the run's {@code perf.jtl}).
    */
   public static RunRecord of(RunResult result, RunIdentity identity, JtlContent jtl) {
     // A JTL of errors only, or cut short by a full disk, would give the wrong histograms.

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How much a metric varies from run to run on one target and profile, from the previous runs in
- * the history: their median and a robust standard deviation (1.4826 x the median absolute
- * deviation, which one outlier run cannot inflate).
+ * How much a metric varies from run to run on one target and profile, from the history's previous
+ * runs. It is their median and a robust standard deviation (1.4826 x the median absolute deviation,
+ * which one outlier run cannot inflate).
  *
  * <p>The per-window test only sees noise <em>within</em> a run; a shared CI agent also shifts
  * whole runs (another job on the same cores). A change must also lie more than

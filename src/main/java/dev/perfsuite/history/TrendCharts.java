@@ -14,8 +14,8 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Trend charts of a scenario's history: p95, p99 (ms, left axis) and throughput (req/s, right
- * axis) of the measurement phase over its last runs, as a PNG.
+ * Trend charts of a scenario's history over its last runs, as a PNG. They show p95, p99 (ms, left
+ * axis) and throughput (req/s, right axis) of the measurement phase.
  *
  * <p>Rendered off-screen, as every chart of the suite ({@link PngCharts}).
  */

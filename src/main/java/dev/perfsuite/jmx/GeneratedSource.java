@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The generator's code in the project's style: explicit static imports instead of
+ * The generator's code in the project's style. It uses explicit static imports instead of
  * {@code import static ...JmeterDsl.*}, and lines of at most {@link #WIDTH} columns (long string
  * literals split into concatenations, long comments wrapped).
  */
@@ -25,8 +25,8 @@ final class GeneratedSource {
   }
 
   /**
-   * One {@code import static Class.method} per method {@code code} calls unqualified, found
-   * among the public static methods of {@code classes} (binary names, {@code $} for nested);
+   * One {@code import static Class.method} per method {@code code} calls unqualified. Methods are
+   * found among the public static methods of {@code classes} (binary names, {@code $} for nested);
    * methods named in {@code local} (the class's own) are left out.
    */
   static Set<String> staticImports(String code, Collection<String> classes, Set<String> local) {
@@ -122,9 +122,9 @@ final class GeneratedSource {
   }
 
   /**
-   * Lines of the tokens, each string literal that does not fit split into
-   * {@code "..." + "..."} pieces on continuation lines; the piece before the code that follows
-   * a literal leaves room for it.
+   * Lines of the tokens, splitting each string literal that does not fit. Such a literal becomes
+   * {@code "..." + "..."} pieces on continuation lines; the piece before the code that follows a
+   * literal leaves room for it.
    */
   private static List<String> splitStrings(String indent, List<String> tokens) {
     String continuation = indent + "    ";
@@ -170,8 +170,8 @@ final class GeneratedSource {
   }
 
   /**
-   * Where a piece of units {@code [from, end)} ends: after the last separator ({@code , / } or
-   * a space) among its last 30 units, so a piece ends at a word's end when it can.
+   * Where a piece of units {@code [from, end)} ends, at a word's end when it can. It ends after the
+   * last separator ({@code , / } or a space) among its last 30 units.
    */
   private static int readableBreak(List<String> units, int from, int end) {
     if (end >= units.size()) {

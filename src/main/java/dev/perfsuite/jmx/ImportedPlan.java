@@ -35,8 +35,8 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
     List<String> labels, List<String> notes, Optional<LoadPlan> primer,
     ClassLoader classLoader, Optional<PlanVerdict> structure) {
   /**
-   * Starts a note the user must act on (a path fallen back, a property unset): the run logs it
-   * as a warning ({@link JmxRun}); reports show it with this mark.
+   * Starts a note the user must act on, such as a path fallen back or a property unset. The run
+   * logs it as a warning ({@link JmxRun}); reports show it with this mark.
    */
   static final String WARNING = "WARNING: ";
   private static final Logger LOG = LoggerFactory.getLogger(ImportedPlan.class);
@@ -48,7 +48,7 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
 
   /**
    * Runs {@code run} (the load of this plan) with {@link #classLoader} as the thread's context
-   * class loader: JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
+   * class loader. JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
    * samplers see the jars of {@code perf.jmx.classpath}; the plan's plugin functions are JMeter's
    * for that time only, and a distributed run ships its plugin jars to the engines.
    */

@@ -10,9 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What JMeter does silently with a plan it runs anyway (unresolved text read as 0, an unset
- * property as "1", a path found elsewhere), said once before load as a warning, or refused under
- * {@code perf.jmx.strict=true}.
+ * What JMeter does silently with a plan it runs anyway, said once before load. Examples are
+ * unresolved text read as 0, an unset property as "1", a path found elsewhere; each is a warning,
+ * or refused under {@code perf.jmx.strict=true}.
  */
 final class JmeterLeniency {
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][\\w.-]*)}");

@@ -43,9 +43,9 @@ import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 
 /**
- * Entry point for existing JMeter plans: finds them ({@code perf.jmx}, or the catalogue under
- * {@code src/test/resources/jmx}), and loads one into an {@link ImportedPlan} with every check
- * done before load.
+ * Entry point for existing JMeter plans: finds them and loads one with every check done before
+ * load. Plans come from {@code perf.jmx}, or the catalogue under {@code src/test/resources/jmx};
+ * each loads into an {@link ImportedPlan}.
  *
  * <pre>{@code
  * ImportedPlan imported = JmxPlans.load(Path.of("plans/checkout.jmx"), perf);
@@ -250,9 +250,9 @@ public final class JmxPlans {
   }
 
   /**
-   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX: it is saved
-   * with {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the
-   * working directory, as they do in DSL code.
+   * Runs a plan written with the DSL (e.g. by the JMX converter) exactly as a JMX. It is saved with
+   * {@code saveAsJmx} and loaded by {@link #load}; relative CSV paths resolve against the working
+   * directory, as they do in DSL code.
    */
   public static ImportedPlan fromDsl(String name, DslTestPlan plan, JmxSettings settings,
       LoadProfile suiteProfile) {
@@ -308,8 +308,8 @@ public final class JmxPlans {
   }
 
   /**
-   * Rows of the first CSV Data Set (in the group or at the plan's top) that stops threads at its
-   * end, header excluded; -1 when there is none.
+   * Rows of the first CSV Data Set that stops threads at its end, header excluded; -1 when there is
+   * none. The data set is looked for in the group or at the plan's top.
    */
   private static int stoppingCsvRows(HashTree planTree, AbstractThreadGroup group) {
     List<Object> scope = new ArrayList<>(planTree.list());

@@ -26,9 +26,9 @@ import org.xml.sax.helpers.DefaultHandler;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
- * Reads a JMX file into JMeter's tree after the checks that must fail before load: well-formed
- * XML (naming the line), every element class on the class path (naming the element, its class
- * and the plugin to add) and a value for every {@code ${__P(name)}} without a default.
+ * Reads a JMX file into JMeter's tree after the checks that must fail before load. The checks are
+ * well-formed XML (naming the line), every element class on the class path (naming the element, its
+ * class and the plugin to add) and a value for every {@code ${__P(name)}} without a default.
  */
 final class JmxSource {
   /** {@code ${__P(name)}} or {@code ${__P(name,default)}}; nested functions are left to JMeter. */
@@ -57,9 +57,10 @@ final class JmxSource {
   }
 
   /**
-   * As {@link #load(Path, Map, boolean)}, adding to {@code notes} one line per property left
-   * unset that only disabled elements read, and to {@code leniency} each unset property enabled
-   * elements read: JMeter gives {@code ${__P(name)}} "1", so it stays for JMeter to fill.
+   * As {@link #load(Path, Map, boolean)}, also noting unset properties. It adds to {@code notes}
+   * one line per property left unset that only disabled elements read, and to {@code leniency} each
+   * unset property enabled elements read: JMeter gives {@code ${__P(name)}} "1", so it stays for
+   * JMeter to fill.
    */
   static HashTree load(Path file, Map<String, String> properties, boolean substitute,
       List<String> notes, JmeterLeniency leniency) {

@@ -26,10 +26,10 @@ import us.abstracta.jmeter.javadsl.codegeneration.DslCodeGenerator;
 import us.abstracta.jmeter.javadsl.codegeneration.MethodCall;
 
 /**
- * Converts a JMX plan into a scenario class skeleton in the suite's form: {@code @PerfScenario},
- * the plan as jmeter-java-dsl's own {@link DslCodeGenerator} writes it, the {@code ImportedPlan}
- * the suite runs inside its class loader (its own thread groups, or the profile with
- * {@code perf.jmx.load=profile}) and an SLA stub naming every label.
+ * Converts a JMX plan into a scenario class skeleton in the suite's form. The class holds
+ * {@code @PerfScenario}, the plan as jmeter-java-dsl's own {@link DslCodeGenerator} writes it, the
+ * {@code ImportedPlan} the suite runs inside its class loader (its own thread groups, or the
+ * profile with {@code perf.jmx.load=profile}) and an SLA stub naming every label.
  *
  * <p>Command: {@code mvn -Pjmx2java -Dperf.jmx=plan.jmx[,more.jmx]}; classes land in
  * {@code src/test/java/dev/perfsuite/scenarios/imported/} ({@code -Djmx2java.out=DIR} to change
@@ -209,9 +209,9 @@ public final class JmxToJava {
   }
 
   /**
-   * The code generator drops a Test Plan's User Defined Variables ({@code Bearer ${apiKey}}
-   * would go out literally): they move into a plan-level User Defined Variables element, which
-   * it writes as {@code vars().set(...)}.
+   * Keeps a Test Plan's User Defined Variables, which the code generator drops.
+   * {@code Bearer ${apiKey}} would otherwise go out literally: they move into a plan-level User
+   * Defined Variables element, which it writes as {@code vars().set(...)}.
    */
   private static List<String> keepTestPlanVariables(TestPlan testPlan, HashTree planTree) {
     Map<String, String> variables = testPlan.getUserDefinedVariables();
@@ -235,8 +235,8 @@ public final class JmxToJava {
   }
 
   /**
-   * JMeter's duration includes the ramp-up; the generator writes it as the hold after the
-   * ramp-up when ramp-up or duration is an expression: the hold becomes duration - ramp-up.
+   * Writes the hold as duration - ramp-up when ramp-up or duration is an expression. JMeter's
+   * duration includes the ramp-up; the generator writes it as the hold after the ramp-up.
    */
   private static List<String> holdIsDurationMinusRampUp(HashTree planTree) {
     List<String> notes = new ArrayList<>();
@@ -259,8 +259,8 @@ public final class JmxToJava {
   }
 
   /**
-   * The suite's own user groups (a plan the suite saved) become the JMeter Thread Group they
-   * describe: the group writes a Thread Group's properties beside its steps, and the DSL's code
+   * Turns the suite's own user groups (a plan the suite saved) into the JMeter Thread Group they
+   * describe. The group writes a Thread Group's properties beside its steps, and the DSL's code
    * generator knows only JMeter's class.
    */
   private static void asPlainThreadGroups(HashTree tree) {

@@ -8,10 +8,10 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * One element of a loaded JMX with everything under it, placed as is in a plan the DSL builds:
- * this is how a JMX tree reaches the suite's engines next to their recorder listener. The
- * placing is the engines' one adapter for ready-built trees ({@link BuiltTree}); this class adds
- * what the JMX side reads (the element, a name for messages).
+ * One element of a loaded JMX with everything under it, placed as is in a plan the DSL builds. This
+ * is how a JMX tree reaches the suite's engines next to their recorder listener. The placing is the
+ * engines' one adapter for ready-built trees ({@link BuiltTree}); this class adds what the JMX side
+ * reads (the element, a name for messages).
  */
 final class JmxTree implements TestPlanChild, ThreadGroupChild {
   private final TestElement element;

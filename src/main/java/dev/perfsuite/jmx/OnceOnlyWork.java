@@ -14,9 +14,9 @@ import org.apache.jmeter.threads.SetupThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * Marks the samples of Once Only controllers as measured: a login done once per user at the
- * start would otherwise fall into a warm-up the user sets ({@code perf.warm-up}) and vanish from
- * the verdict. A post-processor in each controller leaves its sampler's result in
+ * Marks the samples of Once Only controllers as measured. A login done once per user at the start
+ * would otherwise fall into a warm-up the user sets ({@code perf.warm-up}) and vanish from the
+ * verdict. A post-processor in each controller leaves its sampler's result in
  * {@link SampleRecorder#ALWAYS_MEASURED}, which the recorder reads.
  *
  * <p>Trap: a Transaction Controller sample is not post-processed, so a transaction around
@@ -27,8 +27,8 @@ public final class OnceOnlyWork extends AbstractTestElement implements PostProce
   private static final long serialVersionUID = 1L;
 
   /**
-   * Adds a marker to every enabled Once Only controller of the plan's main thread groups (setUp
-   * groups are never warm-up anyway); returns one note per controller marked.
+   * Adds a marker to every enabled Once Only controller of the plan's main thread groups. SetUp
+   * groups are never warm-up anyway; returns one note per controller marked.
    */
   static List<String> mark(HashTree planTree) {
     List<String> notes = new ArrayList<>();

@@ -14,8 +14,8 @@ import org.apache.jmeter.testelement.property.TestElementProperty;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * Rewrites the fixed addresses of a plan (a Java scenario saved with {@code saveAsJmx} carries
- * the port its run happened to get) into {@code ${__P()}} calls of the suite's services, so the
+ * Rewrites a plan's fixed addresses into {@code ${__P()}} calls of the suite's services. A Java
+ * scenario saved with {@code saveAsJmx} carries the port its run happened to get; rewritten, the
  * converted class runs against whatever the run's service lookup answers: {@code NAME.host},
  * {@code NAME.port} and {@code NAME.protocol} in HTTP samplers and defaults, {@code NAME.url} in
  * any other value that holds the address (a URL in a path, a header, a script parameter).

@@ -22,10 +22,10 @@ import org.apache.jmeter.protocol.java.sampler.JavaSampler;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * What a plan needs at run time beyond its elements, checked before load: every
- * {@code ${__name(...)}} function known to JMeter (a plugin's named with its artifact), and every
- * class a JSR223 or BeanShell script imports on the class path, with the team's jars of
- * {@code perf.jmx.classpath} (JMeter's {@code user.classpath}) added.
+ * What a plan needs at run time beyond its elements, checked before load. Every
+ * {@code ${__name(...)}} function must be known to JMeter (a plugin's named with its artifact), and
+ * every class a JSR223 or BeanShell script imports must be on the class path, with the team's jars
+ * of {@code perf.jmx.classpath} (JMeter's {@code user.classpath}) added.
  */
 final class PlanDependencies {
   private static final Pattern FUNCTION = Pattern.compile("\\$\\{(__\\w+)\\(");
@@ -36,8 +36,8 @@ final class PlanDependencies {
   }
 
   /**
-   * The class loader for the plan's scripts: the suite's, plus {@code jars} (a directory adds
-   * itself and its jars), or the suite's own when there are none.
+   * The class loader for the plan's scripts: the suite's plus {@code jars}, or the suite's own when
+   * there are none. A directory adds itself and its jars.
    */
   static ClassLoader classLoader(List<Path> jars) {
     return classLoader("perf.jmx.classpath", jars, PlanDependencies.class.getClassLoader());

@@ -14,10 +14,9 @@ import org.apache.jmeter.visualizers.backend.BackendListener;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * Makes a loaded JMX fit for a load run, saying what it changed: GUI-only listeners are
- * disabled, Backend Listeners and Simple Data Writers too unless kept by key, and relative CSV Data
- * Set paths are resolved where JMeter looks for them (the working directory, then the JMX file's
- * directory).
+ * Makes a loaded JMX fit for a load run, saying what it changed. GUI-only listeners are disabled,
+ * Backend Listeners and Simple Data Writers too unless kept by key, and relative CSV Data Set paths
+ * are resolved where JMeter looks for them (the working directory, then the JMX file's directory).
  */
 final class PlanHygiene {
   /** Display names of JMeter's listener GUIs, by GUI class simple name. */
@@ -39,8 +38,8 @@ final class PlanHygiene {
   }
 
   /**
-   * Applies the rules to {@code tree} in place and returns one line per change; a path found
-   * only where JMeter would not look is warned (a run warning among the lines).
+   * Applies the rules to {@code tree} in place and returns one line per change. A path found only
+   * where JMeter would not look is warned (a run warning among the lines).
    *
    * @param keep {@code backend} and/or {@code data-writer}
    * @param csvBase the plan's directory: JMeter looks for a relative path in the working

@@ -15,7 +15,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * A loaded Test Plan's children taken apart for a {@code LoadPlan}: the elements placed at plan
+ * A loaded Test Plan's children taken apart for a {@code LoadPlan}. The elements are placed at plan
  * level as they are, and the main thread groups' children run as one journey under a profile.
  *
  * <p>The plan's User Defined Variables and the {@code perf.jmx.properties} (scripts read them

@@ -18,8 +18,8 @@ import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.ThreadGroup;
 
 /**
- * The load a JMX's own thread groups make, as a {@link LoadProfile} the engine can watch: peak
- * users (the sum over groups), planned duration (the longest group) or iterations, and the
+ * The load a JMX's own thread groups make, as a {@link LoadProfile} the engine can watch. It holds
+ * peak users (the sum over groups), planned duration (the longest group) or iterations, and the
  * suite's warm-up.
  *
  * <p>Understood: JMeter's Thread Group (loops or scheduler), the Ultimate Thread Group and the
@@ -138,8 +138,8 @@ final class PlanShape {
   private static final long UNREADABLE = Long.MIN_VALUE;
 
   /**
-   * Whole-number fields (seconds, users, loops) read as JMeter reads them when a group starts:
-   * variables and functions evaluated, empty is the field's default, and text that is still not
+   * Whole-number fields (seconds, users, loops) read as JMeter reads them when a group starts.
+   * Variables and functions are evaluated, empty is the field's default, and text that is still not
    * a number is JMeter's 0 (its getters catch NumberFormatException), warned with the variable a
    * typo suggests.
    */

@@ -8,8 +8,8 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
 /**
- * Evaluates a plan's field as JMeter does when a thread group starts: Test Plan and plan-level
- * User Defined Variables first (in their order, each seeing the ones before), then JMeter's
+ * Evaluates a plan's field as JMeter does when a thread group starts. Test Plan and plan-level User
+ * Defined Variables come first (in their order, each seeing the ones before), then JMeter's
  * functions ({@code ${__P()}}, {@code ${__property()}}, {@code ${__groovy()}}, ...).
  *
  * <p>Pre-load checks read thread counts, loops and durations through it, so that

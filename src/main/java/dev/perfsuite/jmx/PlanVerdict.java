@@ -20,10 +20,10 @@ import org.apache.jmeter.testelement.TestElement;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * The default verdict of a JMX without an SLA file, read through the plan's structure as a JMeter
- * user reads a run: each transaction counts once (its children are inside it), samplers outside
- * transactions count one by one, labels are those the run actually sampled, and a transaction
- * that failed every time fails the plan.
+ * The default verdict of a JMX without an SLA file, read as a JMeter user reads a run. Each
+ * transaction counts once (its children are inside it), samplers outside transactions count one by
+ * one, labels are those the run actually sampled, and a transaction that failed every time fails
+ * the plan.
  *
  * @param errorPercent the overall error % (transactions and samplers outside them) must stay
  *     below this ({@code perf.jmx.sla.errors})
@@ -152,9 +152,8 @@ record PlanVerdict(double errorPercent, Set<String> transactions, Set<String> ch
   }
 
   /**
-   * The causes of the failures, most frequent first, and what to do about the first: a plan
-   * judged against a stand-in backend fails on its own assertions, which says nothing of the
-   * suite.
+   * The causes of the failures, most frequent first, and what to do about the first. A plan judged
+   * against a stand-in backend fails on its own assertions, which says nothing of the suite.
    */
   private static String byCause(Map<ErrorCause, Long> causes) {
     if (causes.isEmpty()) {

@@ -10,8 +10,8 @@ import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * Puts the plan's {@code perf.jmx.props.*} values into JMeter's properties when the test starts,
- * on whichever engine runs it: JSR223 and BeanShell scripts read them with
+ * Puts the plan's {@code perf.jmx.props.*} values into JMeter's properties when the test starts.
+ * That happens on whichever engine runs it: JSR223 and BeanShell scripts read them with
  * {@code props.get("name")}, {@code ${__property(name)}} too, as after JMeter's {@code -J} or
  * {@code -q}.
  *

@@ -11,11 +11,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * {@code ${__P()}} values for the services a run knows, so that a plan written against
- * {@code ${__P(gateway.host)}} runs against the local echo backend (or the named target's
- * {@code gateway.url}) without any key: {@code NAME.url}, {@code NAME.protocol},
- * {@code NAME.host} and {@code NAME.port} for every service the {@link Services} registry knows
- * (the generic backends and the names the scenarios on the classpath declare).
+ * {@code ${__P()}} values for the services a run knows, so plans need no key. A plan written
+ * against {@code ${__P(gateway.host)}} runs against the local echo backend (or the named target's
+ * {@code gateway.url}): {@code NAME.url}, {@code NAME.protocol}, {@code NAME.host} and
+ * {@code NAME.port} are set for every service the {@link Services} registry knows (the generic
+ * backends and the names the scenarios on the classpath declare).
  *
  * <p>Only services the plan mentions are asked for, so no other backend starts; explicit
  * {@code perf.jmx.props.*} keys win.

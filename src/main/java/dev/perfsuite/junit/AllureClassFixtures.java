@@ -6,9 +6,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 
 /**
- * Records {@code @BeforeAll} / {@code @AfterAll} methods of scenario classes as Allure set-up
- * and tear-down fixtures, so that what they attach (the gateway matrix's figures) reaches the
- * report instead of "Could not add attachment: no test is running".
+ * Records {@code @BeforeAll} / {@code @AfterAll} methods of scenario classes as Allure fixtures.
+ * What they attach (the gateway matrix's figures) then reaches the report instead of "Could not add
+ * attachment: no test is running".
  *
  * <p>Allure's Jupiter extension does this, but is only found by JUnit's extension auto-detection,
  * which is off. Its parameter reporting is left out: it would add every test argument (the

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Validates the configuration before any test of a class runs and injects the run's shared
- * {@link PerfSession}, which JUnit closes (stopping backends) when the whole run ends.
+ * {@link PerfSession}. JUnit closes the session (stopping backends) when the whole run ends.
  *
  * <p>The session lives in the root store of the JUnit run, so each launcher execution (two
  * launchers in one JVM, say) has a session of its own; nothing is kept in static fields.

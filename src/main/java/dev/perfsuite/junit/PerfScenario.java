@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Marks a catalogue scenario: tagged {@code perf} (run by {@code mvn verify -Pperf}, not by the
- * plain test build) and given a {@link PerfSession}; its {@code @AfterAll} attachments reach the
- * Allure report as tear-down fixtures ({@link AllureClassFixtures}).
+ * Marks a catalogue scenario, tagged {@code perf} and given a {@link PerfSession}. It runs by
+ * {@code mvn verify -Pperf}, not by the plain test build; its {@code @AfterAll} attachments reach
+ * the Allure report as tear-down fixtures ({@link AllureClassFixtures}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -50,8 +50,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a scenario test gets from the suite: the validated configuration, the local backends and
- * the engine; one per test run, shared by every test class.
+ * What a scenario test gets from the suite: the validated configuration, the local backends and the
+ * engine. One per test run, shared by every test class.
  */
 public final class PerfSession implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PerfSession.class);
@@ -114,16 +114,16 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Adds a parameter to the current test's report, such as the payload of a matrix cell; the
-   * users, profile, target, engine and backend provider are added by {@link #run} already.
+   * Adds a parameter to the current test's report, such as the payload of a matrix cell. The users,
+   * profile, target, engine and backend provider are added by {@link #run} already.
    */
   public void parameter(String name, Object value) {
     AllureReport.parameter(name, value);
   }
 
   /**
-   * Adds a scenario's own table (a seed's columns, see {@link ReportTable}) to the report: writes
-   * {@code <base>.csv} and {@code <base>.md} under {@code perf.results-dir} and attaches the
+   * Adds a scenario's own table (a seed's columns, see {@link ReportTable}) to the report. It
+   * writes {@code <base>.csv} and {@code <base>.md} under {@code perf.results-dir} and attaches the
    * table's charts, titled {@code title}, to the current Allure result.
    *
    * @return the CSV written
@@ -145,11 +145,11 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Base URL of a service the scenarios talk to: with {@code perf.target=local} the local backend
-   * the {@link Services} registry names for it (the generic {@code echo}, {@code stubs},
-   * {@code keycloak}, or a name a system declared through
-   * {@link dev.perfsuite.backends.LocalServices}), started by this run; otherwise
-   * {@code <service>.url} of {@code targets/<target>.properties}.
+   * Base URL of a service the scenarios talk to. With {@code perf.target=local} it is the local
+   * backend the {@link Services} registry names for it (the generic {@code echo}, {@code stubs},
+   * {@code keycloak}, or a name a system declared through {@link
+   * dev.perfsuite.backends.LocalServices}), started by this run; otherwise {@code <service>.url} of
+   * {@code targets/<target>.properties}.
    *
    * <p>Probed before it is returned (once per URL and session): a TCP connect, then one HTTP
    * request, so a dead target fails before any load, naming the key, the URL and the cause.
@@ -185,13 +185,13 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Keycloak as the scenarios see it: the realm this run creates when local; for a named target,
-   * {@code keycloak.url} plus the target file's {@code keycloak.realm} and client ids
-   * ({@code keycloak.browser-client}, {@code keycloak.direct-client},
-   * {@code keycloak.confidential-client}), each defaulting to the realm the scenarios declared
-   * ({@link RealmDescription#discovered()}), and {@code keycloak.users-csv}, with the secrets from
-   * {@code PERF_KEYCLOAK_CLIENT_SECRET} and {@code PERF_KEYCLOAK_USER_PASSWORD} (or their
-   * {@code _FILE} forms).
+   * Keycloak as the scenarios see it: the realm this run creates when local, else the named
+   * target's. For a named target, it is {@code keycloak.url} plus the target file's
+   * {@code keycloak.realm} and client ids ({@code keycloak.browser-client},
+   * {@code keycloak.direct-client}, {@code keycloak.confidential-client}), each defaulting to the
+   * realm the scenarios declared ({@link RealmDescription#discovered()}), and
+   * {@code keycloak.users-csv}, with the secrets from {@code PERF_KEYCLOAK_CLIENT_SECRET} and
+   * {@code PERF_KEYCLOAK_USER_PASSWORD} (or their {@code _FILE} forms).
    */
   public KeycloakEndpoint keycloak() {
     Target target = config.target();
@@ -230,10 +230,10 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Runs a plan on the configured engine, reports it (labels, parameters, summary, charts, JTL
-   * and JMeter dashboard on the current test's Allure result), records it in the run history and
-   * applies {@code perf.regression}: the regression table and trend chart are attached before a
-   * regression can fail the test.
+   * Runs a plan on the configured engine, reports it, records it in the run history and applies
+   * {@code perf.regression}. The report holds labels, parameters, summary, charts, JTL and JMeter
+   * dashboard on the current test's Allure result; the regression table and trend chart are
+   * attached before a regression can fail the test.
    */
   public RunResult run(LoadPlan plan) {
     // A plan with its own thread groups cannot be shortened: priming it would rerun it whole.
@@ -241,9 +241,9 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * As {@link #run(LoadPlan)}, primed (when cold) with {@code primer} instead of the plan itself:
-   * a separate plan of fresh elements, so that the measured run starts as written; empty
-   * primes nothing.
+   * As {@link #run(LoadPlan)}, primed (when cold) with {@code primer} instead of the plan itself.
+   * The primer is a separate plan of fresh elements, so that the measured run starts as written;
+   * empty primes nothing.
    */
   public RunResult run(LoadPlan plan, Optional<LoadPlan> primer) {
     ScenarioTest test = current;
@@ -273,9 +273,9 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Primes before the first run of the session (a fresh JVM) and before the first run that
-   * uses a service no earlier priming reached (a backend started for this class), for
-   * {@code perf.prime}; never measured.
+   * Primes before the session's first run and before the first run using a service no earlier
+   * priming reached. The first is a fresh JVM, the second a backend started for this class; priming
+   * lasts {@code perf.prime} and is never measured.
    */
   private synchronized void primeIfCold(LoadPlan plan) {
     if (config.prime().isZero() || primedOnce && primed.containsAll(probed)) {
@@ -288,9 +288,9 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Judges {@code result} against {@code sla} and reports the verdict: the session's Allure
-   * result gets the verdict table (before a failing {@code assertPassed()} can stop the test),
-   * then every listener added with {@link #onVerdict}. No other session hears it.
+   * Judges {@code result} against {@code sla} and reports the verdict. The session's Allure result
+   * gets the verdict table (before a failing {@code assertPassed()} can stop the test), then every
+   * listener added with {@link #onVerdict}. No other session hears it.
    *
    * <pre>{@code
    * perf.judge(sla, perf.run(plan)).assertPassed();
@@ -323,7 +323,7 @@ public final class PerfSession implements AutoCloseable {
 
   /**
    * Sends every verdict the session judges from now on to {@code listener} as well, after the
-   * Allure report; for a report of one's own, such as a matrix's summary table.
+   * Allure report. It serves a report of one's own, such as a matrix's summary table.
    */
   public void onVerdict(VerdictListener listener) {
     verdictListeners.add(Objects.requireNonNull(listener, "listener"));

@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Before load: every folder the run writes can be written and has room for the run's JTL, or
- * the run is refused naming the folder, the need and the fix.
+ * Checks before load that every folder the run writes is writable and has room for the JTL.
+ * Otherwise the run is refused naming the folder, the need and the fix.
  *
  * <p>The rate is the profile's target rate (open model) or, closed, a model: each user sends one
  * request per think time plus 10 ms, an upper bound for fast loopback targets. Only the open

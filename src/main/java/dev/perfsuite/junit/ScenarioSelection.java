@@ -15,8 +15,8 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Which scenario classes this test run selected, for the run history: a class run alone starts
- * its JVM and backends cold and must not be judged against the catalogue run (docs/nightly.md).
+ * Which scenario classes this test run selected, for the run history. A class run alone starts its
+ * JVM and backends cold and must not be judged against the catalogue run (docs/nightly.md).
  *
  * <p>Registered with the JUnit Platform as a launcher session listener (service file): each
  * launcher session gets its own listener, which reads the test plan before any test runs and

@@ -27,9 +27,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Live Micrometer metrics of every run in this JVM: a timer per label and status, errors by cause
- * and the active-thread gauge, plus the generator's JVM and system metrics, exported as
- * {@code perf.metrics.export} says.
+ * Live Micrometer metrics of every run in this JVM, exported as {@code perf.metrics.export} says.
+ * They hold a timer per label and status, errors by cause and the active-thread gauge, plus the
+ * generator's JVM and system metrics.
  *
  * <p>A lifecycle object: open for the whole test session, so a Prometheus scrape after a run still
  * sees its final counts. The Prometheus endpoint binds loopback unless {@code perf.metrics.host}

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The engines' merged per-label histograms ({@link MergedLatencies}) as a classic Prometheus
- * histogram ({@code _bucket} with {@code le}, {@code _count}, {@code _sum}), so
+ * histogram. With {@code _bucket} and {@code le}, {@code _count} and {@code _sum},
  * {@code histogram_quantile} works on a distributed run as on a local one: service times as
  * {@value #NAME}, response times as {@value #RESPONSE_NAME}.
  *
@@ -57,8 +57,8 @@ final class MergedBucketSeries implements Collector {
   }
 
   /**
-   * A series set of response times for {@code registry}, once per registry, registered there
-   * with its first series: until then a local run may own the name as a Micrometer timer.
+   * A series set of response times for {@code registry}, registered there once with its first
+   * series. Until then a local run may own the name as a Micrometer timer.
    */
   static MergedBucketSeries responses(PrometheusRegistry registry) {
     return new MergedBucketSeries(RESPONSE_NAME, "What users saw: from the intended start (open "

@@ -9,8 +9,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * One label's response times as the suite's own cumulative HdrHistogram, published to Micrometer
- * as a {@link FunctionTimer} (count and total): an engine snapshot is added in O(histogram
+ * One label's response times as the suite's own cumulative HdrHistogram, published as a Micrometer
+ * {@link FunctionTimer}. The timer has count and total: an engine snapshot is added in O(histogram
  * buckets), whatever its number of samples, where a Micrometer timer takes one value per call.
  *
  * <p>Trap: a function timer has no buckets; with the Prometheus export the same histogram's
@@ -53,7 +53,7 @@ final class MergedLatencies {
 
   /**
    * Counts per bucket (not cumulative) for ascending upper bounds in ms, the last +Inf, with the
-   * total; a sample goes to the first bucket whose bound is at least its value.
+   * total. A sample goes to the first bucket whose bound is at least its value.
    */
   synchronized Buckets buckets(double[] upperMillis) {
     long[] counts = new long[upperMillis.length];

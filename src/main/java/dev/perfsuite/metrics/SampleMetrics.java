@@ -20,9 +20,9 @@ import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * Feeds one run's samples into Micrometer: timer {@code perf.sample} per label and status with a
- * percentile histogram and SLO buckets, counter {@code perf.errors} per label and cause, gauge
- * {@code perf.threads.active}; every meter tagged with scenario and run id.
+ * Feeds one run's samples into Micrometer, every meter tagged with scenario and run id. The meters
+ * are timer {@code perf.sample} per label and status with a percentile histogram and SLO buckets,
+ * counter {@code perf.errors} per label and cause, and gauge {@code perf.threads.active}.
  *
  * <p>Meters are looked up once per label, status and cause and cached, so a sample costs a map
  * read and a timer record, not a registry lookup. Engine snapshots cost O(labels): their
@@ -118,9 +118,9 @@ final class SampleMetrics implements SampleObserver {
   }
 
   /**
-   * Engine-side aggregated samples, added to the label's merged histogram in O(histogram
-   * buckets); failed samples are counted per cause but timed with the successes, since a
-   * snapshot does not split response times by outcome.
+   * Engine-side aggregated samples, added to the label's merged histogram in O(histogram buckets).
+   * Failed samples are counted per cause but timed with the successes, since a snapshot does not
+   * split response times by outcome.
    */
   @Override
   public void batch(SampleBatch batch) {
@@ -146,9 +146,9 @@ final class SampleMetrics implements SampleObserver {
   }
 
   /**
-   * Whether {@code perf.sample} is a function timer in this registry, decided once per run (a
-   * registry search per sample would cost O(meters)): as an earlier run left it, else as the
-   * first feed asks ({@code engines}: a snapshot batch).
+   * Whether {@code perf.sample} is a function timer in this registry, decided once per run. A
+   * registry search per sample would cost O(meters); the kind is as an earlier run left it, else as
+   * the first feed asks ({@code engines}: a snapshot batch).
    */
   private boolean mergedKind(boolean engines) {
     return kind(mergedKind, "perf.sample", buckets, engines);

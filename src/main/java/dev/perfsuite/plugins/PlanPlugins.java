@@ -22,8 +22,8 @@ import org.apache.jmeter.save.SaveService;
 
 /**
  * The jmeter-plugins a plan needs, read from its own text as the Plugins Manager's
- * {@code install-for-jmx} reads it: element classes not on the class path and {@code ${__name()}}
- * functions JMeter does not know, each mapped to a Maven artifact by {@link PluginArtifacts}.
+ * {@code install-for-jmx} reads it. Element classes not on the class path and {@code ${__name()}}
+ * functions JMeter does not know are each mapped to a Maven artifact by {@link PluginArtifacts}.
  * What the table does not fetch is left to the refusals that follow.
  *
  * @param artifacts {@code groupId:artifactId:version}, sorted

@@ -11,9 +11,9 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * The one table of JMeter plugins the suite knows ({@code plugins.properties} beside this class):
- * which Maven artifact provides a plugin's element class or {@code ${__name()}} function, for the
- * fetch of {@code perf.jmx.plugins=auto} and for the fix of a plan refused without it.
+ * The one table of JMeter plugins the suite knows ({@code plugins.properties} beside this class).
+ * It says which Maven artifact provides a plugin's element class or {@code ${__name()}} function,
+ * for the fetch of {@code perf.jmx.plugins=auto} and for the fix of a plan refused without it.
  *
  * <p>A class matches its longest listed prefix; a function its name, in any case (JMeter's
  * function names are case-sensitive, but a plan's misspelt case deserves the same hint).

@@ -17,9 +17,8 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Fetches plugin artifacts through Maven (the user's {@code mvn} and settings; the local
- * repository is the cache); {@link PluginFunctions} makes their functions known to JMeter for a
- * run.
+ * Fetches plugin artifacts through Maven, the user's {@code mvn} and settings. The local repository
+ * is the cache; {@link PluginFunctions} makes their functions known to JMeter for a run.
  *
  * <p>The class path of a set of artifacts is kept in {@code target/jmx-plugins/}, under the
  * SHA-256 of the set's coordinates: a later run with the same set starts no Maven while every jar
@@ -67,8 +66,8 @@ public final class PluginFetch {
   }
 
   /**
-   * The cache entry of a set of artifacts: the SHA-256 of its sorted coordinates, so two sets
-   * share an entry only when they are the same set (lower-case hex, 64 characters).
+   * The cache entry of a set of artifacts: the SHA-256 of its sorted coordinates (lower-case hex,
+   * 64 characters). Two sets share an entry only when they are the same set.
    */
   static String key(Set<String> artifacts) {
     try {

@@ -54,9 +54,9 @@ public final class PluginFunctions implements AutoCloseable {
   }
 
   /**
-   * Registers the functions of {@code jars}, loaded through {@code plugins} (which holds them and
-   * perhaps others: a remote engine's loader holds every jar shipped to it, a test asks for its
-   * own).
+   * Registers the functions of {@code jars}, loaded through {@code plugins}. The loader holds them
+   * and perhaps others: a remote engine's loader holds every jar shipped to it, a test asks for its
+   * own.
    */
   public static PluginFunctions register(PluginLoader plugins, List<Path> jars) {
     Map<String, Class<? extends Function>> found = new HashMap<>();

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The class loader of a run's JMeter plugin jars (those a JMX plan needs and the suite fetched):
- * the loader the plan's tree is read and run with, and what a distributed run ships to its
- * engines before load.
+ * The class loader of a run's JMeter plugin jars, those a JMX plan needs and the suite fetched. The
+ * plan's tree is read and run with it, and a distributed run ships its jars to its engines before
+ * load.
  *
  * <p>A run carries it as its thread's context class loader (or an ancestor of it), which JMeter's
  * threads inherit; {@link #in(ClassLoader)} finds it there. Its functions are known to JMeter only
@@ -31,10 +31,10 @@ public final class PluginLoader extends URLClassLoader {
   }
 
   /**
-   * Appends {@code jar} to this loader's class path: for a remote engine's loader, which lives as
-   * long as the engine and only grows (a JVM cannot unload a class, and RMI keeps answering a
-   * class it once resolved through the loader, so a closed loader would leave later tests with
-   * classes whose jar is gone). Adding a jar already present does nothing.
+   * Appends {@code jar} to this loader's class path, for a remote engine's ever-growing loader.
+   * That loader lives as long as the engine and only grows: a JVM cannot unload a class, and RMI
+   * keeps answering a class it once resolved through the loader, so a closed loader would leave
+   * later tests with classes whose jar is gone. Adding a jar already present does nothing.
    */
   public synchronized void add(Path jar) {
     Path absolute = jar.toAbsolutePath().normalize();

@@ -16,10 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends a run's plugin jars (the {@link PluginLoader} a JMX plan fetched them into, found on the
- * calling thread) to every remote engine before the tree goes out, and has each engine load them
- * for its next test: JMeter's distributed mode ships no class, so an engine would otherwise read
- * the tree without the plugin's elements and leave its {@code ${__functions()}} unresolved.
+ * Sends a run's plugin jars to every remote engine before the tree goes out, and has each load
+ * them. The jars are those of the {@link PluginLoader} a JMX plan fetched them into, found on the
+ * calling thread. JMeter's distributed mode ships no class, so an engine would otherwise read the
+ * tree without the plugin's elements and leave its {@code ${__functions()}} unresolved.
  *
  * <p>The jars travel as data files do ({@link DataShipment}: SHA-256, chunks, nothing sent when
  * the engine holds the content); the engine's store adds them to the loader JMeter reads trees

@@ -90,8 +90,8 @@ final class ArrivalSchedule {
   }
 
   /**
-   * Time into a segment at which {@code count} arrivals have happened, solving
-   * r0 t + (r1 - r0) t^2 / (2 T) = count in the form that stays exact when r1 is close to r0.
+   * Time into a segment at which {@code count} arrivals have happened. It solves r0 t + (r1 - r0)
+   * t^2 / (2 T) = count in the form that stays exact when r1 is close to r0.
    */
   private static double timeFor(double count, double r0, double r1, double length) {
     double a = (r1 - r0) / (2 * length);

@@ -70,8 +70,8 @@ public final class ArrivalTimer extends BaseTimer {
 
   /**
    * Writes the run's engines ({@code host:port}, in order) into every arrival schedule of
-   * {@code tree}, the tree a controller sends them, so that each engine seeds its Poisson gaps by
-   * its place among them ({@link EngineSeeds}).
+   * {@code tree}. The tree is the one a controller sends them, so that each engine seeds its
+   * Poisson gaps by its place among them ({@link EngineSeeds}).
    */
   public static void nameEngines(HashTree tree, List<String> engines) {
     SearchByClass<Element> schedules = new SearchByClass<>(Element.class);
@@ -168,7 +168,7 @@ public final class ArrivalTimer extends BaseTimer {
 
     /**
      * The stages property: {@link Stage#encode}'s form, or the timer's older
-     * {@code level,rampNanos,holdNanos;...} form that plans saved before 2026-11-26 still hold.
+     * {@code level,rampNanos,holdNanos;...} form, which saved plans may still hold.
      */
     static List<Stage> stages(String text) {
       if (text.isBlank() || text.contains(":")) {

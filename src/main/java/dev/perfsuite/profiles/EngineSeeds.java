@@ -38,10 +38,10 @@ final class EngineSeeds {
   }
 
   /**
-   * The seed of the engine JMeter calls {@code host} (the {@code host:port} the controller gave
-   * it), placed in {@code engines}; the run's seed when {@code host} is null (a run in one JVM).
-   * An engine missing from the list (a plan started by plain JMeter) gets a seed from its name's
-   * hash, still distinct from its peers'.
+   * The seed of the engine JMeter calls {@code host}, placed in {@code engines}. {@code host} is
+   * the {@code host:port} the controller gave it; the run's seed when {@code host} is null (a run
+   * in one JVM). An engine missing from the list (a plan started by plain JMeter) gets a seed from
+   * its name's hash, still distinct from its peers'.
    */
   static long forHost(long runSeed, String host, List<String> engines) {
     if (host == null) {

@@ -106,9 +106,9 @@ public record LoadProfile(
   public static final String SMOKE = "smoke";
 
   /**
-   * True for the smoke profile, whatever its users, holds or warm-up were set to: scenarios
-   * judge it by their loose local bounds, not by the seed's figures. A shape derived from smoke
-   * under another name (e.g. a stepped shape scaled to seconds) is not smoke.
+   * True for the smoke profile, whatever its users, holds or warm-up were set to. Scenarios judge
+   * it by their loose local bounds, not by the seed's figures. A shape derived from smoke under
+   * another name (e.g. a stepped shape scaled to seconds) is not smoke.
    */
   public boolean isSmoke() {
     return SMOKE.equals(name);
@@ -128,7 +128,7 @@ public record LoadProfile(
   }
 
   /**
-   * Sum of all ramps and holds; for an iteration-bound profile this is not its length (the
+   * Sum of all ramps and holds. For an iteration-bound profile this is not its length (the
    * iterations decide), so the engine runs no overrun watchdog for it.
    */
   public Duration plannedDuration() {

@@ -26,8 +26,8 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Rebuilds {@code summary.csv}, {@code summary.md} and {@code run.properties} of a run directory
- * from its {@code results.jtl}, for a run whose JVM was killed (SIGKILL, OOM killer, power) before
+ * Rebuilds a killed run's {@code summary.csv}, {@code summary.md} and {@code run.properties} from
+ * its {@code results.jtl}. It is for a run whose JVM was killed (SIGKILL, OOM killer, power) before
  * it could write them. The rebuilt run is marked interrupted: it never ended.
  *
  * <p>Phases: the warm-up is measured from {@code originMillis} of an existing

@@ -17,9 +17,9 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * A run's per-label figures as an Allure 3 performance-metrics file ({@code <uuid>-perf.json}
- * beside the test results), so Allure 3's report shows them and its history carries them from run
- * to run. Allure 2 ignores the file.
+ * A run's per-label figures as an Allure 3 performance-metrics file. The file,
+ * {@code <uuid>-perf.json} beside the test results, lets Allure 3's report show them and its
+ * history carry them from run to run. Allure 2 ignores the file.
  *
  * <p>Per measurement-phase label (the overall {@code TOTAL} row included): p95 and p99 of the
  * latency figure verdicts judge (ms), throughput (req/s) and error share (%). A metric's key,

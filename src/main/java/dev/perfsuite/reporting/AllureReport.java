@@ -22,11 +22,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * What a scenario's Allure result shows: labels (epic = system, feature = journey, story =
- * profile), parameters, the seed-style summary table and charts on the page itself, and as
- * attachments the tables, charts, JTL and zipped JMeter dashboard; the per-label figures as
- * Allure 3 performance metrics ({@link AllurePerformanceMetrics}); plus the run-level
- * environment, categories and executor files.
+ * What a scenario's Allure result shows, from labels to attachments. It shows labels (epic =
+ * system, feature = journey, story = profile), parameters, the seed-style summary table and charts
+ * on the page itself, and as attachments the tables, charts, JTL and zipped JMeter dashboard; the
+ * per-label figures as Allure 3 performance metrics ({@link AllurePerformanceMetrics}); plus the
+ * run-level environment, categories and executor files.
  *
  * <p>Every call is a no-op outside a running Allure test case, so engines and tests work without
  * Allure. Text goes through {@link Secrets#mask} before it is written.
@@ -80,8 +80,8 @@ public final class AllureReport {
   }
 
   /**
-   * Shows a run on the current test: summary table and charts in the description, and the
-   * tables, charts, JTL and dashboard as attachments named after the scenario.
+   * Shows a run on the current test, named after the scenario. The summary table and charts go in
+   * the description; the tables, charts, JTL and dashboard become attachments.
    */
   public static void run(RunResult run, Path dashboardZip) {
     if (!active()) {
@@ -128,9 +128,9 @@ public final class AllureReport {
 
   /**
    * Marks the current test with a warning that the report's overview shows although the test
-   * passed: the text becomes the result's status message, which the category
-   * {@value #WARNING_CATEGORY} (matching passed results) picks up. Used for regressions found
-   * under {@code perf.regression=warn}.
+   * passed. The text becomes the result's status message, which the category
+   * {@value #WARNING_CATEGORY} (matching passed results) picks up. Used for regressions found under
+   * {@code perf.regression=warn}.
    */
   public static void warning(String message) {
     if (!active()) {
@@ -148,9 +148,10 @@ public final class AllureReport {
   }
 
   /**
-   * Puts the run's generator-saturation warnings (Little's-law gap, open-model thread cap) on the
-   * current test as {@link #warning}s, so the category {@value #SATURATION_CATEGORY} lists the
-   * test even when it passed; other warnings stay on the test page only.
+   * Puts the run's generator-saturation warnings on the current test as {@link #warning}s. These
+   * are the Little's-law gap and the open-model thread cap; the category
+   * {@value #SATURATION_CATEGORY} then lists the test even when it passed. Other warnings stay on
+   * the test page only.
    */
   public static void saturationWarnings(List<String> runWarnings) {
     runWarnings.stream().filter(w -> SATURATION.matcher(w).matches())
@@ -176,8 +177,8 @@ public final class AllureReport {
   }
 
   /**
-   * Attaches a PNG under {@code name} to whatever Allure records now, a test or a class-level
-   * fixture such as {@code @AfterAll} (shown as tear-down of the class's tests).
+   * Attaches a PNG under {@code name} to whatever Allure records now. It may be a test or a
+   * class-level fixture such as {@code @AfterAll} (shown as tear-down of the class's tests).
    */
   public static void png(String name, byte[] png) {
     Allure.addAttachment(name, "image/png", new ByteArrayInputStream(png), ".png");

@@ -167,9 +167,9 @@ public final class Charts {
   }
 
   /**
-   * A series that is all zero (no errors) would make JFreeChart auto-range a 1e-8 wide axis and
-   * print overlapping tick labels such as 0.000000001; at least 0..1 with whole-number ticks is
-   * what a reader expects of counts, and latencies or rates only ever span more.
+   * Keeps an all-zero series readable, with an axis of at least 0..1 and whole-number ticks. A
+   * series that is all zero (no errors) would make JFreeChart auto-range a 1e-8 wide axis and print
+   * overlapping tick labels such as 0.000000001; latencies or rates only ever span more.
    */
   private static void readableWhenFlat(NumberAxis axis) {
     axis.setAutoRangeIncludesZero(true);

@@ -25,8 +25,8 @@ import org.HdrHistogram.Recorder;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
- * Prints a progress line every interval while a run lasts: elapsed and planned time with an ETA,
- * phase, active threads, throughput and p95 over the last interval, and errors so far.
+ * Prints a progress line every interval while a run lasts. The line shows elapsed and planned time
+ * with an ETA, phase, active threads, throughput and p95 over the last interval, and errors so far.
  *
  * <p>On a terminal the line is rewritten in place; elsewhere (CI logs, Jenkins) each report is a
  * plain line, so logs stay greppable. An interval of zero turns progress off.
@@ -69,8 +69,8 @@ public final class ProgressReporter implements RunWatcher {
   }
 
   /**
-   * Instants that only move forward: the wall clock read once, then {@link System#nanoTime}, so
-   * a clock step (NTP) cannot make elapsed time or throughput negative or huge.
+   * Instants that only move forward: the wall clock read once, then {@link System#nanoTime}. A
+   * clock step (NTP) then cannot make elapsed time or throughput negative or huge.
    */
   static InstantSource monotonic() {
     Instant origin = Instant.now();

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A table a scenario adds to its report in the columns of the reference it reproduces (a seed's
- * own summary table, say); the extension point through which a system brings its tables, so the
- * suite's main code knows none of them.
+ * A table a scenario adds to its report in the columns of the reference it reproduces. A seed's own
+ * summary table is one; this is the extension point through which a system brings its tables, so
+ * the suite's main code knows none of them.
  *
  * <p>Implementations live beside their scenarios and hand the table to
  * {@code PerfSession.report(...)}, which writes it beside the results and attaches its charts.

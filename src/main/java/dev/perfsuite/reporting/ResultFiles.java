@@ -132,8 +132,9 @@ public final class ResultFiles {
   }
 
   /**
-   * Shows a run on the console: the {@link #console} table on {@code System.out}, then each of
-   * its warnings through the suite's logger, which {@code perf.log} governs as every warning.
+   * Shows a run on the console: the {@link #console} table, then its warnings. The table goes to
+   * {@code System.out}; each warning goes through the suite's logger, which {@code perf.log}
+   * governs as every warning.
    */
   public static void show(RunResult result) {
     System.out.println(console(result));
@@ -141,9 +142,9 @@ public final class ResultFiles {
   }
 
   /**
-   * A compact console view: measurement phase only, the columns a reader scans first; when
-   * response time differs from service time anywhere (a schedule or a corrected stall), its
-   * p95, p99 and max follow. The run's warnings are not in it: {@link #show} logs them.
+   * A compact console view: the measurement phase only, in the columns a reader scans first. When
+   * response time differs from service time anywhere (a schedule or a corrected stall), its p95,
+   * p99 and max follow. The run's warnings are not in it: {@link #show} logs them.
    */
   public static String console(RunResult result) {
     boolean responses = result.summaries().stream()

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The per-label summary of a run as rows of text, in the columns of WSO2's
- * create-summary-csv.sh (label, samples, errors, percentiles, throughput, Little's law), then
- * the suite's own columns: response time (from the intended start, or corrected), late starts,
- * the largest lag and the stalls corrected. The reference columns keep JMeter's service time.
+ * The per-label summary of a run as rows of text, in WSO2's columns and then the suite's own.
+ * WSO2's create-summary-csv.sh gives label, samples, errors, percentiles, throughput and Little's
+ * law; the suite adds response time (from the intended start, or corrected), late starts, the
+ * largest lag and the stalls corrected. The reference columns keep JMeter's service time.
  */
 public final class SummaryTable {
   /** Column headers, in order. */

@@ -13,8 +13,9 @@ public enum ErrorCause {
   /** The response arrived with a 2xx or 3xx status but an assertion rejected it. */
   ASSERTION,
   /**
-   * The request still held a {@code ${...}} JMeter could not resolve (a function from a plugin
-   * that is not on the class path, an unset variable): the target never saw a real request.
+   * The request still held a {@code ${...}} JMeter could not resolve: the target never saw a real
+   * request. Causes are a function from a plugin that is not on the class path, or an unset
+   * variable.
    */
   UNRESOLVED_EXPRESSION,
   /**

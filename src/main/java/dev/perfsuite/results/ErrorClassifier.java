@@ -25,9 +25,9 @@ public final class ErrorClassifier {
   }
 
   /**
-   * The cause of a failed sample from what a JTL row keeps of it: response code and message,
-   * and whether an assertion failed; the same rules as {@link #classify(SampleResult)} short of
-   * the URL and script checks, which need the whole sample.
+   * The cause of a failed sample from what a JTL row keeps of it. That is response code and
+   * message, and whether an assertion failed; the same rules as {@link #classify(SampleResult)}
+   * apply short of the URL and script checks, which need the whole sample.
    */
   public static ErrorCause classify(String code, String message, boolean assertionFailed) {
     if (code != null && code.startsWith(NON_HTTP)) {

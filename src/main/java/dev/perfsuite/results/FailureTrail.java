@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the first failure of each {@link ErrorCause} whole, as {@code failures/<cause>.txt}
- * beside the JTL: label, response code and message, assertion messages, the request (line,
+ * Keeps the first failure of each {@link ErrorCause} whole, as {@code failures/<cause>.txt} beside
+ * the JTL. It holds label, response code and message, assertion messages, the request (line,
  * headers, body head) and the response (headers, body head), secrets masked.
  *
  * <p>Transaction samples are skipped: their failing child is the sample a reader needs, and it

@@ -21,8 +21,8 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.save.CSVSaveService;
 
 /**
- * Reads a CSV JTL row by row, each cell by the name its column has in the header line, with
- * JMeter's own CSV reader (quoted fields, line breaks inside them).
+ * Reads a CSV JTL row by row, each cell by the name its column has in the header line. JMeter's own
+ * CSV reader does the parsing (quoted fields, line breaks inside them).
  *
  * <pre>{@code
  * try (JtlRows rows = JtlRows.open(jtl)) {
@@ -60,8 +60,9 @@ public final class JtlRows implements AutoCloseable {
   }
 
   /**
-   * A reader of a JTL, plain or gzip ({@code results.jtl.gz}, told by its first bytes, whatever
-   * its name); a gzip stream cut short by a killed JVM or a full disk reads up to where it ends.
+   * A reader of a JTL, plain or gzip, told by its first bytes whatever its name
+   * ({@code results.jtl.gz}). A gzip stream cut short by a killed JVM or a full disk reads up to
+   * where it ends.
    */
   public static BufferedReader reader(Path jtl) throws IOException {
     InputStream raw = new BufferedInputStream(Files.newInputStream(jtl), 1 << 16);

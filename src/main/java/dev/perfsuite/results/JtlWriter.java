@@ -26,10 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The CSV JTL of one recorder, written by the recorder's own thread ({@link RecordingThread}):
- * each row is formatted by JMeter's {@code CSVSaveService} exactly as JMeter's own CSV output
- * writes it, secrets masked, and encoded as UTF-8 bytes into a buffer that goes to the file in
- * chunks of {@value #CHUNK_BYTES} bytes, at least every 100 ms; the file is flushed every second.
+ * The CSV JTL of one recorder, written by the recorder's own thread ({@link RecordingThread}). Each
+ * row is formatted by JMeter's {@code CSVSaveService} exactly as JMeter's own CSV output writes it,
+ * secrets masked, and encoded as UTF-8 bytes into a buffer that goes to the file in chunks of
+ * {@value #CHUNK_BYTES} bytes, at least every 100 ms; the file is flushed every second.
  *
  * <p>No row is dropped while the file can be written: {@link #close} writes the buffer before
  * closing. A failed write (a full disk) is warned at once with the row and time; from then on
@@ -168,9 +168,10 @@ final class JtlWriter {
   }
 
   /**
-   * A transaction's children follow its row, as JMeter's CSV output writes sub-results
-   * ({@code jmeter.save.saveservice.subresults}, on by default): only a transaction's, which
-   * the recorder counts; an HTTP sampler's redirects stay inside their sample.
+   * Appends a transaction's children after its row, as JMeter's CSV output writes sub-results.
+   * JMeter's key is {@code jmeter.save.saveservice.subresults}, on by default. Only a transaction's
+   * children are written, which the recorder counts; an HTTP sampler's redirects stay inside their
+   * sample.
    */
   private void append(StringBuilder lines, SampleEvent event, SampleResult result) {
     if (!lines.isEmpty()) {
@@ -186,10 +187,10 @@ final class JtlWriter {
   }
 
   /**
-   * {@code result}, or a copy stamped with its start: every JTL row's timeStamp is the sample's
-   * start ({@code sampleresult.timestamp.start}, as the WSO2 splitter and JMeter's dashboard
-   * read it). JMeter reads that key once, when {@code SampleResult} loads, so in a JVM that made
-   * a result before the run set the key, results are stamped with their end instead.
+   * {@code result}, or a copy stamped with its start. Every JTL row's timeStamp is the sample's
+   * start ({@code sampleresult.timestamp.start}, as the WSO2 splitter and JMeter's dashboard read
+   * it). JMeter reads that key once, when {@code SampleResult} loads, so in a JVM that made a
+   * result before the run set the key, results are stamped with their end instead.
    */
   private static SampleResult stampedAtStart(SampleResult result) {
     long start = result.getStartTime();

@@ -135,9 +135,9 @@ public final class LabelAccumulator {
   }
 
   /**
-   * Adds another engine's statistics of the same label and phase: histogram addition, and Chan's
-   * parallel formula for mean and squared deviations, so the result equals one accumulator fed
-   * both sample streams.
+   * Adds another engine's statistics of the same label and phase, as if one accumulator had seen
+   * both. It uses histogram addition, and Chan's parallel formula for mean and squared deviations,
+   * so the result equals one accumulator fed both sample streams.
    */
   void absorb(LabelSnapshot other) {
     if (other.samples() == 0) {

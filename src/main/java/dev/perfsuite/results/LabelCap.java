@@ -10,9 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the number of labels with statistics of their own bounded ({@code perf.labels.max},
- * default 1,000): the first labels seen keep theirs, every later one counts as
- * {@value #OTHER}.
+ * Keeps the number of labels with statistics of their own bounded ({@code perf.labels.max}, default
+ * 1,000). The first labels seen keep theirs, every later one counts as {@value #OTHER}.
  *
  * <p>A label carrying an id ({@code GET /users/123}) would otherwise make one set of histograms
  * per id: 100,000 ids, 100,000 sets. The first label past the cap is warned about once, with the

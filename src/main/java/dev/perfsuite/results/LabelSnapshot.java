@@ -7,9 +7,9 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The cumulative statistics of one label in one phase on one engine, as an engine sends them to
- * the controller: enough to merge engines exactly (histogram addition, Chan's parallel formula
- * for mean and variance) without any sample crossing the network.
+ * The cumulative statistics of one label in one phase on one engine, as sent to the controller.
+ * They are enough to merge engines exactly (histogram addition, Chan's parallel formula for mean
+ * and variance) without any sample crossing the network.
  *
  * @param label sampler label, or {@link LabelSummary#OVERALL}
  * @param phase the phase

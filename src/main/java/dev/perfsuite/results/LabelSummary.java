@@ -71,8 +71,8 @@ public record LabelSummary(
   }
 
   /**
-   * Little's law L = X * R: throughput times mean response time / 1000, the average number of
-   * requests in flight, as the WSO2 reports' "Little's law verification" column.
+   * Little's law L = X * R: the average number of requests in flight. That is throughput times mean
+   * response time / 1000, as the WSO2 reports' "Little's law verification" column.
    */
   public double littlesLaw() {
     return samples == 0 ? 0 : throughput * latency.mean() / 1000.0;

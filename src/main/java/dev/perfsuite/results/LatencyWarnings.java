@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The two warnings that say response time and service time parted: the open model's generator
- * fell behind its schedule, or the closed model hid stalls (coordinated omission).
+ * The two warnings that say response time and service time parted. Either the open model's
+ * generator fell behind its schedule, or the closed model hid stalls (coordinated omission).
  */
 public final class LatencyWarnings {
   /** Late starts, as a share of requests, from which the open model warns. */

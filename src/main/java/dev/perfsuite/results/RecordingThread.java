@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one thread ({@code perf-recorder}) that applies a recorder's samples: users only queue
- * them, so a sample costs a user one lock-free enqueue, and statistics, observers and the JTL
- * are worked on by this thread alone.
+ * The one thread ({@code perf-recorder}) that applies a recorder's samples. Users only queue them,
+ * so a sample costs a user one lock-free enqueue, and statistics, observers and the JTL are worked
+ * on by this thread alone.
  *
  * <p>The queue is bounded ({@value #CAPACITY} samples, JCTools' multi-producer single-consumer
  * array queue). When it is full a user waits until there is room: no sample is ever dropped,
@@ -183,8 +183,8 @@ final class RecordingThread {
   }
 
   /**
-   * The warning for the run when users waited for room in the queue (the recorder fell behind,
-   * so the load was held back meanwhile); empty when no user ever waited.
+   * The warning for the run when users waited for room in the queue; empty when no user ever
+   * waited. The recorder fell behind then, so the load was held back meanwhile.
    */
   Optional<String> backpressure() {
     long n = waits.sum();

@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Names of the files a run leaves in its directory ({@code <perf.results-dir>/<scenario>/}),
- * declared once for the engines and reports that write them and the history that reads them.
+ * Names of the files a run leaves in its directory ({@code <perf.results-dir>/<scenario>/}). They
+ * are declared once for the engines and reports that write them and the history that reads them.
  */
 public final class ResultDirectory {
   /** The JTL of every sample, written while the run lasts. */

@@ -4,8 +4,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The samples of one label and phase that one engine recorded since its previous snapshot: how
- * live observers learn about engine-side aggregated samples without seeing each one.
+ * The samples of one label and phase that one engine recorded since its previous snapshot. Live
+ * observers learn about engine-side aggregated samples through it without seeing each one.
  *
  * @param engine the engine ({@code host:port})
  * @param label sampler label, or {@link LabelSummary#OVERALL} for all non-transaction samples

@@ -54,10 +54,10 @@ final class SamplePhases {
   }
 
   /**
-   * The phase of a sample: a setUp group's and once-only work are always measured; a scheduled
-   * request belongs to the phase it was meant to start in (a warm-up backlog sent late must not
-   * land in the measurement); a transaction to the phase it ends in, so a long one that started
-   * during warm-up still counts.
+   * The phase of a sample, warm-up or measurement. A setUp group's and once-only work are always
+   * measured; a scheduled request belongs to the phase it was meant to start in (a warm-up backlog
+   * sent late must not land in the measurement); a transaction to the phase it ends in, so a long
+   * one that started during warm-up still counts.
    */
   Phase of(SampleResult result, SampleTiming timing, boolean transaction, long origin,
       boolean setUp, boolean onceOnly) {

@@ -39,8 +39,8 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  */
 public final class SampleRecorder implements AutoCloseable {
   /**
-   * Variable in which a post-processor leaves the result it marks as once-only work (a JMX's
-   * Once Only controller): that sample counts in the measurement whatever the warm-up.
+   * Variable in which a post-processor leaves the result it marks as once-only work. Such work is a
+   * JMX's Once Only controller; that sample counts in the measurement whatever the warm-up.
    */
   public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
   /** Queued flags: the sample's thread runs in a setUp group. */
@@ -74,9 +74,9 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * A recorder writing its JTL to {@code jtl} (replaced if present, kept and compressed as the
-   * run's {@code settings} say), splitting phases at {@code warmUp} after their warm-up origin
-   * (the start of the test, or the first sample) and capping labels at their
+   * A recorder writing its JTL to {@code jtl}, replaced if present. The JTL is kept and compressed
+   * as the run's {@code settings} say; phases split at {@code warmUp} after their warm-up origin
+   * (the start of the test, or the first sample) and labels are capped at their
    * {@code perf.labels.max}.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp, RunSettings settings) {
@@ -192,9 +192,10 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * The children of a transaction that generates a parent sample, which arrive only inside it
-   * (JMeter's sub-results): each counts under its own label and in {@link LabelSummary#OVERALL},
-   * as the children of any other transaction do, and reaches the observers.
+   * Records the children of a transaction that generates a parent sample, which arrive only inside
+   * it. These are JMeter's sub-results: each counts under its own label and in
+   * {@link LabelSummary#OVERALL}, as the children of any other transaction do, and reaches the
+   * observers.
    */
   private void recordChildren(SampleResult parent, Phase phase) {
     for (SampleResult child : parent.getSubResults()) {
@@ -252,8 +253,8 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * Waits until every sample queued before the call is applied, so a reader sees what it
-   * recorded; on the recorder's own thread (an observer reading back) it reads what is applied.
+   * Waits until every sample queued before the call is applied, so a reader sees what it recorded.
+   * On the recorder's own thread (an observer reading back) it reads what is applied.
    */
   private void settle() {
     RecordingThread current = recording;
@@ -263,9 +264,9 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * Takes an engine's aggregated snapshot (aggregate mode): from now on every figure of this
-   * recorder includes it, and observers get the samples new since that engine's previous
-   * snapshot as {@link SampleBatch}es. Older or repeated snapshots are ignored.
+   * Takes an engine's aggregated snapshot (aggregate mode) into every figure of this recorder.
+   * Observers get the samples new since that engine's previous snapshot as {@link SampleBatch}es.
+   * Older or repeated snapshots are ignored.
    */
   public void absorb(RecorderSnapshot snapshot) {
     Optional<EngineSnapshots.Previous> previous;
@@ -349,8 +350,8 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * Why the JTL holds fewer rows than the run sampled, as the verdict says it:
-   * {@code results incomplete: JTL truncated at row N of M (cause)}; empty while whole.
+   * Why the JTL holds fewer rows than the run sampled, as the verdict says it; empty while whole.
+   * The form is {@code results incomplete: JTL truncated at row N of M (cause)}.
    */
   public Optional<String> jtlIncomplete() {
     settle();
@@ -363,8 +364,8 @@ public final class SampleRecorder implements AutoCloseable {
   }
 
   /**
-   * The warning when users waited for room in the recorder's queue (it fell behind, holding the
-   * load back), with how often and how long; empty when none waited.
+   * The warning when users waited for room in the recorder's queue, with how often and how long.
+   * The recorder fell behind then, holding the load back; empty when none waited.
    */
   public Optional<String> backpressure() {
     RecordingThread current = recording;

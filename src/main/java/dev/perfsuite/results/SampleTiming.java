@@ -36,9 +36,9 @@ public record SampleTiming(long startMillis, long endMillis, long elapsedMillis,
   }
 
   /**
-   * The response times of the requests a stalled closed-model user would have sent meanwhile,
-   * as HdrHistogram's expected-interval correction adds them (value - interval, value - 2 x
-   * interval, ... while at least the interval); empty when this sample is no stall.
+   * The response times of the requests a stalled closed-model user would have sent meanwhile.
+   * HdrHistogram's expected-interval correction adds them (value - interval, value - 2 x interval,
+   * ... while at least the interval); empty when this sample is no stall.
    */
   public LongStream filledIn() {
     if (!isStall()) {

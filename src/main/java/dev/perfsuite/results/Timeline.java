@@ -27,8 +27,8 @@ public record Timeline(Duration window, List<TimelinePoint> points) {
   }
 
   /**
-   * A window width giving about 300 windows over {@code planned}, never under one second: fine
-   * enough to see a ramp, small enough that a 9 h soak keeps its timeline in a few MB.
+   * A window width giving about 300 windows over {@code planned}, never under one second. That is
+   * fine enough to see a ramp, small enough that a 9 h soak keeps its timeline in a few MB.
    */
   public static Duration windowFor(Duration planned) {
     long millis = Math.max(1000, planned.toMillis() / 300);

@@ -22,12 +22,12 @@ import org.apache.jmeter.samplers.SampleResult;
  * tenth of the memory of the exact per-phase histograms the verdicts use.
  *
  * <p>Sampling threads record without a lock (concurrent maps, wait-free histograms): under a
- * monitor, this was half of the suite's lock waits on the sample path. Readers see a window
+ * monitor, this is half of the suite's lock waits on the sample path. Readers see a window
  * that may still be filling.
  *
  * <p>A window a minute (at least two windows) behind the newest is settled: its histograms are
  * kept compressed (a few hundred bytes instead of a few KiB), so a long run's memory grows by
- * bytes per window, not by a live histogram per window and label, which grew a 30-minute
+ * bytes per window, not by a live histogram per window and label, which grows a 30-minute
  * soak's heap (both figures: docs/performance.md, "Figures behind design choices"). A sample
  * that starts in a settled window (a request longer than the settling lag) opens a fresh bucket
  * beside it, merged on read. A sample landing in the instant its window settles may be missing

@@ -99,8 +99,8 @@ public enum Metric {
   }
 
   /**
-   * Formats the actual value; when rounding would make it print like the limit although it differs,
-   * it prints in full so that a FAIL never shows the same number as its expectation.
+   * Formats the actual value so that a FAIL never shows the same number as its expectation. When
+   * rounding would make it print like the limit although it differs, it prints in full.
    */
   String actual(double actual, double limit) {
     if (this == RUN_COMPLETED) {

@@ -151,7 +151,7 @@ final class SlaEvaluator {
 
   /**
    * Names the error causes, most frequent first, with the HTTP status codes after the cause they
-   * explain, e.g. {@code 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10)}.
+   * explain. For example {@code 50 of 1000 failed: CONNECT 40, HTTP_STATUS 10 (503 x10)}.
    */
   static String errorDetail(LabelSummary summary) {
     if (summary.errors() == 0) {

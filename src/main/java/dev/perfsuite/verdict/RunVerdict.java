@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Everything judged about one run so far: its result, the SLA verdicts given on it, the
+ * Everything judged about one run so far. It holds its result, the SLA verdicts given on it, the
  * regression verdict and the latency rule that stopped it, if any.
  *
  * @param result the run

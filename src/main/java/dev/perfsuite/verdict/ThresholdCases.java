@@ -15,9 +15,10 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * A {@link RunVerdict} as a JUnit XML test suite (the Ant/Surefire format Jenkins' {@code junit}
- * step, GitLab's {@code reports:junit} and Azure's PublishTestResults read): one test case per
- * SLA threshold and per regression metric, so a CI test trend shows which threshold broke.
+ * A {@link RunVerdict} as a JUnit XML test suite, one test case per SLA threshold and per
+ * regression metric. The format is Ant/Surefire's, which Jenkins' {@code junit} step, GitLab's
+ * {@code reports:junit} and Azure's PublishTestResults read, so a CI test trend shows which
+ * threshold broke.
  *
  * <p>A failed threshold's message is {@code expected <limit>, actual <value>}. A regression fails
  * its case only under {@code perf.regression=fail} (warn: the case passes and its output says
@@ -134,8 +135,9 @@ final class ThresholdCases {
   }
 
   /**
-   * Text XML 1.0 can hold: control characters other than tab and line breaks are not allowed even
-   * escaped, and a JMX label or an engine's failure text may carry them; each becomes '?'.
+   * Text XML 1.0 can hold, each forbidden character replaced by '?'. Control characters other than
+   * tab and line breaks are not allowed even escaped, and a JMX label or an engine's failure text
+   * may carry them.
    */
   static String xmlText(String text) {
     StringBuilder out = new StringBuilder(text.length());

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Writes a run's machine-readable verdict beside its summary: {@value #VERDICT_JSON} and
+ * Writes a run's machine-readable verdict beside its summary. It writes {@value #VERDICT_JSON} and
  * {@value #THRESHOLDS_XML} in the run directory, and the same test cases as
  * {@code TEST-perf-<scenario>.xml} in {@code perf.junit.reports-dir} when set.
  *

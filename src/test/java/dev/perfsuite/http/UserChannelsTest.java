@@ -1,12 +1,14 @@
 package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.netty.handler.ssl.SslContext;
 import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URL;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -67,10 +69,9 @@ class UserChannelsTest {
       thread.setDaemon(true);
       thread.start();
       UserChannels channels = user.get(5, TimeUnit.SECONDS);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (!channels.abort() && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      // The connect parks the user's thread on a future; abort ends that wait once it exists.
+      await("the user's thread parked on its connect").atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(10)).until(channels::abort);
 
       assertThat(ended.get(5, TimeUnit.SECONDS)).as("how the connect ended")
           .isInstanceOf(InterruptedIOException.class);

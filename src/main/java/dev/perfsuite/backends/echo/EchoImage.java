@@ -30,11 +30,11 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
 import org.testcontainers.images.builder.Transferable;
 
 /**
- * The echo backend's image, built where it is needed: from the suite's own echo classes and
- * Netty's jars as found on the running class path (this repository's {@code target/classes}, or
- * the perf-suite jar a project depends on), on the public JRE image {@link Versions#JRE_IMAGE}.
- * Tagged by a hash of everything in the build context, so an unchanged suite builds once per
- * Docker engine.
+ * The echo backend's image, built where it is needed. It holds the suite's own echo classes and
+ * Netty's jars as found on the running class path (this repository's {@code target/classes}, or the
+ * perf-suite jar a project depends on), on the public JRE image {@link Versions#JRE_IMAGE}. Tagged
+ * by a hash of everything in the build context, so an unchanged suite builds once per Docker
+ * engine.
  *
  * @param baseImage the image the Dockerfile starts {@code FROM}
  * @param files every file of the build context by its path in the context, the Dockerfile
@@ -85,9 +85,9 @@ public record EchoImage(String baseImage, SortedMap<String, byte[]> files) {
   }
 
   /**
-   * The image to run for {@code configured} ({@code perf.echo.image}): a name other than the
-   * default must be on the engine or pullable; the default wins when a local build has it (such
-   * as {@code .ci/docker-setup.sh}'s); otherwise the image is built from the class path on
+   * The image to run for {@code configured} ({@code perf.echo.image}). A name other than the
+   * default must be on the engine or pullable; the default wins when a local build has it (such as
+   * {@code .ci/docker-setup.sh}'s); otherwise the image is built from the class path on
    * {@link Versions#JRE_IMAGE}, once per content hash.
    *
    * @throws ImageUnavailableException when the image can be neither found nor built, naming why

@@ -175,9 +175,9 @@ final class KeycloakEmbedded implements KeycloakRuntime {
   }
 
   /**
-   * Runs {@code start} holding a lock on the distribution, in this JVM and across JVMs: the
-   * first start augments the shared tree (writes {@code lib/quarkus}), and two JVMs augmenting
-   * it at once would corrupt it. Later starts only wait for each other's startup.
+   * Runs {@code start} holding a lock on the distribution, in this JVM and across JVMs. The first
+   * start augments the shared tree (writes {@code lib/quarkus}), and two JVMs augmenting it at once
+   * would corrupt it. Later starts only wait for each other's startup.
    */
   static KeycloakEmbedded startExclusively(Path home, PostgresEndpoint database,
       String adminUsername, Secret adminPassword, Duration timeout) {

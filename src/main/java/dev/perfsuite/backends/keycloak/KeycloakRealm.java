@@ -16,9 +16,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * The test realm as Keycloak imports it: the clients the scenarios declared
- * ({@link RealmDescription}), N users sharing one generated password, and a cheap password hash
- * so that logins measure Keycloak rather than PBKDF2.
+ * The test realm as Keycloak imports it. It holds the clients the scenarios declared
+ * ({@link RealmDescription}), N users sharing one generated password, and a cheap password hash so
+ * that logins measure Keycloak rather than PBKDF2.
  *
  * <p>Rendered as Keycloak's {@code RealmRepresentation} JSON. Per client role:
  * <ul>

@@ -1,8 +1,8 @@
 package dev.perfsuite.backends.keycloak;
 
 /**
- * The Keycloak realm the scenarios need (its name and clients), imported into the local Keycloak
- * and used as the defaults of a named target's {@code keycloak.*} keys.
+ * The Keycloak realm the scenarios need: its name and clients. It is imported into the local
+ * Keycloak and gives the defaults of a named target's {@code keycloak.*} keys.
  *
  * <p>Discovered with {@link java.util.ServiceLoader}: list the implementing class (public, with a
  * public no-argument constructor) in

@@ -15,9 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A stub web site's side of the Keycloak browser login (the seed portal's 4-call login, seed
- * A.5): {@code /resources} redirects to Keycloak, the auth callback redirects home, home answers
- * HTML.
+ * A stub web site's side of the Keycloak browser login (the seed portal's 4-call login, seed A.5).
+ * {@code /resources} redirects to Keycloak, the auth callback redirects home, home answers HTML.
  *
  * <p>Built at run time because the redirect names Keycloak's URL and the stub's own.
  */

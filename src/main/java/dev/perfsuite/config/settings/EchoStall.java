@@ -6,11 +6,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A freeze of the echo backend: for {@code length} out of every {@code period}, every request
- * that arrives is held until the window ends, then answered after the usual delay. Windows are
- * aligned to the wall clock (one starts whenever epoch ms is a multiple of the period), so a test
- * knows when they fall without asking the server. The known truth behind the suite's
- * coordinated-omission tests.
+ * A freeze of the echo backend, the known truth behind the suite's coordinated-omission tests. For
+ * {@code length} out of every {@code period}, every request that arrives is held until the window
+ * ends, then answered after the usual delay. Windows are aligned to the wall clock (one starts
+ * whenever epoch ms is a multiple of the period), so a test knows when they fall without asking the
+ * server.
  *
  * @param period time from one freeze's start to the next, whole ms
  * @param length how long each freeze lasts, whole ms, shorter than the period

@@ -1,9 +1,9 @@
 package dev.perfsuite.config.settings;
 
 /**
- * Which client JMeter's HTTP samplers send with ({@code perf.http.client}): {@link #SUITE}, the
- * default, the suite's client on a shared event loop ({@code dev.perfsuite.http}), or
- * {@link #JMETER}, JMeter's own HttpClient 4.
+ * Which client JMeter's HTTP samplers send with ({@code perf.http.client}). {@link #SUITE}, the
+ * default, is the suite's client on a shared event loop ({@code dev.perfsuite.http});
+ * {@link #JMETER} is JMeter's own HttpClient 4.
  */
 public enum HttpClientKind {
   SUITE,

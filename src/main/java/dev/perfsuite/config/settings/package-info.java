@@ -1,6 +1,6 @@
 /**
- * The typed values a run's configuration is made of: the settings of one area (distributed runs,
- * history, metrics export, the error-rate abort) and the enumerations keys accept.
+ * The typed values a run's configuration is made of. They are the settings of one area (distributed
+ * runs, history, metrics export, the error-rate abort) and the enumerations keys accept.
  *
  * <p>These types know nothing of how keys are read: {@code PerfConfig}
  * reads and validates the keys and builds them. The settings that read keys themselves

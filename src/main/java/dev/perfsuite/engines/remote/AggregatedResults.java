@@ -25,8 +25,8 @@ import org.apache.jmeter.save.CSVSaveService;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
- * {@code perf.remotes.samples=aggregate} (the default): each engine aggregates its own samples
- * ({@link EngineRecorderListener}) and sends a cumulative snapshot every
+ * {@code perf.remotes.samples=aggregate}, the default: each engine aggregates its own samples and
+ * sends snapshots. Each engine ({@link EngineRecorderListener}) sends a cumulative snapshot every
  * {@code perf.remotes.snapshot-interval} to a {@link SnapshotIntake} exported here; the run's
  * recorder merges the engines' latest snapshots, the snapshots double as heartbeats
  * ({@link HeartbeatWatchdog}), and at the end the engines' JTLs are merged into results.jtl.

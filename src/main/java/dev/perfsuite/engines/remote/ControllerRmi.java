@@ -18,7 +18,7 @@ import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
 
 /**
- * The controller's RMI set-up for a distributed run: the address engines call back on, the
+ * The controller's RMI set-up for a distributed run. It holds the address engines call back on, the
  * JMeter properties RMI reads once, and the DSL engine that drives the remote engines.
  */
 final class ControllerRmi {

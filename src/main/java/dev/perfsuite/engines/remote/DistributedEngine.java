@@ -76,8 +76,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   private volatile RemoteRun current;
   private volatile RemoteResults results;
   /**
-   * Engines lost in an earlier run of this controller: cut off, their stop never arrived, so they
-   * may still run that test (and refuse the next as busy) once their link is back.
+   * Engines lost in an earlier run of this controller, cut off before their stop arrived. They may
+   * still run that test (and refuse the next as busy) once their link is back.
    */
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private volatile RemoteData data = RemoteData.shared();
@@ -260,9 +260,9 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   }
 
   /**
-   * Stops the engines still answering, waits until their last results arrived (bounded), then
-   * releases the run's worker, which the DSL would otherwise leave waiting for the end-of-test
-   * of a lost engine.
+   * Stops the engines still answering and releases the run's worker. It waits (bounded) until their
+   * last results arrived; the DSL would otherwise leave the worker waiting for the end-of-test of a
+   * lost engine.
    */
   @Override
   public void stopNow() {

@@ -15,8 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engines of a run: {@code perf.remotes} entries, each a fixed {@code host:port} or
- * {@code dns:NAME:PORT}, resolved at the start of every run to every address NAME has (a
+ * The engines of a run, resolved from {@code perf.remotes} at the start of every run. Each entry is
+ * a fixed {@code host:port} or {@code dns:NAME:PORT}, resolved to every address NAME has (a
  * Kubernetes headless Service answers one per ready pod).
  *
  * <p>With {@code perf.remotes.expected=N} the run waits up to {@code perf.remotes.wait} until N

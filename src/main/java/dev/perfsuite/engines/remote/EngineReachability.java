@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Whether remote engines answer on their RMI registry port: a plain TCP connect with a short
- * timeout, so a dead or unreachable engine is told within seconds instead of after RMI's own
- * timeouts (minutes for an unroutable host).
+ * Whether remote engines answer on their RMI registry port. A plain TCP connect with a short
+ * timeout tells a dead or unreachable engine within seconds instead of after RMI's own timeouts
+ * (minutes for an unroutable host).
  */
 final class EngineReachability {
 

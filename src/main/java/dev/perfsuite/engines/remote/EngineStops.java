@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stopping remote engines' tests over RMI: at the end of a failed run, and before a run for the
- * engines an earlier run lost (their stop never arrived, so they may still run that test and
- * refuse the next as busy once their link is back).
+ * Stopping remote engines' tests over RMI. It happens at the end of a failed run, and before a run
+ * for the engines an earlier run lost (their stop never arrived, so they may still run that test
+ * and refuse the next as busy once their link is back).
  */
 final class EngineStops {
   private static final Logger LOG = LoggerFactory.getLogger(EngineStops.class);
@@ -38,8 +38,8 @@ final class EngineStops {
   }
 
   /**
-   * Stops the test each engine lost in an earlier run may still be running (a partition heals,
-   * the engine never heard the stop), so that it serves this run instead of refusing it as busy;
+   * Stops the test each engine lost in an earlier run may still be running, so that it serves this
+   * run. Such an engine never heard the stop (a partition heals) and would refuse this run as busy;
    * each engine is removed from {@code abandoned} once tried.
    *
    * <p>JMeter has no remote "is busy" query, so the pause is a bound: the stop's own grace

@@ -18,10 +18,10 @@ import java.util.PriorityQueue;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Merges the engines' CSV JTLs into one, ordered by time stamp (a k-way merge: each engine's
- * records keep their own order, which is completion order, as in any JMeter JTL), with one
- * header, masking the secrets this JVM knows. Memory is one record per engine, whatever the size
- * of the files.
+ * Merges the engines' CSV JTLs into one, ordered by time stamp, with one header and this JVM's
+ * secrets masked. It is a k-way merge: each engine's records keep their own order, which is
+ * completion order, as in any JMeter JTL. Memory is one record per engine, whatever the size of the
+ * files.
  */
 public final class JtlMerge {
 

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reconciles what each remote engine sampled with what the plan asked of it, so that an engine
- * that ran nothing or less (a missing plugin, a class it cannot load, a dropped connection) fails
- * the verdict instead of passing silently with fewer samples.
+ * Reconciles what each remote engine sampled with what the plan asked of it. An engine that ran
+ * nothing or less (a missing plugin, a class it cannot load, a dropped connection) then fails the
+ * verdict instead of passing silently with fewer samples.
  *
  * <p>What is checked per engine, on the per-engine profile:
  * <ul>

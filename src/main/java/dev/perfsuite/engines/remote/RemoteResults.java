@@ -10,9 +10,10 @@ import java.util.Optional;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
- * How the results of a distributed run come back to the controller ({@code perf.remotes.samples}):
- * {@link AggregatedResults} (each engine aggregates and sends snapshots) or {@link SampledResults}
- * (every sample crosses RMI). One instance per run; {@link DistributedEngine} drives it.
+ * How the results of a distributed run come back to the controller ({@code perf.remotes.samples}).
+ * {@link AggregatedResults} has each engine aggregate and send snapshots; with
+ * {@link SampledResults} every sample crosses RMI. One instance per run; {@link DistributedEngine}
+ * drives it.
  */
 sealed interface RemoteResults permits AggregatedResults, SampledResults {
 

@@ -7,13 +7,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What one distributed run shares between its result mode, its watchdog and its end: the
- * engines, the per-engine tally of samples, the engines lost so far. Replaced at each run.
+ * What one distributed run shares between its result mode, its watchdog and its end. It holds the
+ * engines, the per-engine tally of samples and the engines lost so far. Replaced at each run.
  */
 final class RemoteRun {
   /**
-   * Longest wait for an engine's first sample before it counts as not started: a cold engine JVM
-   * on a busy host is slow to start its first test, and its first samples come later still
+   * Longest wait for an engine's first sample before it counts as not started. A cold engine JVM on
+   * a busy host is slow to start its first test, and its first samples come later still
    * (docs/performance.md, "Figures behind design choices").
    */
   static final Duration START_GRACE = Duration.ofSeconds(60);

@@ -10,10 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The watchdog of {@code perf.remotes.samples=all}: an engine that sends no sample and refuses
- * connections for {@code perf.remotes.watchdog} is lost; one that sent no sample within the start
- * grace did not start its test. Probes only engines without a recent sample, so a busy run costs
- * nothing.
+ * The watchdog of {@code perf.remotes.samples=all}, finding engines that are lost or never started.
+ * An engine that sends no sample and refuses connections for {@code perf.remotes.watchdog} is lost;
+ * one that sent no sample within the start grace did not start its test. Probes only engines
+ * without a recent sample, so a busy run costs nothing.
  */
 final class SampleWatchdog {
   private static final Duration LIVE_PROBE = Duration.ofMillis(500);

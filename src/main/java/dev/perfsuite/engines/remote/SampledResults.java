@@ -15,10 +15,10 @@ import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
- * {@code perf.remotes.samples=all}: JMeter wraps the recorder's listener (it is
- * {@code Remoteable}) so that engines send every sample back; the per-engine breakdown comes
- * from the thread names, which JMeter prefixes with the engine's {@code host:port}, and the
- * samples double as the watchdog's sign of life ({@link SampleWatchdog}).
+ * {@code perf.remotes.samples=all}: engines send every sample back to the controller. JMeter wraps
+ * the recorder's listener (it is {@code Remoteable}); the per-engine breakdown comes from the
+ * thread names, which JMeter prefixes with the engine's {@code host:port}, and the samples double
+ * as the watchdog's sign of life ({@link SampleWatchdog}).
  *
  * <p>Under the open model the intended start rides in each sample event as a sample variable, and
  * an event read here finds its variables by this JVM's {@code sample_variables} list: the
@@ -101,7 +101,7 @@ final class SampledResults implements RemoteResults {
   }
 
   /**
-   * Waits, at most {@link #LATE_SAMPLES}, for samples still in the engines' senders: JMeter's
+   * Waits, at most {@link #LATE_SAMPLES}, for samples still in the engines' senders. JMeter's
    * asynchronous sender tells the controller that the test ended before it sends its last batch
    * (JMeter 5.6.3), so a run could end with an engine's last samples on the wire and lose them.
    * Done when every engine delivered what its plan asked and none sent a sample for

@@ -22,10 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jmeter.rmi.RmiUtils;
 
 /**
- * The controller's end of {@code perf.remotes.samples=aggregate}: an RMI object exported the way
- * JMeter exports its own remote listeners ({@code RemoteSampleListenerImpl}: JMeter's socket
- * factories, so the same SSL settings, on {@code client.rmi.localport} plus an offset when a port
- * is fixed), whose stub the engines receive inside the plan.
+ * The controller's end of {@code perf.remotes.samples=aggregate}: an RMI object whose stub the
+ * engines receive inside the plan. It is exported the way JMeter exports its own remote listeners
+ * ({@code RemoteSampleListenerImpl}: JMeter's socket factories, so the same SSL settings, on
+ * {@code client.rmi.localport} plus an offset when a port is fixed).
  *
  * <p>It keeps each engine's latest snapshot in the run's recorder (which merges them into every
  * figure), the arrival time of each engine's latest snapshot (its heartbeat), which engines sent

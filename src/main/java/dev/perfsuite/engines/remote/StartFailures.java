@@ -13,9 +13,9 @@ import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * The engines of one distributed run that refused to start their test, each with the exception
- * JMeter's controller got (a class missing on the engine while it reads the tree in
- * {@code rconfigure()}, or a failure in {@code rsetProperties()} or {@code rrunTest()}).
+ * The engines of one distributed run that refused to start their test, each with its exception. The
+ * exception is the one JMeter's controller got: a class missing on the engine while it reads the
+ * tree in {@code rconfigure()}, or a failure in {@code rsetProperties()} or {@code rrunTest()}.
  *
  * <p>JMeter's {@code DistributedRunner} only logs such an engine and the DSL then waits for its
  * end of test forever; recording it lets the run fail at the next watchdog poll instead of after

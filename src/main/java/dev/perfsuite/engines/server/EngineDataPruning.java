@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Deletes the data files an engine has not been asked for in a while, so that a long-lived engine's
- * data directory does not grow with every plan it ever ran. A data set's directory
+ * Deletes the data files an engine has not been asked for in a while. A long-lived engine's data
+ * directory then does not grow with every plan it ever ran. A data set's directory
  * ({@code <hash>[-of<engines>]}) counts as used when the controller last checked it
  * ({@link EngineDataStore#holds} touches it) or uploaded it; unfinished uploads in
  * {@code .incoming} left by a killed controller go by the same age.

@@ -30,10 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A remote engine's data files ({@link EngineDataService}): uploads land in a temporary file, are
- * checked against their SHA-256 and size, then moved in place atomically under the engine's data
- * directory, which the engine publishes as the JMeter property {@link #DATA_DIR_PROPERTY} so that
- * plans name files {@code ${__P(perf.data.dir)}/<hash>/<file>} on every engine alike.
+ * A remote engine's data files ({@link EngineDataService}), stored under its data directory.
+ * Uploads land in a temporary file, are checked against their SHA-256 and size, then moved in place
+ * atomically under the engine's data directory, which the engine publishes as the JMeter property
+ * {@link #DATA_DIR_PROPERTY} so that plans name files {@code ${__P(perf.data.dir)}/<hash>/<file>}
+ * on every engine alike.
  *
  * <p>The directory is {@code -Dperfsuite.engine.data-dir} on the engine's JVM (not a {@code perf.*}
  * key: the controller would reject it as unknown), else {@code <java.io.tmpdir>/perf-suite-
@@ -70,9 +71,10 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   /**
-   * Before JMeter's server starts: picks the data directory, publishes it as a JMeter property
-   * and, with SSL, creates the RMI registry on {@code registryPort} with factories the data
-   * service will share. Call {@link Binding#publish()} once JMeter's server is up.
+   * Prepares the data directory and, with SSL, the RMI registry before JMeter's server starts. It
+   * picks the data directory, publishes it as a JMeter property and, with SSL, creates the RMI
+   * registry on {@code registryPort} with factories the data service will share. Call
+   * {@link Binding#publish()} once JMeter's server is up.
    */
   static Binding prepare(int registryPort) throws IOException {
     String configured = System.getProperty(DATA_DIR_OPTION);

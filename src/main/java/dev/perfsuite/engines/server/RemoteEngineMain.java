@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
- * The remote-engine launcher: a JMeter 5.6.3 server (what {@code bin/jmeter-server} starts) with
- * the suite's classes, so hosts and containers need Java 17 and this jar, no JMeter install.
+ * The remote-engine launcher: a JMeter 5.6.3 server with the suite's classes, needing no JMeter
+ * install. It is what {@code bin/jmeter-server} starts, so hosts and containers need Java 17 and
+ * this jar only.
  *
  * <p>It builds a throw-away JMeter home (as jmeter-java-dsl does), sets JMeter's
  * {@code search_paths} to the JMeter, plugin and suite jars of its class path (without that,

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Deals a CSV data set's rows among engines, round-robin: row {@code i} goes to engine
+ * Deals a CSV data set's rows among engines, round-robin. Row {@code i} goes to engine
  * {@code i mod n}, so each engine gets its own users and the slices differ by at most one row.
  *
  * <p>A header line (variable names read from the file, or a first line the data set ignores)

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * A file a plan reads at run time, found in its JMeter tree: a CSV data set, an HTTP upload or
- * body file, a JSR223 script file.
+ * A file a plan reads at run time, found in its JMeter tree. It is a CSV data set, an HTTP upload
+ * or body file, or a JSR223 script file.
  *
  * @param kind what reads it
  * @param element the reading element, as {@code 'name' (JMeter class)} for messages

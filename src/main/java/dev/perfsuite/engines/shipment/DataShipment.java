@@ -58,9 +58,9 @@ public final class DataShipment {
   static final String ENGINE_DIR = "${__P(" + EngineDataService.DATA_DIR_PROPERTY + ")}";
   private static final Duration BASE_WAIT = Duration.ofSeconds(120);
   /**
-   * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s),
-   * far below what local engines on a busy 2-core host take (docs/performance.md, "Figures behind
-   * design choices").
+   * The slowest transfer rate tolerated before an engine counts as not receiving (256 KiB/s). That
+   * is far below what local engines on a busy 2-core host take (docs/performance.md, "Figures
+   * behind design choices").
    */
   private static final long MIN_BYTES_PER_SECOND = 1 << 18;
 
@@ -201,9 +201,9 @@ public final class DataShipment {
   }
 
   /**
-   * Uploads {@code jars} whole to every engine (SHA-256, chunks, nothing sent when the engine
-   * holds the content), then has each engine do {@code then} with the names they are stored
-   * under; fails naming every engine that did not, before any load.
+   * Uploads {@code jars} whole to every engine, then has each engine do {@code then} with their
+   * stored names. Uploads use SHA-256 and chunks, and send nothing when the engine holds the
+   * content; fails naming every engine that did not, before any load.
    *
    * @param jars readable files, e.g. a run's plugin jars
    * @return what each engine received, one line per engine in engine order
@@ -382,9 +382,9 @@ public final class DataShipment {
   }
 
   /**
-   * Not a JMeter element: rewrites the data-file paths ({@code paths}, by
-   * {@link DataFiles#key}) of the tree the plan builds, once it is built, so that every engine
-   * reads its own copy.
+   * Rewrites the data-file paths of the tree the plan builds, so that every engine reads its own
+   * copy. Not a JMeter element: {@code paths} are keyed by {@link DataFiles#key} and rewritten once
+   * the tree is built.
    */
   static TestPlanChild pathRewrite(Map<String, String> paths) {
     Map<String, String> copy = Map.copyOf(paths);

@@ -5,8 +5,8 @@ import java.rmi.Remote;
 import java.util.List;
 
 /**
- * The data-file store of a remote engine, bound in the engine's RMI registry next to JMeter's
- * {@code JMeterEngine}: the controller asks whether a file is already there by SHA-256 and uploads
+ * The data-file store of a remote engine, bound in its RMI registry next to JMeter's
+ * {@code JMeterEngine}. The controller asks whether a file is already there by SHA-256 and uploads
  * only what is missing, in chunks; the engine verifies the hash before the file counts.
  *
  * <p>Public because RMI stubs are proxies of it; not an API of the suite.
@@ -46,9 +46,9 @@ public interface EngineDataService extends Remote {
   void abort(long id) throws IOException;
 
   /**
-   * Makes the jars held under {@code names} the plugins of the engine's next test: JMeter reads
-   * the test's tree and runs it with their classes, and knows their functions until that test
-   * ends. Replaces what an earlier call set.
+   * Makes the jars held under {@code names} the plugins of the engine's next test. JMeter reads the
+   * test's tree and runs it with their classes, and knows their functions until that test ends.
+   * Replaces what an earlier call set.
    *
    * @return the functions registered, e.g. {@code __base64Encode}
    * @throws IOException naming a jar that is not held or cannot be opened
