@@ -92,6 +92,23 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepResultsFreeOfRmi() {
+    // What a run measured is data; how engines send it (the interface they report to, the
+    // recorder the plan carries to them) lives with the engines.
+    List<String> rmi = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN.resolve("results"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        if (Files.readString(file, StandardCharsets.UTF_8).contains("java.rmi.")) {
+          rmi.add(MAIN.relativize(file).toString());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the sources of results", e);
+    }
+    assertThat(rmi).as("results -> java.rmi").isEmpty();
+  }
+
+  @Test
   void shouldKeepConfigAboveProfilesAndUsersOnly() {
     assertThat(references("config").stream()
         .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> users")

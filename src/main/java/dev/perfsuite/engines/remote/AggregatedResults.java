@@ -4,7 +4,7 @@ import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.engines.RunContext;
-import dev.perfsuite.results.EngineRecorderListener;
+import dev.perfsuite.engines.server.EngineRecorderListener;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;

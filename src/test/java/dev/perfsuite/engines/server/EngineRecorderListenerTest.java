@@ -1,9 +1,15 @@
-package dev.perfsuite.results;
+package dev.perfsuite.engines.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfsuite.config.AmbientFlags;
 import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.engines.SnapshotSink;
+import dev.perfsuite.results.JtlRows;
+import dev.perfsuite.results.LabelSnapshot;
+import dev.perfsuite.results.LabelSummary;
+import dev.perfsuite.results.Phase;
+import dev.perfsuite.results.RecorderSnapshot;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +79,7 @@ class EngineRecorderListenerTest {
     assertThat(last.label(LabelSummary.OVERALL, Phase.MEASUREMENT).map(LabelSnapshot::samples))
         .as("nothing measured").isEmpty();
     assertThat(last.labels()).extracting(LabelSnapshot::label).as("labels past perf.labels.max")
-        .contains("read", LabelCap.OTHER).doesNotContain("write");
+        .contains("read", "other labels").doesNotContain("write");
     Path jtl = EngineRecorderListener.jtlOf(work, "run-1", ENGINE);
     assertThat(jtl.resolveSibling(jtl.getFileName() + ".gz")).as("gzipped (perf.jtl.compress)")
         .exists();

@@ -1,7 +1,11 @@
-package dev.perfsuite.results;
+package dev.perfsuite.engines.server;
 
 import dev.perfsuite.config.EngineSettings;
 import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.engines.SnapshotSink;
+import dev.perfsuite.results.RecorderSnapshot;
+import dev.perfsuite.results.SampleRecorder;
+import dev.perfsuite.results.TimelineRecorder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
