@@ -84,8 +84,8 @@ public final class EngineRecorderListener extends BaseListener {
       implements Serializable {
 
     public Settings {
-      // Deserializing runs this too: a plan without the run's settings fails at the engine's
-      // test start, instead of recording with the engine's defaults.
+      // Deserializing runs this too: a plan without the run's settings fails on the engine as
+      // it arrives, instead of recording with the engine's defaults.
       Objects.requireNonNull(run, "run");
     }
   }
