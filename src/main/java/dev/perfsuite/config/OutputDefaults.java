@@ -19,8 +19,16 @@ public final class OutputDefaults {
    */
   public static void under(Path results) {
     setUnlessGiven(ConfigKey.RESULTS_DIR.key(), results.resolve("perf-results").toString());
+    history(results.resolve("history"));
+  }
+
+  /**
+   * Points {@code perf.history.dir} at {@code directory} unless it is set as a system property
+   * or {@code PERF_HISTORY_DIR}: a program's runs keep out of the developer's own history.
+   */
+  public static void history(Path directory) {
     if (System.getenv(ConfigKey.envName(ConfigKey.HISTORY_DIR.key())) == null) {
-      setUnlessGiven(ConfigKey.HISTORY_DIR.key(), results.resolve("history").toString());
+      setUnlessGiven(ConfigKey.HISTORY_DIR.key(), directory.toString());
     }
   }
 

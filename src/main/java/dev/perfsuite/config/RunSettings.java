@@ -4,7 +4,7 @@ import dev.perfsuite.config.settings.HttpClientKind;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.users.UserConnections;
-import java.nio.file.Path;
+import java.io.Serializable;
 import java.util.Locale;
 import java.util.Map;
 
@@ -13,8 +13,9 @@ import java.util.Map;
  * handed to the engine, the recorders and the history: nothing below reads them again.
  *
  * <p>A session takes them from its {@link PerfConfig#run()}; an engine built without a
- * configuration (tests, benches) reads this JVM's at the start of each run; a remote engine reads
- * its own JVM's at the start of each test, as its recorder keeps its JTL on the engine.
+ * configuration (tests, benches) reads this JVM's at the start of each run. Serializable because
+ * a distributed run sends them in its plan: a remote engine's recorder applies the controller's,
+ * never its own JVM's (where it keeps its JTL is the engine's own: {@link EngineSettings}).
  *
  * @param httpClient {@code perf.http.client}: the client JMeter's HTTP samplers send with
  * @param sharedConnections {@code perf.users.connections.max}: the pool users share with
@@ -24,20 +25,15 @@ import java.util.Map;
  * @param jtlCompressed {@code perf.jtl.compress}: the JTL is gzipped
  * @param labelsMax {@code perf.labels.max}: labels with statistics of their own
  * @param warmUpOrigin {@code perf.warm-up.origin}: where the warm-up window starts
- * @param engineWorkDirectory where a remote engine keeps its JTLs: {@code -Dperf.engine.work-dir}
- *     of the engine's JVM (an option of the engine, not a key of the run), else the temp
- *     directory's {@code perf-suite-engine}
  */
 public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlContent jtl,
-    boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin, Path engineWorkDirectory) {
+    boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin) implements Serializable {
   /** The shared pool's default size per core ({@code perf.users.connections.max}). */
   public static final int SHARED_CONNECTIONS_PER_CORE = 128;
-  /** The remote engine's option naming its work directory (a system property of its JVM). */
-  static final String ENGINE_WORK_DIR = "perf.engine.work-dir";
 
   /**
    * This JVM's keys, read now: for an engine built without a {@link PerfConfig}, at its run's
-   * start, and for a remote engine at its test's start.
+   * start.
    *
    * @throws ConfigException naming every bad key, its value and the fix
    */
@@ -92,10 +88,8 @@ public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlC
     }
     WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
         .orElse(WarmUpOrigin.TEST_START);
-    Path work = read.source().option(ENGINE_WORK_DIR).map(Path::of)
-        .orElse(Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine"));
     return new RunSettings(client, shared, jtl, compress.equals("true"), Math.max(1, max),
-        origin, work);
+        origin);
   }
 
   /**

@@ -6,8 +6,10 @@
  * <p>{@link dev.perfsuite.config.PerfConfig} is the whole validated configuration; a bad value
  * becomes a {@link dev.perfsuite.config.ConfigException} naming the key, the value, its origin and
  * what is accepted. The keys a run reads beside its profile are one record,
- * {@link dev.perfsuite.config.RunSettings}, handed down from the run's entry: no other package
- * reads a {@code perf.*} key from the JVM itself ({@code LayersTest}).
+ * {@link dev.perfsuite.config.RunSettings}, handed down from the run's entry and sent to remote
+ * engines in the plan (an engine's own JVM gives only its options,
+ * {@link dev.perfsuite.config.EngineSettings}): no other package reads a {@code perf.*} key from
+ * the JVM itself ({@code LayersTest}).
  * {@link dev.perfsuite.config.Target} says where load goes (the local backends or a named
  * environment), {@link dev.perfsuite.config.Secrets} reads credentials from the
  * environment or files only, and {@link dev.perfsuite.config.Versions} holds the versions, image

@@ -9,9 +9,10 @@
  * <p>Sub-packages hold the two sides of a distributed run: {@code remote} is the controller side
  * (the run over RMI, snapshots, merge, the checks that make a distributed run fail loudly),
  * {@code shipment} moves a plan's data files to the engines, and {@code server} is the engine
- * side ({@link dev.perfsuite.engines.server.RemoteEngineMain} and its data store). What the
- * rooms share sits here: {@link dev.perfsuite.engines.EngineAddress} ({@code host:port}), the RMI
- * transport, and {@link dev.perfsuite.engines.BuiltTree}, the one adapter placing a ready-built
+ * side ({@link dev.perfsuite.engines.server.RemoteEngineMain}, its data store, the recorder the
+ * plan carries). What the rooms share sits here: {@link dev.perfsuite.engines.EngineAddress}
+ * ({@code host:port}), the RMI transport, the {@link dev.perfsuite.engines.SnapshotSink} engines
+ * report to, and {@link dev.perfsuite.engines.BuiltTree}, the one adapter placing a ready-built
  * JMeter tree in a plan.
  */
 package dev.perfsuite.engines;

@@ -119,8 +119,11 @@ public final class SampleRecorder implements AutoCloseable {
     return new RecorderListener(id);
   }
 
-  /** Opens the JTL and fixes the phase origin; called by JMeter when the test starts. */
-  void start(long originMillis) {
+  /**
+   * Opens the JTL and fixes the phase origin; called by JMeter when the test starts (through
+   * this package's listener, or the remote engine's recorder).
+   */
+  public void start(long originMillis) {
     synchronized (starting) {
       if (!jtl.open()) {
         return;
@@ -138,7 +141,7 @@ public final class SampleRecorder implements AutoCloseable {
    * thread alone can tell (its thread group, its variables) is read here; the rest happens on
    * the recorder's thread.
    */
-  void record(SampleEvent event) {
+  public void record(SampleEvent event) {
     SampleResult result = event.getResult();
     if (origin < 0) {
       start(result.currentTimeInMillis());

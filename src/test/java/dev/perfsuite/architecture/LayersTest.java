@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The main packages depend downwards only: the low layers (configuration, profiles, results,
  * engines, SLA, history) never reach up into the reports, the JUnit face or Allure.
  *
- * <p>Reads the sources under {@code src/main/java}: every import and every fully qualified
+ * <p>Reads the sources under {@code src/main/java} (and {@code src/test/java} for reads of
+ * {@code perf.*} keys): every import and every fully qualified
  * {@code dev.perfsuite.<package>.} or {@code io.qameta.allure} reference counts, Javadoc links
  * included, since a link up is a dependency a reader follows too. A layer's sub-packages
  * ({@code engines.remote}, {@code backends.keycloak}, ...) belong to it; the rooms inside
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LayersTest {
   private static final Path MAIN = Path.of("src", "main", "java", "dev", "perfsuite");
+  private static final Path TEST = Path.of("src", "test", "java", "dev", "perfsuite");
   private static final Pattern FRONT_DOOR = Pattern.compile("\\bdev\\.perfsuite\\.Perf\\b");
   private static final Path RESOURCES = Path.of("src", "main", "resources");
   /** The engines' core, its rooms and the plugins room, whose imports may form no cycle. */
@@ -45,10 +47,13 @@ class LayersTest {
   private static final List<String> BACKENDS = List.of("echo", "keycloak", "postgres", "stubs");
   private static final Pattern ALLURE_REFERENCE = Pattern.compile("\\bio\\.qameta\\.allure\\b");
   private static final Set<String> HIGH = Set.of("reporting", "junit", "verdict");
-  /** Reading a {@code perf.*} key from the JVM, or the per-key readers config once had. */
-  private static final List<String> KEY_READS = List.of("System.getProperty(\"perf.",
+  /** Reading a {@code perf.*} key from the JVM. */
+  private static final List<String> JVM_READS = List.of("System.getProperty(\"perf.",
       "System.getenv(\"PERF_", "Boolean.getBoolean(\"perf.", "Integer.getInteger(\"perf.",
-      "Long.getLong(\"perf.", "ScenarioSettings");
+      "Long.getLong(\"perf.");
+  /** {@link #JVM_READS}, or the per-key readers config once had. */
+  private static final List<String> KEY_READS = Stream.concat(JVM_READS.stream(),
+      Stream.of("ScenarioSettings")).toList();
 
   @Test
   void shouldKeepEnginesFreeOfReportingJunitAndAllure() {
@@ -87,6 +92,23 @@ class LayersTest {
   }
 
   @Test
+  void shouldKeepResultsFreeOfRmi() {
+    // What a run measured is data; how engines send it (the interface they report to, the
+    // recorder the plan carries to them) lives with the engines.
+    List<String> rmi = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(MAIN.resolve("results"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        if (Files.readString(file, StandardCharsets.UTF_8).contains("java.rmi.")) {
+          rmi.add(MAIN.relativize(file).toString());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the sources of results", e);
+    }
+    assertThat(rmi).as("results -> java.rmi").isEmpty();
+  }
+
+  @Test
   void shouldKeepConfigAboveProfilesAndUsersOnly() {
     assertThat(references("config").stream()
         .filter(r -> !r.endsWith("-> profiles") && !r.endsWith("-> users")
@@ -108,7 +130,17 @@ class LayersTest {
     // Every key a run uses is read and checked once, in config, at the run's entry (the session,
     // an engine's run, the controller program, a remote engine's test) and handed down: a
     // package reading a key where it is used sees another value than the run was checked with.
-    assertThat(keyReads(MAIN)).as("perf.* keys read from the JVM outside config").isEmpty();
+    assertThat(keyReads(MAIN, KEY_READS)).as("perf.* keys read from the JVM outside config")
+        .isEmpty();
+  }
+
+  @Test
+  void shouldReadPerfKeysInTheTestsOnlyThroughConfig() {
+    // A test drives a run by setting keys (System.setProperty, AmbientFlags, PerfConfig.of); one
+    // that needs a key's value takes it from PerfConfig, as the run does. The removed readers
+    // cannot be named here: a test naming them would not compile.
+    assertThat(keyReads(TEST, JVM_READS)).as("perf.* keys read from the JVM in tests outside "
+        + "config").isEmpty();
   }
 
   @Test
@@ -123,12 +155,13 @@ class LayersTest {
     Files.writeString(engines.resolve("A.java"), text + "}\n");
     Files.writeString(config.resolve("B.java"), text + "}\n");
 
-    assertThat(keyReads(root)).as("reads found").containsExactlyElementsOf(KEY_READS.stream()
-        .map(r -> "engines/A.java (" + r + ")").toList());
+    assertThat(keyReads(root, KEY_READS)).as("reads found")
+        .containsExactlyElementsOf(KEY_READS.stream()
+            .map(r -> "engines/A.java (" + r + ")").toList());
   }
 
-  /** Every {@link #KEY_READS} form in the sources under {@code root} outside its config. */
-  private static List<String> keyReads(Path root) {
+  /** Every one of {@code reads} in the sources under {@code root} outside its config. */
+  private static List<String> keyReads(Path root, List<String> reads) {
     List<String> found = new ArrayList<>();
     try (Stream<Path> files = Files.walk(root)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
@@ -137,7 +170,7 @@ class LayersTest {
           continue;
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        KEY_READS.stream().filter(text::contains)
+        reads.stream().filter(text::contains)
             .forEach(read -> found.add(name + " (" + read + ")"));
       }
     } catch (IOException e) {

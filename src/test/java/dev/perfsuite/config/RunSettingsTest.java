@@ -27,19 +27,24 @@ class RunSettingsTest {
     assertThat(settings.labelsMax()).as("perf.labels.max").isEqualTo(1000);
     assertThat(settings.warmUpOrigin()).as("perf.warm-up.origin")
         .isEqualTo(WarmUpOrigin.TEST_START);
-    assertThat(settings.engineWorkDirectory()).as("engine work directory")
-        .isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine"));
   }
 
   @Test
   void shouldReadEveryKeyWhenSet() {
     RunSettings settings = RunSettings.of(Map.of("perf.http.client", "jmeter",
         "perf.users.connections.max", "7", "perf.jtl", "errors", "perf.jtl.compress", "true",
-        "perf.labels.max", "50", "perf.warm-up.origin", "first-sample", "perf.engine.work-dir",
-        "/engine/work"));
+        "perf.labels.max", "50", "perf.warm-up.origin", "first-sample"));
 
     assertThat(settings).as("settings").isEqualTo(new RunSettings(HttpClientKind.JMETER, 7,
-        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE, Path.of("/engine/work")));
+        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE));
+  }
+
+  @Test
+  void shouldTakeTheEnginesWorkDirectoryFromItsJvmOptionWhenSetElseTheTempDirectory() {
+    assertThat(EngineSettings.of(Map.of("perf.engine.work-dir", "/engine/work")).workDirectory())
+        .as("-Dperf.engine.work-dir").isEqualTo(Path.of("/engine/work"));
+    assertThat(EngineSettings.of(Map.of()).workDirectory()).as("default")
+        .isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine"));
   }
 
   @Test

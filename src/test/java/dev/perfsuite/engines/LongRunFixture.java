@@ -2,11 +2,11 @@ package dev.perfsuite.engines;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.echo.EchoBackend;
 import dev.perfsuite.echo.EchoOptions;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.reporting.ResultFiles;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class LongRunFixture {
   void runsForAMinute() {
     try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
         .withPort(0).withDelay(Duration.ofMillis(5)))) {
-      Engines.embedded(Path.of(System.getProperty("perf.results-dir")), Duration.ofSeconds(2),
+      Engines.embedded(PerfConfig.load().resultsDir(), Duration.ofSeconds(2),
           Duration.ofSeconds(5), List.of(ResultFiles.watcher())).run(LoadPlan.of("ctrl-c",
               Profiles.smoke().withUsers(2).withRampUp(Duration.ZERO)
                   .withHold(Duration.ofSeconds(60)).withWarmUp(Duration.ZERO),

@@ -4,7 +4,6 @@ import dev.perfsuite.results.LabelSnapshot;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RecorderSnapshot;
-import dev.perfsuite.results.SnapshotSink;
 import java.io.ObjectInputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

@@ -6,12 +6,12 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perfsuite.config.AmbientFlags;
+import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.reporting.AllureReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -43,11 +43,8 @@ class AllureVisibilityTest {
     System.setProperty(INNER, "true");
     // The inner scenarios read this JVM's configuration: only the build's history directory and
     // embedded backends, whatever -Dperf.* flags the build carries.
-    Map<String, String> flags = new HashMap<>(Map.of("perf.backends", "embedded"));
-    String history = System.getProperty("perf.history.dir");
-    if (history != null) {
-      flags.put("perf.history.dir", history);
-    }
+    Map<String, String> flags = Map.of("perf.backends", "embedded", "perf.history.dir",
+        PerfConfig.load().history().directory().toString());
     try {
       SummaryGeneratingListener summary = AmbientFlags.with(flags, () -> {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()

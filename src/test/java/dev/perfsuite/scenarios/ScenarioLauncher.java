@@ -2,6 +2,7 @@ package dev.perfsuite.scenarios;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.perfsuite.config.OutputDefaults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -49,10 +50,7 @@ public final class ScenarioLauncher {
 
   public static void main(String[] classNames) throws ClassNotFoundException {
     // A test's child run never writes the developer's run history unless told where to.
-    if (System.getProperty("perf.history.dir") == null
-        && System.getenv("PERF_HISTORY_DIR") == null) {
-      System.setProperty("perf.history.dir", "target/perf-history");
-    }
+    OutputDefaults.history(Path.of("target/perf-history"));
     LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
     for (String name : classNames) {
       request.selectors(selectClass(Class.forName(name)));

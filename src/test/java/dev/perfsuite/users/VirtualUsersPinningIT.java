@@ -46,8 +46,6 @@ class VirtualUsersPinningIT {
   void shouldPinNoCarrierThreadInASmokeRunOnVirtualUsers() throws Exception {
     assumeThat(Runtime.version().feature()).as("JEP 491 (Java 24+)")
         .isGreaterThanOrEqualTo(UserThreadFactory.UNPINNED_JAVA);
-    String before = System.getProperty("perf.users.threads");
-    System.setProperty("perf.users.threads", "virtual");
     Path dump = temp.resolve("pinning.jfr");
     RunResult result;
     try (Recording recording = new Recording();
@@ -57,18 +55,12 @@ class VirtualUsersPinningIT {
       recording.start();
       LoadProfile profile = Profiles.smoke().withUsers(50).withRampUp(Duration.ofSeconds(1))
           .withHold(Duration.ofSeconds(4)).withWarmUp(Duration.ofSeconds(1))
-          .withThinkTime(Duration.ofMillis(50));
+          .withThinkTime(Duration.ofMillis(50)).withUserThreads(UserThreads.VIRTUAL);
       result = Engines.embedded(temp.resolve("results"), Duration.ofSeconds(2),
           Duration.ofSeconds(5)).run(LoadPlan.of("pinning", profile,
               httpSampler("GET echo", echo.uri().toString())));
       recording.stop();
       recording.dump(dump);
-    } finally {
-      if (before == null) {
-        System.clearProperty("perf.users.threads");
-      } else {
-        System.setProperty("perf.users.threads", before);
-      }
     }
     List<RecordedEvent> all = RecordingFile.readAllEvents(dump).stream()
         .filter(e -> e.getEventType().getName().equals(PINNED))

@@ -1,8 +1,10 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.RemoteJtl;
 import dev.perfsuite.engines.RunContext;
-import dev.perfsuite.results.EngineRecorderListener;
+import dev.perfsuite.engines.server.EngineRecorderListener;
 import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
@@ -30,6 +32,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * {@code perf.remotes.snapshot-interval} to a {@link SnapshotIntake} exported here; the run's
  * recorder merges the engines' latest snapshots, the snapshots double as heartbeats
  * ({@link HeartbeatWatchdog}), and at the end the engines' JTLs are merged into results.jtl.
+ * The engines record with the run's settings (JTL content and compression, label cap, warm-up
+ * origin), which travel in the plan with the recorder.
  */
 final class AggregatedResults implements RemoteResults {
   /** Longest wait at the end for the engines' final snapshots and JTLs. */
@@ -38,16 +42,19 @@ final class AggregatedResults implements RemoteResults {
   private final RemoteRun run;
   private final Aggregation aggregation;
   private final int localPort;
+  private final RunSettings settings;
   private volatile SampleRecorder recorder;
   private volatile String runId;
   private volatile Path engineJtls;
   private volatile SnapshotIntake intake;
   private volatile HeartbeatWatchdog watchdog;
 
-  AggregatedResults(RemoteRun run, Aggregation aggregation, int localPort) {
+  AggregatedResults(RemoteRun run, Aggregation aggregation, int localPort,
+      RunSettings settings) {
     this.run = run;
     this.aggregation = aggregation;
     this.localPort = localPort;
+    this.settings = settings;
   }
 
   @Override
@@ -58,7 +65,7 @@ final class AggregatedResults implements RemoteResults {
     return new EngineRecorderListener(() -> intake == null ? null : intake.stub(),
         new EngineRecorderListener.Settings(context.runId(), context.profile().warmUp(),
             aggregation.interval(), Timeline.windowFor(context.profile().plannedDuration()),
-            aggregation.jtl() == RemoteJtl.FETCH, run.watchdog()));
+            aggregation.jtl() == RemoteJtl.FETCH, run.watchdog(), settings));
   }
 
   @Override
@@ -170,8 +177,9 @@ final class AggregatedResults implements RemoteResults {
     } else {
       writeHeaderOnly(target);
       warnings.add("note: perf.remotes.jtl=keep: each engine's JTL stays on its host as WORK/"
-          + runId + "/HOST_PORT.jtl, WORK being the engine's -Dperf.engine.work-dir (default "
-          + "its temp directory/perf-suite-engine); results.jtl here holds only the header");
+          + runId + "/HOST_PORT.jtl" + (settings.jtlCompressed() ? ".gz" : "") + ", WORK being "
+          + "the engine's -Dperf.engine.work-dir (default its temp directory/perf-suite-engine); "
+          + "results.jtl here holds only the header");
     }
     return warnings;
   }
@@ -214,6 +222,11 @@ final class AggregatedResults implements RemoteResults {
     }
     try {
       Map<String, Long> counts = JtlMerge.merge(received, target);
+      if (settings.jtl() != JtlContent.ALL) {
+        // perf.jtl=errors or none: the JTLs hold some samples by design, not all the snapshots
+        // count.
+        return warnings;
+      }
       counts.forEach((engine, lines) -> {
         RecorderSnapshot snapshot = snapshots.get(engine);
         if (snapshot != null && snapshot.recorded() != lines) {

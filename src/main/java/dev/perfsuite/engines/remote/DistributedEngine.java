@@ -125,7 +125,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     }
     RemoteRun run = new RemoteRun(remotes, watchdog, plan.profile());
     current = run;
-    RemoteResults mode = RemoteResults.of(run, aggregation, localPort, transport);
+    RemoteResults mode = RemoteResults.of(run, aggregation, localPort, transport,
+        runSettings);
     results = mode;
     if (LOG.isInfoEnabled()) {
       LOG.info("Distributed run on {} engines {}, users split {}, {}, watchdog {} s, callbacks "

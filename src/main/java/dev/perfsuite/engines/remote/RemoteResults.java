@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunContext;
 import dev.perfsuite.results.LabelSummary;
@@ -17,10 +18,14 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  */
 sealed interface RemoteResults permits AggregatedResults, SampledResults {
 
-  /** The results of {@code run} as {@code aggregation} says. */
+  /**
+   * The results of {@code run} as {@code aggregation} says; engines that aggregate record with
+   * the run's {@code settings}, sent with the plan.
+   */
   static RemoteResults of(RemoteRun run, Aggregation aggregation, int localPort,
-      RmiTransport transport) {
-    return aggregation.aggregate() ? new AggregatedResults(run, aggregation, localPort)
+      RmiTransport transport, RunSettings settings) {
+    return aggregation.aggregate()
+        ? new AggregatedResults(run, aggregation, localPort, settings)
         : new SampledResults(run, transport);
   }
 

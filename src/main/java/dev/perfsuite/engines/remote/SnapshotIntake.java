@@ -1,8 +1,8 @@
 package dev.perfsuite.engines.remote;
 
+import dev.perfsuite.engines.SnapshotSink;
 import dev.perfsuite.results.RecorderSnapshot;
 import dev.perfsuite.results.SampleRecorder;
-import dev.perfsuite.results.SnapshotSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
-package dev.perfsuite.results;
+package dev.perfsuite.engines;
 
+import dev.perfsuite.results.RecorderSnapshot;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 

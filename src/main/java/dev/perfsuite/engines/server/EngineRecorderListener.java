@@ -1,6 +1,11 @@
-package dev.perfsuite.results;
+package dev.perfsuite.engines.server;
 
+import dev.perfsuite.config.EngineSettings;
 import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.engines.SnapshotSink;
+import dev.perfsuite.results.RecorderSnapshot;
+import dev.perfsuite.results.SampleRecorder;
+import dev.perfsuite.results.TimelineRecorder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
@@ -9,6 +14,7 @@ import java.nio.file.Path;
 import java.rmi.RemoteException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -70,10 +76,18 @@ public final class EngineRecorderListener extends BaseListener {
    * @param sendJtl true to send the JTL to the controller at the end
    * @param controllerWatchdog how long snapshots may go undelivered before the engine takes its
    *     controller for gone and stops its test ({@code perf.remotes.watchdog})
+   * @param run the controller's run settings: the engine records with its JTL content,
+   *     compression, label cap and warm-up origin, whatever the engine's JVM sets
    */
   public record Settings(String runId, Duration warmUp, Duration interval,
-      Duration timelineWindow, boolean sendJtl, Duration controllerWatchdog)
+      Duration timelineWindow, boolean sendJtl, Duration controllerWatchdog, RunSettings run)
       implements Serializable {
+
+    public Settings {
+      // Deserializing runs this too: a plan without the run's settings fails on the engine as
+      // it arrives, instead of recording with the engine's defaults.
+      Objects.requireNonNull(run, "run");
+    }
   }
 
   @Override
@@ -153,16 +167,16 @@ public final class EngineRecorderListener extends BaseListener {
         return;
       }
       Settings settings = settings();
-      // The engine's own keys (JTL, label cap, warm-up origin) and its work directory
-      // (-Dperf.engine.work-dir, set by its operator): a remote engine has no PerfConfig, so
-      // its JVM's are read once here, at its test's start.
-      RunSettings run = RunSettings.fromThisJvm();
+      // The run's keys came with the plan; only where the JTL goes is the engine's own
+      // (-Dperf.engine.work-dir, set by its operator).
+      RunSettings run = settings.run();
+      Path work = EngineSettings.fromThisJvm().workDirectory();
       engine = host;
       sequence = new AtomicLong();
       threads = ConcurrentHashMap.newKeySet();
       timeline = TimelineRecorder.every(settings.timelineWindow(), run.labelsMax());
-      SampleRecorder created = SampleRecorder.create(jtlOf(run.engineWorkDirectory(),
-          settings.runId(), host), settings.warmUp(), run);
+      SampleRecorder created = SampleRecorder.create(jtlOf(work, settings.runId(), host),
+          settings.warmUp(), run);
       created.observe(timeline);
       created.observe((result, phase, cause, transaction, timing) ->
           threads.add(result.getThreadName()));
