@@ -71,7 +71,10 @@ final class Exchange {
   static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
       boolean keepAlive) {
     Exchange exchange = new Exchange(url, timeoutMillis, keepAlive);
-    channel.eventLoop().execute(() -> exchange.start(channel, request));
+    Runnable start = () -> exchange.start(channel, request);
+    if (!LoopCarriers.startAfterPark(channel.eventLoop(), start)) {
+      channel.eventLoop().execute(start);
+    }
     return exchange;
   }
 

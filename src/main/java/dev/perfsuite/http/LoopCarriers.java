@@ -4,7 +4,10 @@ import io.netty.channel.EventLoop;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InaccessibleObjectException;
 import java.lang.reflect.Method;
+import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
@@ -34,8 +37,9 @@ public final class LoopCarriers {
   static final int FIRST_JAVA = 24;
 
   private static final Builder BUILDER = Builder.lookUp(Runtime.version().feature());
-  /** The loop each loop-carried user runs on, for the connections it opens. */
-  private static final ThreadLocal<EventLoop> HOME = new ThreadLocal<>();
+  /** The carrier of each loop-carried user, for the connections it opens and its requests. */
+  private static final ThreadLocal<Carrier> HOME = new ThreadLocal<>();
+  private static final Map<EventLoop, Carrier> CARRIERS = new ConcurrentHashMap<>();
 
   private LoopCarriers() {
   }
@@ -56,29 +60,84 @@ public final class LoopCarriers {
    * @throws IllegalStateException when {@link #available()} is false
    */
   public static Thread unstarted(String name, Runnable body) {
-    EventLoop loop = SharedLoop.get().nextLoop();
-    return unstarted(name, loop, () -> {
-      HOME.set(loop);
-      body.run();
-    });
+    return unstarted(name, carrierOf(SharedLoop.get().nextLoop()), body);
   }
 
-  static Thread unstarted(String name, Executor scheduler, Runnable body) {
+  /** An unstarted virtual thread named {@code name} running {@code body} on {@code carrier}. */
+  static Thread unstarted(String name, Carrier carrier, Runnable body) {
     Constructor<?> constructor = BUILDER.constructor().orElseThrow(
         () -> new IllegalStateException("virtual users cannot run on the event loops: "
             + BUILDER.reason()));
+    Runnable carried = () -> {
+      HOME.set(carrier);
+      body.run();
+    };
     try {
-      Object builder = constructor.newInstance(scheduler);
+      Object builder = constructor.newInstance(carrier);
       Object named = BUILDER.name().invoke(builder, name);
-      return (Thread) BUILDER.unstarted().invoke(named, body);
+      return (Thread) BUILDER.unstarted().invoke(named, carried);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot create a virtual thread on an event loop", e);
     }
   }
 
+  /** The one carrier of the users on {@code loop}. */
+  static Carrier carrierOf(EventLoop loop) {
+    return CARRIERS.computeIfAbsent(loop, Carrier::new);
+  }
+
+  /**
+   * Runs {@code start} on {@code loop} right after the current user parks, when the user runs
+   * on that loop: the request leaves before the next user on the loop runs, not behind every
+   * user the same wake-up made ready.
+   *
+   * @return false when the current thread is not a user carried by {@code loop} (the caller
+   *     hands {@code start} to the loop itself)
+   */
+  static boolean startAfterPark(EventLoop loop, Runnable start) {
+    Carrier carrier = HOME.get();
+    if (carrier == null || carrier.loop != loop) {
+      return false;
+    }
+    carrier.afterPark.add(start);
+    return true;
+  }
+
   /** The loop the current user runs on, or null when it runs on no loop of the client. */
   static EventLoop home() {
-    return HOME.get();
+    Carrier carrier = HOME.get();
+    return carrier == null ? null : carrier.loop;
+  }
+
+  /**
+   * The scheduler of the users on one loop: each turn of a user runs as a task of the loop,
+   * followed by the requests it queued before it parked.
+   *
+   * <p>Why not the loop itself: a user's thread is not the loop's thread to Netty, so its
+   * writes would queue behind every other user woken by the same read; here they leave as soon
+   * as their user parks, from the loop's own thread.
+   */
+  static final class Carrier implements Executor {
+    private final EventLoop loop;
+    /** Touched only on {@link #loop}'s thread: by its users while they run, then by the turn. */
+    private final ArrayDeque<Runnable> afterPark = new ArrayDeque<>();
+
+    Carrier(EventLoop loop) {
+      this.loop = loop;
+    }
+
+    @Override
+    public void execute(Runnable turn) {
+      loop.execute(() -> {
+        try {
+          turn.run();
+        } finally {
+          for (Runnable start = afterPark.poll(); start != null; start = afterPark.poll()) {
+            start.run();
+          }
+        }
+      });
+    }
   }
 
   /** The JDK's builder with a scheduler, looked up once; its reason when absent. */

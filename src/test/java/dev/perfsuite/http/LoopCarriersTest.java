@@ -3,6 +3,7 @@ package dev.perfsuite.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.netty.channel.DefaultEventLoop;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -76,6 +77,64 @@ class LoopCarriersTest {
     assertThat(carried).as("every user ran").hasSize(6)
         .allSatisfy(c -> assertThat(c).as("carrier").startsWith("perf-http"));
     assertThat(mismatches).as("users whose connection runs on another loop").isEmpty();
+  }
+
+  @Test
+  void shouldStartAUsersRequestBeforeTheNextUserOnItsLoopRuns() throws Exception {
+    assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
+    DefaultEventLoop loop = new DefaultEventLoop();
+    List<String> order = new CopyOnWriteArrayList<>();
+    try {
+      LoopCarriers.Carrier carrier = LoopCarriers.carrierOf(loop);
+      // The loop is held while both users start, so both turns queue before either runs.
+      CountDownLatch hold = new CountDownLatch(1);
+      loop.execute(() -> awaitQuietly(hold));
+      CountDownLatch parked = new CountDownLatch(2);
+      List<Thread> users = new ArrayList<>();
+      for (String user : List.of("a", "b")) {
+        users.add(LoopCarriers.unstarted(user, carrier, () -> {
+          order.add(user + " runs");
+          assertThat(LoopCarriers.startAfterPark(loop, () -> order.add(user + " sends")))
+              .as("a user of this loop").isTrue();
+          parked.countDown();
+          awaitQuietly(new CountDownLatch(1), 200);
+        }));
+      }
+      users.forEach(Thread::start);
+      Thread.sleep(50);
+      hold.countDown();
+      for (Thread user : users) {
+        user.join(5_000);
+      }
+    } finally {
+      loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    }
+
+    assertThat(order).as("each request leaves when its user parks, before the next user runs")
+        .containsExactly("a runs", "a sends", "b runs", "b sends");
+  }
+
+  @Test
+  void shouldHandARequestToTheLoopWhenTheUserRunsElsewhere() {
+    DefaultEventLoop loop = new DefaultEventLoop();
+    try {
+      assertThat(LoopCarriers.startAfterPark(loop, () -> { }))
+          .as("a thread no loop carries").isFalse();
+    } finally {
+      loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    awaitQuietly(latch, 5_000);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch, long millis) {
+    try {
+      latch.await(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test
