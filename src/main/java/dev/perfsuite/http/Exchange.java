@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
 import org.apache.http.client.ClientProtocolException;
@@ -38,6 +39,8 @@ import org.apache.http.client.ClientProtocolException;
  * does. Everything but {@link #done} is touched only on the connection's event loop.
  */
 final class Exchange {
+  /** The clock of every exchange outside tests: one shared instance, nothing allocated per request. */
+  static final LongSupplier SYSTEM_CLOCK = System::nanoTime;
   private static final AttributeKey<Exchange> CURRENT = AttributeKey.valueOf("perf.exchange");
   /** What failed on a connection while no exchange was on it (a reset during the handshake). */
   private static final AttributeKey<Throwable> IDLE_FAILURE =
@@ -47,6 +50,12 @@ final class Exchange {
   final CompletableFuture<WireResponse> done = new CompletableFuture<>();
   /** The request's URL, named as HttpClient 4 names the host when no response came. */
   private final URL url;
+  /**
+   * The response timeout's clock ({@code nanoTime}); the first byte stays on {@code nanoTime}.
+   *
+   * <p>One clock per connection: its {@link ResponseWatch} compares deadlines across exchanges.
+   */
+  final LongSupplier clock;
   private final long timeoutNanos;
   private final boolean keepAliveAsked;
   private long received;
@@ -56,8 +65,9 @@ final class Exchange {
   private HttpResponse head;
   private BodyBytes body;
 
-  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked) {
+  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked, LongSupplier clock) {
     this.url = url;
+    this.clock = clock;
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     this.keepAliveAsked = keepAliveAsked;
   }
@@ -70,7 +80,17 @@ final class Exchange {
    */
   static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
       boolean keepAlive) {
-    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive);
+    return send(channel, request, url, timeoutMillis, keepAlive, SYSTEM_CLOCK);
+  }
+
+  /**
+   * As {@link #send(Channel, Object, URL, long, boolean)}, timing out on {@code clock}.
+   *
+   * <p>For tests that drive time; every exchange on one connection needs the same clock.
+   */
+  static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
+      boolean keepAlive, LongSupplier clock) {
+    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive, clock);
     channel.eventLoop().execute(() -> exchange.start(channel, request));
     return exchange;
   }
@@ -81,14 +101,14 @@ final class Exchange {
       return;
     }
     channel.attr(CURRENT).set(this);
-    lastActivityNanos = System.nanoTime();
+    lastActivityNanos = clock.getAsLong();
     channel.writeAndFlush(request).addListener(f -> {
       if (!f.isSuccess()) {
         fail(channel, f.cause());
       }
     });
     if (timeoutNanos > 0) {
-      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos);
+      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos, clock);
     }
   }
 
@@ -106,7 +126,7 @@ final class Exchange {
     if (done.isDone() || timeoutNanos == 0) {
       return ResponseWatch.NONE;
     }
-    if (System.nanoTime() - lastActivityNanos >= timeoutNanos) {
+    if (clock.getAsLong() - lastActivityNanos >= timeoutNanos) {
       fail(channel, new SocketTimeoutException("Read timed out"));
       return ResponseWatch.NONE;
     }
@@ -240,9 +260,10 @@ final class Exchange {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && msg instanceof ByteBuf bytes) {
-        long now = System.nanoTime();
+        long now = exchange.clock.getAsLong();
         if (exchange.received == 0) {
-          exchange.firstByteNanos = now;
+          // The sampler compares the first byte with its own nanoTime, whatever the clock.
+          exchange.firstByteNanos = exchange.clock == SYSTEM_CLOCK ? now : System.nanoTime();
         }
         exchange.received += bytes.readableBytes();
         exchange.lastActivityNanos = now;
