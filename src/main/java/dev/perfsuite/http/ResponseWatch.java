@@ -8,10 +8,12 @@ import java.util.function.LongSupplier;
 
 /**
  * The response-timeout check of one connection: one task on its event loop that outlives the
- * exchanges it watches, moved only when an exchange needs it sooner, rather than a task
- * scheduled and cancelled per request (an allocation and two updates of the loop's priority
- * queue each, seen in the 50-user profile). A check that finds the connection idle ends; the
- * next exchange starts another. Touched only on the connection's event loop.
+ * exchanges it watches.
+ *
+ * <p>It moves only when an exchange needs it sooner: a task scheduled and cancelled per request
+ * would cost an allocation and two updates of the loop's priority queue each, which show in a
+ * 50-user profile. A check that finds the connection idle ends; the next exchange starts
+ * another. Touched only on the connection's event loop.
  */
 final class ResponseWatch implements Runnable {
   /** No check due: {@link Exchange#checkTimeout} has nothing left to watch. */
