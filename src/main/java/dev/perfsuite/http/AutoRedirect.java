@@ -10,8 +10,9 @@ import org.apache.http.client.RedirectException;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 
 /**
- * The sampler's "redirect automatically" inside one sample, as JMeter's HttpClient 4 does it
- * (its lax strategy): GET, HEAD, POST and DELETE follow 301, 302, 307 and 308, any method follows
+ * The sampler's "redirect automatically" inside one sample, as JMeter's HttpClient 4 does it.
+ *
+ * <p>Its lax strategy: GET, HEAD, POST and DELETE follow 301, 302, 307 and 308, any method follows
  * 303; a GET stays GET and a HEAD stays HEAD, 307 and 308 send the method and body again, any
  * other becomes a GET without body. Beyond {@code httpsampler.max_redirects} hops, or back to a
  * URL already redirected to, the sample fails with HttpClient 4's exception.

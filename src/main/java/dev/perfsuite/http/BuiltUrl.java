@@ -11,9 +11,10 @@ import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.PropertyIterator;
 
 /**
- * A sampler's URL, built again only when a value it is built from has changed: JMeter's
- * {@code getUrl()} concatenates and parses it on every sample, though a plan's URL is as a rule
- * the same on every iteration.
+ * A sampler's URL, built again only when a value it is built from has changed.
+ *
+ * <p>JMeter's {@code getUrl()} concatenates and parses it on every sample, though a plan's URL is
+ * as a rule the same on every iteration.
  *
  * <p>The values compared are every one {@code HTTPSamplerBase.getUrl()} reads: path, domain,
  * protocol, method, port, content encoding, and each property of each argument (a query string's

@@ -14,10 +14,11 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * JMeter's Cache Manager through the HttpClient 4 types its public methods take: the validators
- * it adds to a request, whether a GET is served from the cache (and what the sample then is, by
- * {@code cache_manager.cached_resource_mode}, as JMeter decides it), what a response leaves in
- * the cache.
+ * JMeter's Cache Manager through the HttpClient 4 types its public methods take.
+ *
+ * <p>It answers the validators the manager adds to a request, whether a GET is served from the
+ * cache (and what the sample then is, by {@code cache_manager.cached_resource_mode}, as JMeter
+ * decides it), and what a response leaves in the cache.
  */
 final class CacheHeaders {
   private CacheHeaders() {

@@ -17,9 +17,11 @@ import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * Puts the suite's sampler in a built JMeter tree in place of JMeter's HTTP samplers, their
- * properties copied, and leaves JMeter's client where the suite's does not do what the element
- * asks, saying why once per label.
+ * Puts the suite's sampler in place of JMeter's HTTP samplers in a built JMeter tree, properties
+ * copied.
+ *
+ * <p>Where the suite's client does not do what an element asks, JMeter's client stays, and the
+ * swap says why once per label.
  *
  * <p>Only JMeter's "HTTP Request" ({@code HTTPSamplerProxy}, what the DSL and a JMX create) is
  * swapped, and only for GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS. Kept on JMeter's
@@ -38,8 +40,9 @@ public final class ClientSwap {
   }
 
   /**
-   * What a swap did: how many samplers run on the suite's client, and the labels kept on
-   * JMeter's with the reason ("POST upload: JMeter's client (proxy)").
+   * What a swap did: how many samplers run on the suite's client, and the labels kept on JMeter's.
+   *
+   * <p>Each kept label comes with its reason ("POST upload: JMeter's client (proxy)").
    */
   public record Outcome(int swapped, List<String> kept) {
     public Outcome {
@@ -53,8 +56,9 @@ public final class ClientSwap {
   }
 
   /**
-   * As {@link #apply(HashTree)}, the suite's samplers borrowing from one pool of
-   * {@code sharedConnections} connections across users, or each user keeping its own when 0.
+   * As {@link #apply(HashTree)}, the suite's samplers borrowing from one pool shared by all users.
+   *
+   * <p>The pool holds {@code sharedConnections} connections; with 0 each user keeps its own.
    * The size travels in the tree, so remote engines build the same pool.
    */
   public static Outcome apply(HashTree tree, int sharedConnections) {

@@ -24,20 +24,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.apache.http.ConnectionClosedException;
 import org.apache.http.NoHttpResponseException;
 import org.apache.http.client.ClientProtocolException;
 
 /**
- * One request and its response on a user's connection: what the event loop measured (bytes each
- * way as the HTTP layer wrote and read them, the first response byte) and the response the user's
+ * One request on a user's connection: what the event loop measured, and the response the user's
  * thread waits for.
+ *
+ * <p>Measured: the bytes each way as the HTTP layer wrote and read them, and the first response
+ * byte.
  *
  * <p>The response timeout is HttpClient 4's socket timeout: the longest silence while waiting,
  * reset by every read, failing with {@code SocketTimeoutException: Read timed out} as HttpClient 4
  * does. Everything but {@link #done} is touched only on the connection's event loop.
  */
 final class Exchange {
+  /** The clock of every exchange outside tests: one shared instance, no allocation per request. */
+  static final LongSupplier SYSTEM_CLOCK = System::nanoTime;
   private static final AttributeKey<Exchange> CURRENT = AttributeKey.valueOf("perf.exchange");
   /** What failed on a connection while no exchange was on it (a reset during the handshake). */
   private static final AttributeKey<Throwable> IDLE_FAILURE =
@@ -47,6 +52,12 @@ final class Exchange {
   final CompletableFuture<WireResponse> done = new CompletableFuture<>();
   /** The request's URL, named as HttpClient 4 names the host when no response came. */
   private final URL url;
+  /**
+   * The response timeout's clock ({@code nanoTime}); the first byte stays on {@code nanoTime}.
+   *
+   * <p>One clock per connection: its {@link ResponseWatch} compares deadlines across exchanges.
+   */
+  final LongSupplier clock;
   private final long timeoutNanos;
   private final boolean keepAliveAsked;
   private long received;
@@ -56,21 +67,34 @@ final class Exchange {
   private HttpResponse head;
   private BodyBytes body;
 
-  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked) {
+  private Exchange(URL url, long timeoutMillis, boolean keepAliveAsked, LongSupplier clock) {
     this.url = url;
+    this.clock = clock;
     this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     this.keepAliveAsked = keepAliveAsked;
   }
 
   /**
-   * Sends {@code request} (a Netty {@code HttpRequest}, released by the pipeline) on
-   * {@code channel} and returns the exchange whose {@link #done} completes with the response.
+   * Sends {@code request} on {@code channel}, returning the exchange whose {@link #done}
+   * completes with the response.
+   *
+   * <p>The request is a Netty {@code HttpRequest}, released by the pipeline.
    *
    * @param timeoutMillis the response timeout, 0 for none (HttpClient 4's 0)
    */
   static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
       boolean keepAlive) {
-    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive);
+    return send(channel, request, url, timeoutMillis, keepAlive, SYSTEM_CLOCK);
+  }
+
+  /**
+   * As {@link #send(Channel, Object, URL, long, boolean)}, timing out on {@code clock}.
+   *
+   * <p>For tests that drive time; every exchange on one connection needs the same clock.
+   */
+  static Exchange send(Channel channel, Object request, URL url, long timeoutMillis,
+      boolean keepAlive, LongSupplier clock) {
+    Exchange exchange = new Exchange(url, timeoutMillis, keepAlive, clock);
     Runnable start = () -> exchange.start(channel, request);
     if (!LoopCarriers.startAfterPark(channel.eventLoop(), start)) {
       channel.eventLoop().execute(start);
@@ -84,14 +108,14 @@ final class Exchange {
       return;
     }
     channel.attr(CURRENT).set(this);
-    lastActivityNanos = System.nanoTime();
+    lastActivityNanos = clock.getAsLong();
     channel.writeAndFlush(request).addListener(f -> {
       if (!f.isSuccess()) {
         fail(channel, f.cause());
       }
     });
     if (timeoutNanos > 0) {
-      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos);
+      ResponseWatch.cover(channel, lastActivityNanos + timeoutNanos, clock);
     }
   }
 
@@ -102,14 +126,16 @@ final class Exchange {
 
   /**
    * Fails this exchange when its response timeout has passed since the last byte read (or the
-   * request); otherwise answers when to check again ({@code nanoTime}), or
-   * {@link ResponseWatch#NONE} when nothing is left to watch.
+   * request).
+   *
+   * <p>Otherwise answers when to check again, on {@link #clock}, or {@link ResponseWatch#NONE}
+   * when nothing is left to watch.
    */
   long checkTimeout(Channel channel) {
     if (done.isDone() || timeoutNanos == 0) {
       return ResponseWatch.NONE;
     }
-    if (System.nanoTime() - lastActivityNanos >= timeoutNanos) {
+    if (clock.getAsLong() - lastActivityNanos >= timeoutNanos) {
       fail(channel, new SocketTimeoutException("Read timed out"));
       return ResponseWatch.NONE;
     }
@@ -123,8 +149,9 @@ final class Exchange {
   }
 
   /**
-   * Ends the exchange on its connection: nothing there holds it any longer (the connection's
-   * {@link ResponseWatch} finds no exchange), no response parts held.
+   * Ends the exchange on its connection: nothing there holds it, and no response parts are held.
+   *
+   * <p>The connection's {@link ResponseWatch} then finds no exchange.
    */
   private void release(Channel channel) {
     channel.attr(CURRENT).compareAndSet(this, null);
@@ -185,9 +212,10 @@ final class Exchange {
   }
 
   /**
-   * The response body as it is read: one array of the length the server announced, filled in
-   * place and handed over as is (no second copy), grown only past that length; none for an
-   * empty body (a HEAD's announced length).
+   * The response body as it is read, in one array of the length the server announced.
+   *
+   * <p>Filled in place and handed over as is (no second copy), grown only past that length; no
+   * array for an empty body (a HEAD's announced length).
    */
   static final class BodyBytes {
     private static final byte[] EMPTY = new byte[0];
@@ -243,9 +271,10 @@ final class Exchange {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && msg instanceof ByteBuf bytes) {
-        long now = System.nanoTime();
+        long now = exchange.clock.getAsLong();
         if (exchange.received == 0) {
-          exchange.firstByteNanos = now;
+          // The sampler compares the first byte with its own nanoTime, whatever the clock.
+          exchange.firstByteNanos = exchange.clock == SYSTEM_CLOCK ? now : System.nanoTime();
         }
         exchange.received += bytes.readableBytes();
         exchange.lastActivityNanos = now;
@@ -263,8 +292,11 @@ final class Exchange {
     }
 
     /**
-     * The codec first: a body that ends at the close (no Content-Length) is complete only once
-     * the codec has delivered its last part, so the exchange fails only if still waiting then.
+     * Passes the close to the codec first, and fails the exchange only if it is still waiting
+     * then.
+     *
+     * <p>A body that ends at the close (no Content-Length) is complete only once the codec has
+     * delivered its last part.
      */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
@@ -297,9 +329,10 @@ final class Exchange {
   }
 
   /**
-   * A socket failure as the JDK reports it (what HttpClient 4's socket throws): the epoll
-   * transport's native one ("recvAddress(..) failed: Connection reset by peer") becomes the
-   * JDK's {@code SocketException: Connection reset}; anything else stays as it is.
+   * A socket failure as the JDK reports it, which is what HttpClient 4's socket throws.
+   *
+   * <p>The epoll transport's native one ("recvAddress(..) failed: Connection reset by peer")
+   * becomes the JDK's {@code SocketException: Connection reset}; anything else stays as it is.
    */
   static Throwable asJdk(Throwable cause) {
     if (!(cause instanceof Errors.NativeIoException)) {
@@ -315,16 +348,18 @@ final class Exchange {
   }
 
   /**
-   * The failure that closed {@code channel} before any request went on it, if any: the cause a
-   * failed TLS handshake hides behind Netty's {@code ClosedChannelException}.
+   * The failure that closed {@code channel} before any request went on it, or null.
+   *
+   * <p>It is the cause a failed TLS handshake hides behind Netty's {@code ClosedChannelException}.
    */
   static Throwable failureBeforeExchange(Channel channel) {
     return channel.attr(IDLE_FAILURE).get();
   }
 
   /**
-   * Gathers the response as the codec reads it, its headers exactly as sent (an aggregator would
-   * rewrite them), and hands it to the waiting user.
+   * Gathers the response as the codec reads it and hands it to the waiting user.
+   *
+   * <p>Headers stay exactly as sent, which an aggregator would rewrite.
    */
   private static final class Completion extends ChannelInboundHandlerAdapter {
     @Override

@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
- * Virtual users carried by the client's own event loops, so a request, its response and the
- * user's next step run on one thread with no cross-thread wake-up.
+ * Virtual users carried by the client's event loops: a request, its response and the user's
+ * next step on one thread.
  *
  * <p>Each user's virtual thread is scheduled on one loop of {@link SharedLoop} (users are dealt
  * round robin), and its connections are opened on that same loop: the user queues its write
@@ -28,12 +28,12 @@ import java.util.concurrent.Executor;
  *
  * <p>Trap: a user pinned to its carrier (a native frame, a class initializer) while it waits
  * for its response would hold the loop that must deliver that response. From Java 24 on
- * {@code synchronized} no longer pins (JEP 491), which is why earlier releases never use this.
+ * {@code synchronized} does not pin (JEP 491), which is why earlier releases never use this.
  */
 public final class LoopCarriers {
   /** The JVM flag that opens the JDK's scheduler constructor. */
   public static final String OPEN_FLAG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
-  /** JEP 491: from this release {@code synchronized} no longer pins a carrier. */
+  /** JEP 491: from this release on, {@code synchronized} does not pin a carrier. */
   static final int FIRST_JAVA = 24;
 
   private static final Builder BUILDER = Builder.lookUp(Runtime.version().feature());

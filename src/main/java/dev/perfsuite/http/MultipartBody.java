@@ -23,10 +23,12 @@ import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 
 /**
- * A multipart/form-data body built with the library HttpClient 4 uses in JMeter (httpmime), as
- * JMeter 5.6.3 builds it: the charset on the whole body (the content encoding, UTF-8 by default),
- * RFC 6532 or browser-compatible mode, a part's own content type kept when it names parameters,
- * file names encoded as JMeter does. The boundary is random on both clients.
+ * A multipart/form-data body built with httpmime, the library HttpClient 4 uses in JMeter, as
+ * JMeter 5.6.3 builds it.
+ *
+ * <p>The charset is on the whole body (the content encoding, UTF-8 by default), in RFC 6532 or
+ * browser-compatible mode; a part's own content type is kept when it names parameters; file
+ * names are encoded as JMeter does. The boundary is random on both clients.
  */
 final class MultipartBody {
   private static final byte[] FILE_HIDDEN =

@@ -24,11 +24,13 @@ import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * The request a sampler sends, with the headers HttpClient 4 would send in JMeter: keep-alive
- * or close as the sampler asks, the Header Manager's headers (a {@code Host} there wins, its
- * default port dropped; {@code Content-Length} never taken from it), the Cache Manager's
- * validators, the Cookie Manager's cookies, Basic credentials sent pre-emptively, then
- * {@code Content-Type} and {@code Content-Length} of a body and the {@code Host}.
+ * The request a sampler sends, with the headers HttpClient 4 would send in JMeter.
+ *
+ * <p>Those are: keep-alive or close as the sampler asks, the Header Manager's headers (a
+ * {@code Host} there wins, its default port dropped; {@code Content-Length} never taken from
+ * it), the Cache Manager's validators, the Cookie Manager's cookies, Basic credentials sent
+ * pre-emptively, then {@code Content-Type} and {@code Content-Length} of a body and the
+ * {@code Host}.
  *
  * @param cookies the Cookie header sent, for the sample result (empty when none)
  * @param shownBody what the sample result shows as the body (its "query string")
@@ -104,9 +106,11 @@ record OutgoingRequest(String method, URL url, List<Map.Entry<String, String>> h
 
   /**
    * The User-Agent HttpClient 4 sends when the plan sets none, built by HttpClient's own
-   * {@code VersionInfo} ("Apache-HttpClient/4.5.14 (Java/17.0.12)"): a server that treats
-   * clients by their agent sees the same one; null when JMeter's
-   * {@code httpclient4.default_user_agent_disabled} is true. Read once, as JMeter reads it.
+   * {@code VersionInfo}.
+   *
+   * <p>Such as "Apache-HttpClient/4.5.14 (Java/17.0.12)": a server that treats clients by their
+   * agent sees the same one. Null when JMeter's {@code httpclient4.default_user_agent_disabled}
+   * is true. Read once, as JMeter reads it.
    */
   private static final class DefaultAgent {
     static final String VALUE = JMeterUtils.getPropDefault(

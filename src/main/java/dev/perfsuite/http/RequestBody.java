@@ -13,11 +13,11 @@ import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 
 /**
- * The body of a request that carries one, built from the sampler's arguments and files by
- * HttpClient 4's rules in JMeter: multipart when the sampler asks ({@link MultipartBody}), else a
- * file alone is the body, nameless values are concatenated (raw body, {@code text/plain} by
- * default), named ones are form-encoded ({@code UTF-8} unless the sampler names a content
- * encoding).
+ * A request's body, built from the sampler's arguments and files by HttpClient 4's rules in JMeter.
+ *
+ * <p>Multipart when the sampler asks ({@link MultipartBody}); else a file alone is the body,
+ * nameless values are concatenated (raw body, {@code text/plain} by default), and named ones are
+ * form-encoded ({@code UTF-8} unless the sampler names a content encoding).
  *
  * @param bytes what goes on the wire
  * @param contentType the type the entity announces when no Header Manager sets one, or null

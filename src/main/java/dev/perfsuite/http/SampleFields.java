@@ -16,11 +16,13 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.brotli.dec.BrotliInputStream;
 
 /**
- * Fills a sample result from a response as HttpClient 4 fills it in JMeter: latency at the first
- * byte, the end once the body is in, code, message, response headers ("status line" then one
- * "Name: value" a line), content type and charset, the body decoded from gzip, deflate or Brotli
- * (what HttpClient 4 decodes in JMeter) for extractors and assertions while the received bytes
- * stay those of the wire, and header and body sizes split as JMeter computes them.
+ * Fills a sample result from a response as HttpClient 4 fills it in JMeter.
+ *
+ * <p>It sets latency at the first byte, the end once the body is in, code, message, response
+ * headers ("status line" then one "Name: value" a line), content type and charset, the body
+ * decoded from gzip, deflate or Brotli (what HttpClient 4 decodes in JMeter) for extractors and
+ * assertions while the received bytes stay those of the wire, and header and body sizes split
+ * as JMeter computes them.
  */
 final class SampleFields {
   private static final List<String> MOVED =

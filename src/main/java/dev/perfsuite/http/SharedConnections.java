@@ -17,9 +17,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.http.conn.ConnectionPoolTimeoutException;
 
 /**
- * One bounded set of keep-alive connections that every user of this JVM borrows from for one
- * exchange at a time ({@code perf.users.connections=shared}, as Gatling's shareConnections), so
- * open sockets stay at most {@code size} however many users there are.
+ * One bounded set of keep-alive connections that every user of this JVM borrows from, one
+ * exchange at a time.
+ *
+ * <p>Chosen with {@code perf.users.connections=shared}, as Gatling's shareConnections: open
+ * sockets stay at most {@code size} however many users there are.
  *
  * <p>A request waits for a free slot inside its sample (the wait is part of its response time
  * and of its connect time when it then opens a connection), at most what one exchange may hold
@@ -34,8 +36,9 @@ final class SharedConnections {
   private final int size;
   private final AtomicInteger open = new AtomicInteger();
   /**
-   * Idle connections by the event loop they run on, then by origin: a loop-carried user takes
-   * one of its own loop first, so its exchange crosses no thread.
+   * Idle connections by the event loop they run on, then by origin.
+   *
+   * <p>A loop-carried user takes one of its own loop first, so its exchange crosses no thread.
    */
   private final Map<EventLoop, Map<String, Deque<Channel>>> idle = new ConcurrentHashMap<>();
   private final ReentrantLock lock = new ReentrantLock();
@@ -60,8 +63,10 @@ final class SharedConnections {
   }
 
   /**
-   * A connection to {@code url}'s origin lent to {@code user} for one exchange: an idle one, or
-   * a new one once a slot is free; give it back with {@link #giveBack}.
+   * A connection to {@code url}'s origin, lent to {@code user} for one exchange; give it back with
+   * {@link #giveBack}.
+   *
+   * <p>An idle one, or a new one once a slot is free.
    *
    * @param connectTimeoutMillis bounds the connect, as on a user's own connection
    * @param waitMillis bounds the wait for a free slot; 0 waits until one frees or the user is

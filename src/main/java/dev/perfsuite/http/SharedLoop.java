@@ -18,8 +18,10 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /**
- * The one event loop every user's connections run on: as many threads as cores, daemon threads,
- * created on first use and kept for the JVM's life (a JMeter user never owns one).
+ * The one event loop every user's connections run on.
+ *
+ * <p>As many threads as cores, daemon threads, created on first use and kept for the JVM's life
+ * (a JMeter user never owns one).
  *
  * <p>Its transport is Netty's native epoll where the platform has it (Linux x86_64 with the
  * library loaded, in place of the JDK's selector), NIO anywhere else or when Netty's own
@@ -84,8 +86,10 @@ final class SharedLoop {
   }
 
   /**
-   * Whether Netty's epoll transport loads here; any failure to load it (another OS or CPU, no
-   * native jar on the class path, a library the system refuses) means no.
+   * Whether Netty's epoll transport loads here.
+   *
+   * <p>Any failure to load it (another OS or CPU, no native jar on the class path, a library the
+   * system refuses) means no.
    */
   static boolean epollAvailable() {
     try {
@@ -125,8 +129,9 @@ final class SharedLoop {
   }
 
   /**
-   * A bootstrap of its own whose connection runs on {@code home}, the loop its user runs on;
-   * on the next loop of the group when {@code home} is null.
+   * A bootstrap of its own whose connection runs on {@code home}, the loop its user runs on.
+   *
+   * <p>On the next loop of the group when {@code home} is null.
    */
   Bootstrap bootstrapOn(EventLoop home) {
     return home == null ? bootstrap.clone() : bootstrap.clone(home);

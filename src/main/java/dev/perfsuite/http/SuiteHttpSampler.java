@@ -18,11 +18,13 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * JMeter's HTTP sampler on the suite's client: everything {@code HTTPSamplerBase} does (the
- * merged Header, Cookie, Cache and Authorization Managers, arguments, redirects followed as
- * sub-results, the result's bookkeeping) with the request sent on the user's own keep-alive
- * connection over the shared event loop (or one lent by the pool all users share, with
- * {@code perf.users.connections=shared}), the user's thread parked until the response is in.
+ * JMeter's HTTP sampler on the suite's client: everything {@code HTTPSamplerBase} does, the
+ * request sent over the shared event loop.
+ *
+ * <p>That is the merged Header, Cookie, Cache and Authorization Managers, arguments, redirects
+ * followed as sub-results and the result's bookkeeping. The request goes on the user's own
+ * keep-alive connection (or one lent by the pool all users share, with
+ * {@code perf.users.connections=shared}); the user's thread parks until the response is in.
  *
  * <p>What it does not do is never silently different: {@link ClientSwap} leaves JMeter's client
  * on samplers that need it (embedded resources, proxies, a source address...). The
@@ -33,8 +35,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private static final long serialVersionUID = 1L;
   private static final String RESET_PROPERTY = "httpclient.reset_state_on_thread_group_iteration";
   /**
-   * The size of the pool all users share ({@code perf.users.connections=shared}), set by
-   * {@link ClientSwap}; absent or 0: each user keeps its own connections.
+   * The size of the pool all users share ({@code perf.users.connections=shared}).
+   *
+   * <p>Set by {@link ClientSwap}; absent or 0: each user keeps its own connections.
    */
   static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
 
@@ -53,8 +56,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   private transient boolean configsMerged;
 
   /**
-   * The socket transport of the suite's client in this JVM, for the run's facts: Netty's native
-   * {@code epoll} where the platform has it, else {@code nio} (also with
+   * The socket transport of the suite's client in this JVM, for the run's facts.
+   *
+   * <p>Netty's native {@code epoll} where the platform has it, else {@code nio} (also with
    * {@code -Dio.netty.transport.noNative=true}). Starts no thread.
    */
   public static String transport() {
@@ -125,8 +129,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * JMeter's URL of this sampler, built again only when a value it is made of has changed (JMeter
-   * builds and parses it on every sample).
+   * JMeter's URL of this sampler, built again only when a value it is made of has changed.
+   *
+   * <p>JMeter builds and parses it on every sample.
    */
   @Override
   public URL getUrl() throws MalformedURLException {
@@ -199,9 +204,10 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * Stops the request in flight (JMeter's stop, an Interrupt timer): connecting, the TLS
-   * handshake or the wait for the response ends with an I/O failure, so a user with timeouts of
-   * 0 (none, as HttpClient 4's 0) can always be stopped.
+   * Stops the request in flight (JMeter's stop, an Interrupt timer).
+   *
+   * <p>Connecting, the TLS handshake or the wait for the response ends with an I/O failure, so a
+   * user with timeouts of 0 (none, as HttpClient 4's 0) can always be stopped.
    */
   @Override
   public boolean interrupt() {
@@ -210,10 +216,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * A new visitor's iteration starts on new connections and TLS sessions, as HttpClient 4 closes
-   * its pool and JMeter resets its SSL context then
-   * (unless {@code httpclient.reset_state_on_thread_group_iteration} is false, as the suite sets
-   * it, or the thread group keeps the same user).
+   * A new visitor's iteration starts on new connections and TLS sessions, as with HttpClient 4.
+   *
+   * <p>HttpClient 4 closes its pool and JMeter resets its SSL context then (unless
+   * {@code httpclient.reset_state_on_thread_group_iteration} is false, as the suite sets it, or
+   * the thread group keeps the same user).
    */
   @Override
   public void testIterationStart(LoopIterationEvent event) {
@@ -225,8 +232,10 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * JMeter's reset property, read once per user's sampler (a synchronised lookup in JMeter's
-   * properties on every iteration otherwise); properties do not change while a test runs.
+   * JMeter's reset property, read once per user's sampler.
+   *
+   * <p>Otherwise it would be a synchronised lookup in JMeter's properties on every iteration;
+   * properties do not change while a test runs.
    */
   private boolean resetsOnNewVisitor() {
     Boolean resets = resetOnNewVisitor;
@@ -238,10 +247,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * Keeps the config elements merged into this user's copy from one sample to the next instead
-   * of merging them before and walking them back after every sample. Only for a copy whose own
-   * properties and config elements hold no function or variable and that nothing in the plan
-   * changes between samples (no pre-processor or script): then every merge gives the same
+   * Keeps the config elements merged into this user's copy from one sample to the next.
+   *
+   * <p>Otherwise they are merged before and walked back after every sample. Only for a copy
+   * whose own properties and config elements hold no function or variable and that nothing in the
+   * plan changes between samples (no pre-processor or script): then every merge gives the same
    * sampler, and the walk back has nothing of the user's to restore. The users' group decides.
    */
   public void keepConfigsMerged() {
@@ -266,8 +276,9 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
   }
 
   /**
-   * Walks back what a sample changed (the merged config elements first of all), unless they are
-   * kept: then, from the first sample on, there is nothing to walk back.
+   * Walks back what a sample changed, the merged config elements first of all.
+   *
+   * <p>When they are kept, there is nothing to walk back from the first sample on.
    */
   @Override
   public void recoverRunningVersion() {

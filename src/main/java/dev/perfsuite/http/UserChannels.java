@@ -33,9 +33,10 @@ import org.apache.http.conn.HttpHostConnectException;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * The connections of one JMeter user, one per origin (scheme, host, port), kept alive between
- * its requests as HttpClient 4's per-thread pool keeps them; the sockets themselves run on the
- * {@link SharedLoop}.
+ * One JMeter user's connections, one per origin, kept alive between its requests as
+ * HttpClient 4's per-thread pool keeps them.
+ *
+ * <p>An origin is a scheme, host and port. The sockets themselves run on the {@link SharedLoop}.
  *
  * <p>Held in a thread-local, so a user on a virtual thread has its own as on a platform thread.
  * Connection failures carry HttpClient 4's exception types and messages
@@ -48,8 +49,10 @@ final class UserChannels {
 
   private final Map<String, Channel> open = new HashMap<>(4);
   /**
-   * JMeter's {@code https.sessioncontext.shared} (default false): each user resumes only its own
-   * TLS sessions, as each JMeter thread has its own SSL context.
+   * JMeter's {@code https.sessioncontext.shared}: whether users resume each other's TLS sessions.
+   *
+   * <p>Default false: each user resumes only its own, as each JMeter thread has its own SSL
+   * context.
    */
   private static final boolean SHARED_TLS_SESSIONS =
       JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
@@ -95,8 +98,9 @@ final class UserChannels {
   }
 
   /**
-   * A new connection to {@code url}'s origin, this user's thread parked while it opens (and
-   * {@link #abort} able to end the wait), kept by no one yet.
+   * A new connection to {@code url}'s origin, kept by no one yet.
+   *
+   * <p>This user's thread parks while it opens; {@link #abort} can end the wait.
    *
    * @param context the TLS context for an https origin, ignored for http
    */
@@ -133,8 +137,9 @@ final class UserChannels {
   }
 
   /**
-   * The TLS context of this user's connections: its own (made on its first HTTPS connection),
-   * unless JMeter shares one across users.
+   * The TLS context of this user's connections: its own, unless JMeter shares one across users.
+   *
+   * <p>A user's own is made on its first HTTPS connection.
    */
   SslContext tls() {
     if (SHARED_TLS_SESSIONS) {
@@ -147,8 +152,9 @@ final class UserChannels {
   }
 
   /**
-   * A new visitor: no connection and no TLS session of the previous one carries over, as
-   * HttpClient 4 resets its pool and JMeter its SSL context then.
+   * A new visitor: no connection and no TLS session of the previous one carries over.
+   *
+   * <p>HttpClient 4 resets its pool and JMeter its SSL context then.
    */
   void newVisitor() {
     closeAll();
@@ -223,9 +229,10 @@ final class UserChannels {
   }
 
   /**
-   * The JDK's refusal under Netty's wrappers: NIO appends the address to the JDK's message,
-   * epoll names its system call ("finishConnect(..) failed: Connection refused"); HttpClient 4
-   * shows the JDK's own text.
+   * The JDK's refusal under Netty's wrappers, with the JDK's own text, as HttpClient 4 shows it.
+   *
+   * <p>NIO appends the address to the JDK's message; epoll names its system call
+   * ("finishConnect(..) failed: Connection refused").
    */
   static ConnectException plainRefusal(ConnectException e) {
     ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One response as it came off the connection: status, headers in their order, the body as sent
- * (still compressed when it was), and the bytes each way as the wire carried them.
+ * One response as it came off the connection, with the bytes each way as the wire carried them.
+ *
+ * <p>Headers keep their order; the body is as sent, still compressed when it was.
  *
  * @param firstByteNanos {@link System#nanoTime()} of the first response byte
  * @param keepAlive whether the connection may carry the user's next request

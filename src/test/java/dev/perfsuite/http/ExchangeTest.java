@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
 class ExchangeTest {
@@ -46,23 +47,27 @@ class ExchangeTest {
   }
 
   @Test
-  void shouldTimeOutTheNextExchangeOnAKeptConnection() throws Exception {
-    EmbeddedChannel channel = keptAfterOneExchange(5_000);
-    Exchange second = get(channel, 100);
+  void shouldTimeOutTheNextExchangeOnAKeptConnection() {
+    DrivenClock clock = new DrivenClock();
+    EmbeddedChannel channel = keptAfterOneExchange(5_000, clock);
+    Exchange second = get(channel, 100, clock);
 
-    Exchange answer = waitForChecks(channel, second, 10_000);
+    clock.advance(channel, 99);
+    assertThat(second.done).as("second exchange, 1 ms before its timeout").isNotDone();
+    clock.advance(channel, 1);
 
-    assertThat(answer.done).as("second exchange, no answer").failsWithin(Duration.ZERO)
+    assertThat(second.done).as("second exchange, no answer").failsWithin(Duration.ZERO)
         .withThrowableOfType(ExecutionException.class)
         .withCauseInstanceOf(SocketTimeoutException.class).withMessageContaining("Read timed out");
   }
 
   @Test
-  void shouldMoveTheCheckSoonerForAShorterTimeoutOnTheSameConnection() throws Exception {
-    EmbeddedChannel channel = keptAfterOneExchange(600_000);
-    Exchange shorter = get(channel, 100);
+  void shouldMoveTheCheckSoonerForAShorterTimeoutOnTheSameConnection() {
+    DrivenClock clock = new DrivenClock();
+    EmbeddedChannel channel = keptAfterOneExchange(600_000, clock);
+    Exchange shorter = get(channel, 100, clock);
 
-    waitForChecks(channel, shorter, 10_000);
+    clock.advance(channel, 100);
 
     assertThat(shorter.done).as("0.1 s timeout after a 10 min one").isCompletedExceptionally();
   }
@@ -81,22 +86,37 @@ class ExchangeTest {
 
   /** A connection that answered one exchange (with this response timeout) and is kept. */
   private static EmbeddedChannel keptAfterOneExchange(long timeoutMillis) {
+    return keptAfterOneExchange(timeoutMillis, Exchange.SYSTEM_CLOCK);
+  }
+
+  private static EmbeddedChannel keptAfterOneExchange(long timeoutMillis, LongSupplier clock) {
     EmbeddedChannel channel = connection();
-    Exchange first = get(channel, timeoutMillis);
+    channel.freezeTime(); // the scheduler moves only with advanceTimeBy, as the clock does
+    Exchange first = get(channel, timeoutMillis, clock);
     channel.writeInbound(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"));
     assertThat(first.done).as("first exchange").isCompleted();
     return channel;
   }
 
-  /** Runs the connection's due checks until {@code exchange} ends or {@code millis} pass. */
-  private static Exchange waitForChecks(EmbeddedChannel channel, Exchange exchange, long millis)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + millis * 1_000_000;
-    while (!exchange.done.isDone() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
+  /**
+   * The exchanges' clock, moved only by {@link #advance}, with the channel's scheduler in step.
+   *
+   * <p>Starts at an arbitrary {@code nanoTime}-like value; only differences count.
+   */
+  private static final class DrivenClock implements LongSupplier {
+    private long nanos = 1_000_000_000L;
+
+    @Override
+    public long getAsLong() {
+      return nanos;
+    }
+
+    /** Moves this clock and {@code channel}'s scheduler by {@code millis}, then runs due checks. */
+    void advance(EmbeddedChannel channel, long millis) {
+      nanos += TimeUnit.MILLISECONDS.toNanos(millis);
+      channel.advanceTimeBy(millis, TimeUnit.MILLISECONDS);
       channel.runScheduledPendingTasks();
     }
-    return exchange;
   }
 
   @Test
@@ -156,8 +176,12 @@ class ExchangeTest {
   }
 
   static Exchange get(EmbeddedChannel channel, long timeoutMillis) {
+    return get(channel, timeoutMillis, Exchange.SYSTEM_CLOCK);
+  }
+
+  static Exchange get(EmbeddedChannel channel, long timeoutMillis, LongSupplier clock) {
     Exchange exchange = Exchange.send(channel, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1,
-        HttpMethod.GET, "/"), url("http://127.0.0.1/"), timeoutMillis, true);
+        HttpMethod.GET, "/"), url("http://127.0.0.1/"), timeoutMillis, true, clock);
     channel.runPendingTasks();
     return exchange;
   }
