@@ -87,9 +87,10 @@ public final class LoopCarriers {
   }
 
   /**
-   * Runs {@code start} on {@code loop} right after the current user parks, when the user runs
-   * on that loop: the request leaves before the next user on the loop runs, not behind every
-   * user the same wake-up made ready.
+   * Runs {@code start} on {@code loop} right after the current user parks.
+   *
+   * <p>Only for a user that {@code loop} carries: its request leaves before the next user on the
+   * loop runs, not behind every user the same wake-up made ready.
    *
    * @return false when the current thread is not a user carried by {@code loop} (the caller
    *     hands {@code start} to the loop itself)
@@ -110,8 +111,10 @@ public final class LoopCarriers {
   }
 
   /**
-   * The scheduler of the users on one loop: each turn of a user runs as a task of the loop,
-   * followed by the requests it queued before it parked.
+   * The scheduler of the users on one loop.
+   *
+   * <p>Each turn of a user runs as a task of the loop, followed by the requests it queued
+   * before it parked.
    *
    * <p>Why not the loop itself: a user's thread is not the loop's thread to Netty, so its
    * writes would queue behind every other user woken by the same read; here they leave as soon
