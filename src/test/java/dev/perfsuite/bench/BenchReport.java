@@ -34,7 +34,9 @@ final class BenchReport {
       Files.createDirectories(sections);
       Files.writeString(sections.resolve(file + ".md"), text);
       if (Boolean.getBoolean("bench.publish")) {
-        Path published = REPORTS.resolve(file.replaceFirst("^\\d+-", "") + ".md");
+        // bench.publish.as keeps a second series apart (e.g. the same bench on another Java).
+        Path published = REPORTS.resolve(System.getProperty("bench.publish.as",
+            file.replaceFirst("^\\d+-", "")) + ".md");
         Files.createDirectories(REPORTS);
         Files.writeString(published, text);
         System.out.println("Published to " + published);
