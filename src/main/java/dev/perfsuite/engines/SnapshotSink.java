@@ -5,9 +5,10 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * The controller-side object engines report to in {@code perf.remotes.samples=aggregate} mode:
- * exported by the controller over JMeter's RMI transport, its stub travels to the engines inside
- * the plan.
+ * The controller-side object engines report to in {@code perf.remotes.samples=aggregate} mode.
+ *
+ * <p>The controller exports it over JMeter's RMI transport; its stub travels to the engines
+ * inside the plan.
  */
 public interface SnapshotSink extends Remote {
 

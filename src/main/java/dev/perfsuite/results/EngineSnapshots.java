@@ -9,9 +9,10 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The snapshot side of a recorder (aggregate mode): on the controller, the latest cumulative
- * snapshot of each remote engine, merged into every figure; on an engine, its own cumulative
- * snapshot to send.
+ * The snapshot side of a recorder in aggregate mode.
+ *
+ * <p>On the controller it keeps the latest cumulative snapshot of each remote engine, merged into
+ * every figure; on an engine, its own cumulative snapshot to send.
  *
  * <p>Not thread-safe: the recorder holds its own lock around every call.
  */
@@ -38,9 +39,10 @@ final class EngineSnapshots {
   }
 
   /**
-   * What {@code snapshot} adds since {@code previous} (null: since the start), one batch per
-   * label and phase that sampled meanwhile, service and response times apart; needs no lock
-   * (decoding histograms is the costly part).
+   * What {@code snapshot} adds since {@code previous}, one batch per label and phase that sampled.
+   *
+   * <p>A null {@code previous} means since the start. Service and response times stay apart.
+   * Needs no lock (decoding histograms is the costly part).
    */
   static List<SampleBatch> batches(RecorderSnapshot previous, RecorderSnapshot snapshot) {
     List<SampleBatch> batches = new ArrayList<>();

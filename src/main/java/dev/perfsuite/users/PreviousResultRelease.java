@@ -7,8 +7,10 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.threads.JMeterContextService;
 
 /**
- * Lets go of a user's previous sample result once the sample's listeners have it, so a user
- * thinking or waiting holds no result (an {@code HTTPSampleResult} with its headers and body).
+ * Lets go of a user's previous sample result once the sample's listeners have it.
+ *
+ * <p>A user thinking or waiting then holds no result (an {@code HTTPSampleResult} with its
+ * headers and body).
  *
  * <p>JMeter keeps each thread's last result until the next one replaces it, for whatever reads
  * {@code prev} before the next sample. The group adds this listener, last in its tree, only when

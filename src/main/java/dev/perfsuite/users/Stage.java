@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One step of a load shape: ramp to a level, then hold it; the one type of a stage, for load
- * profiles and the users group alike.
+ * One step of a load shape: ramp to a level, then hold it.
  *
- * <p>JMeter elements keep stages as one string property ({@link #encode}); a
- * {@link UserGroup} runs each level rounded to whole users ({@link #users()}).
+ * <p>The one type of a stage, for load profiles and the users group alike. JMeter elements keep
+ * stages as one string property ({@link #encode}); a {@link UserGroup} runs each level rounded to
+ * whole users ({@link #users()}).
  *
  * @param level users (closed model) or requests per second (open model) reached at the end of
  *     the ramp

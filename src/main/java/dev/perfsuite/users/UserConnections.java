@@ -15,20 +15,22 @@ public enum UserConnections {
   /** One connection per user, reused across requests (JMeter's default; alias keep-alive). */
   PER_USER,
   /**
-   * A new connection for every request, closed after it ({@code Connection: close}); applies to
-   * the suite's own plans, a JMX plan's samplers keep their own "Use KeepAlive".
+   * A new connection for every request, closed after it ({@code Connection: close}).
+   *
+   * <p>Applies to the suite's own plans; a JMX plan's samplers keep their own "Use KeepAlive".
    */
   PER_REQUEST,
   /**
-   * One bounded pool of keep-alive connections across all users of a generator
-   * ({@code perf.users.connections.max}), a request waiting for a free one; the suite's HTTP
-   * client only.
+   * One bounded pool of keep-alive connections shared by all users of a generator.
+   *
+   * <p>Sized by {@code perf.users.connections.max}; a request waits for a free connection. The
+   * suite's HTTP client only.
    */
   SHARED;
 
   /**
-   * The mode named {@code text} (per-user, per-request, shared, or keep-alive as the former name
-   * of per-user).
+   * The mode named {@code text}: per-user, per-request, shared, or keep-alive (an alias of
+   * per-user).
    *
    * @throws IllegalArgumentException for any other text
    */

@@ -4,8 +4,9 @@ import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 
 /**
- * A user's HTTP Cookie Manager that skips its reset at a new iteration when there is nothing to
- * reset: no cookie held and none configured.
+ * A user's HTTP Cookie Manager that skips its per-iteration reset when there is nothing to reset.
+ *
+ * <p>Nothing to reset means no cookie held and none configured.
  *
  * <p>JMeter's Cookie Manager resets a new visitor's cookies (or every iteration's, with "clear
  * each iteration") by installing a fresh copy of the configured cookies, an allocation on every

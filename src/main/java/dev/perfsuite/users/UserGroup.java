@@ -22,8 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A JMeter thread group that starts each user (a {@link JMeterThread}) on the thread
- * {@link UserThreadFactory} makes: virtual on Java 24+ by default, platform otherwise.
+ * A JMeter thread group that starts each user on the thread {@link UserThreadFactory} makes.
+ *
+ * <p>Each user is a {@link JMeterThread}; its thread is virtual on Java 24+ by default, platform
+ * otherwise.
  *
  * <p>JMeter 5.6.3's Thread Group creates {@code new Thread(...)} in private methods, so this
  * class replaces its start and stop paths while keeping its properties: a JMX of a plan with
@@ -372,8 +374,10 @@ public class UserGroup extends ThreadGroup {
     }
 
     /**
-     * The user as JMeter's {@code makeThread} sets it up (name, number, group, variables, engine,
-     * error actions), on the user's own copy of the plan instead of a full clone.
+     * The user as JMeter's {@code makeThread} sets it up, on the user's own copy of the plan.
+     *
+     * <p>Name, number, group, variables, engine and error actions are set as JMeter sets them; the
+     * plan is {@link UserPlan#copyForUser()} instead of a full clone.
      */
     private JMeterThread newUser(int number) {
       JMeterThread user = new JMeterThread(plan.copyForUser(), UserGroup.this, notifier,

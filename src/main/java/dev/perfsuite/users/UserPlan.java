@@ -40,8 +40,9 @@ import org.apache.jmeter.timers.UniformRandomTimer;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * A thread group's plan as each user gets it: one copy of what a user may change, shared
- * elements for what no user changes, in a compact tree ({@link UserTree}).
+ * A thread group's plan as each user gets it: copies of what a user may change, the rest shared.
+ *
+ * <p>Each user's copy is a compact tree ({@link UserTree}).
  *
  * <p>JMeter clones every element of the plan for every user (except {@link NoThreadClone} ones).
  * Much of that copy never changes during a run: a Header Manager or a Constant Timer without
@@ -61,10 +62,11 @@ import org.apache.jorphan.collections.HashTree;
  */
 final class UserPlan {
   /**
-   * Classes whose instances hold no state of their own beyond their properties and whose merge
-   * into a sampler never hands the sampler one of their property objects to merge into: a
-   * Header Manager is merged as a reference (or copied when two meet), timers are not merged.
-   * Not HTTP Request Defaults: JMeter merges its arguments collection into the sampler's by
+   * Classes whose instances users can share: state only in properties, and safe to merge.
+   *
+   * <p>Their merge into a sampler never hands the sampler one of their property objects to merge
+   * into: a Header Manager is merged as a reference (or copied when two meet), timers are not
+   * merged. Not HTTP Request Defaults: JMeter merges its arguments collection into the sampler's by
    * moving the collection object itself in when the sampler has none, and a later config
    * element then merges into that object, which a shared one would carry to every user.
    */
@@ -112,8 +114,10 @@ final class UserPlan {
   }
 
   /**
-   * Whether {@code element} leaves samplers as they are: JMeter's and the suite's own elements
-   * do, except scripts (which may call {@code sampler.set...}); anything from elsewhere might.
+   * Whether {@code element} is known to leave samplers as they are.
+   *
+   * <p>JMeter's and the suite's own elements do, except scripts (which may call
+   * {@code sampler.set...}); anything from elsewhere might not.
    */
   private static boolean leavesSamplersAlone(Object element) {
     String name = element.getClass().getName();
@@ -124,10 +128,11 @@ final class UserPlan {
   }
 
   /**
-   * Whether merging {@code element} into {@code sampler} gives the same sampler at every
-   * sample: it does not apply to the sampler, it is an HTTP Request Defaults or Header Manager
-   * without {@code ${...}}, or it is merged as a reference to the user's own Cookie or Cache
-   * Manager.
+   * Whether merging {@code element} into {@code sampler} gives the same sampler at every sample.
+   *
+   * <p>True when it does not apply to the sampler, it is an HTTP Request Defaults or Header
+   * Manager without {@code ${...}}, or it is merged as a reference to the user's own Cookie or
+   * Cache Manager.
    */
   private static boolean mergesTheSame(SuiteHttpSampler sampler, Object element) {
     if (!(element instanceof ConfigTestElement config) || !sampler.applies(config)) {
@@ -263,10 +268,11 @@ final class UserPlan {
   }
 
   /**
-   * Whether {@code element} may read the previous result between samples: listeners,
-   * assertions and post-processors run before the result is dropped, so only what runs later
-   * (pre-processors, timers, samplers, controllers, monitors, functions anywhere) counts, and
-   * anything not known to leave it alone counts as reading it.
+   * Whether {@code element} may read the previous result between samples.
+   *
+   * <p>Listeners, assertions and post-processors run before the result is dropped, so only what
+   * runs later (pre-processors, timers, samplers, controllers, monitors, functions anywhere)
+   * counts, and anything not known to leave it alone counts as reading it.
    */
   static boolean mayReadPrevious(TestElement element) {
     if (hasFunction(element)) {

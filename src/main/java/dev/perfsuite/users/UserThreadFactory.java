@@ -8,8 +8,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Makes the thread one user runs on: virtual (on the HTTP client's event loops or the JDK's
- * scheduler) or platform, as {@code perf.users.threads} and the running JVM decide.
+ * Makes the thread one user runs on, virtual or platform, as {@code perf.users.threads} decides.
+ *
+ * <p>Virtual threads run on the HTTP client's event loops or the JDK's scheduler, as far as the
+ * running JVM allows.
  *
  * <p>The release is Java 17, so {@code Thread.ofVirtual()} is looked up at run time (method
  * handles, once per JVM) instead of compiled against: one jar for every engine, no Java 21

@@ -9,8 +9,10 @@ package dev.perfsuite.users;
  */
 public enum UserThreads {
   /**
-   * On Java 24+ (JEP 491: no pinning on {@code synchronized}) virtual threads, carried by the
-   * HTTP client's event loops where the JVM allows it ({@link #LOOP}), else platform threads.
+   * Virtual threads on Java 24+, platform threads before.
+   *
+   * <p>From Java 24 (JEP 491: no pinning on {@code synchronized}) the HTTP client's event loops
+   * carry them where the JVM allows it ({@link #LOOP}).
    */
   AUTO,
   /**

@@ -8,8 +8,7 @@ import java.util.List;
 import org.apache.jorphan.collections.HashTree;
 
 /**
- * One user's copy of the plan's tree: JMeter's ordered tree with each node's map sized for its
- * children instead of JMeter's default.
+ * One user's copy of the plan's tree, ordered as JMeter's, with each node sized for its children.
  *
  * <p>A {@code ListedHashTree} node always holds a 32-entry {@code IdentityHashMap} (a 64-slot
  * table, 272 bytes) and an {@code ArrayList}; most nodes of a plan are leaves or have one or two

@@ -11,8 +11,10 @@ import org.apache.jmeter.threads.gui.ThreadGroupGui;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 
 /**
- * The jmeter-java-dsl element of a {@link UserGroup}: users in steps (ramp to a level, hold it),
- * or a fixed number of iterations each, on virtual or platform threads.
+ * The jmeter-java-dsl element of a {@link UserGroup}: users in steps, or a fixed number of loops.
+ *
+ * <p>A step ramps to a level and holds it; looping users run a fixed number of iterations each.
+ * Both run on virtual or platform threads.
  *
  * <pre>{@code
  * Users.inSteps("checkout").rampToAndHold(100, Duration.ofSeconds(10), Duration.ofMinutes(5))
@@ -90,8 +92,9 @@ public final class Users extends BaseThreadGroup<Users> {
   }
 
   /**
-   * Hands how fast the group started its users, once per start in this JVM, to {@code starts};
-   * a group run by a remote engine reports nothing here.
+   * Hands {@code starts} how fast the group started its users, once per start in this JVM.
+   *
+   * <p>A group run by a remote engine reports nothing here.
    */
   public Users reportingStartsTo(Consumer<StartReport> starts) {
     this.starts = starts;

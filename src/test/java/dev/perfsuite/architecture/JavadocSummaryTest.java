@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,12 +22,6 @@ import org.junit.jupiter.api.Test;
 class JavadocSummaryTest {
   private static final int MOST_WORDS = 25;
   private static final Path MAIN = Path.of("src", "main", "java");
-  /** Folders whose summaries are still to be shortened; remove one once it holds the limit. */
-  private static final List<Path> NOT_YET_HELD = List.of(
-      MAIN.resolve(Path.of("dev", "perfsuite", "users")));
-  /** Sources, by file name, whose summaries are still to be shortened, wherever they live. */
-  private static final Set<String> FILES_NOT_YET_HELD = Set.of(
-      "EngineRecorderListener.java", "EngineSnapshots.java", "SnapshotSink.java");
   /** A link's target: a name, or a member with its parameter types (spaces allowed there). */
   private static final String TARGET = "[^\\s{}(]+(?:\\([^)]*\\))?";
   private static final Pattern LINK_WITH_LABEL =
@@ -44,8 +37,6 @@ class JavadocSummaryTest {
     List<String> longer = new ArrayList<>();
     try (Stream<Path> sources = Files.walk(MAIN)) {
       for (Path source : sources.filter(path -> path.toString().endsWith(".java"))
-          .filter(path -> NOT_YET_HELD.stream().noneMatch(path::startsWith))
-          .filter(path -> !FILES_NOT_YET_HELD.contains(path.getFileName().toString()))
           .sorted().toList()) {
         longer.addAll(longSummaries(source));
       }

@@ -36,11 +36,13 @@ import org.slf4j.LoggerFactory;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**
- * The recorder element of {@code perf.remotes.samples=aggregate}: it runs on each remote engine,
- * aggregates that engine's samples in an engine-local {@link SampleRecorder} (exact histograms,
- * engine-local masked JTL flushed every second) and sends a cumulative {@link RecorderSnapshot} to
- * the controller's {@link SnapshotSink} every interval and once more when the test ends; then,
- * unless the JTL stays on the engine, it sends the JTL in chunks.
+ * The recorder element of {@code perf.remotes.samples=aggregate}, aggregating samples on each
+ * remote engine.
+ *
+ * <p>It records that engine's samples in an engine-local {@link SampleRecorder} (exact
+ * histograms, engine-local masked JTL flushed every second) and sends a cumulative
+ * {@link RecorderSnapshot} to the controller's {@link SnapshotSink} every interval and once more
+ * when the test ends; then, unless the JTL stays on the engine, it sends the JTL in chunks.
  *
  * <p>Deliberately not {@code Remoteable}: JMeter's controller would replace a remoteable
  * listener by an RMI wrapper and ship every sample to the controller. The sink's RMI stub
@@ -243,8 +245,10 @@ public final class EngineRecorderListener extends BaseListener {
 
     /**
      * Stops this engine's test when no snapshot reached the controller for longer than its
-     * watchdog: the controller is gone (killed, or cut off), and an engine must not keep loading
-     * a target for nobody. The engine's JTL stays on the engine.
+     * watchdog.
+     *
+     * <p>The controller is then gone (killed, or cut off), and an engine must not keep loading a
+     * target for nobody. The engine's JTL stays on the engine.
      */
     private void stopIfOrphaned(boolean last) {
       Duration watchdog = settings().controllerWatchdog();
