@@ -14,11 +14,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generator figures of the README and {@code docs/performance.md} are the benches' own: a
- * section that names its bench file ({@code bench/reports/NAME.md}, written by the bench as it
- * ran) shows in its tables only figures that file holds, and so do the README's figures and the
- * "at a glance" rows of the benches {@code bench/reports/README.md} lists, with the date of their
- * file; a rerun that replaces a file without the pages fails here.
+ * The generator figures of the README and {@code docs/performance.md} are the benches' own.
+ *
+ * <p>A section that names its bench file ({@code bench/reports/NAME.md}, written by the bench as
+ * it ran) shows in its tables only figures that file holds; so do the README's figures and the
+ * "at a glance" rows that name a bench {@code bench/reports/README.md} lists, with the date of
+ * its file. A rerun that replaces a file without the pages fails here.
  *
  * <p>Clock times are left out of the comparison: a file records when its run ended, not when it
  * began. A range (load average 0.52-4.1) passes when the file holds both ends.
