@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -91,12 +92,13 @@ final class SoakBench {
         errors %s.
 
         %s
-        From minute %d to the end: heap after GC spread %.1f %%, RSS spread %.1f %% \
-        ((max - min) / min); verdict: %s.
+        From minute %d to the end: heap after GC %s MiB, spread %.1f %%; RSS %s MiB, spread \
+        %.1f %% (first -> last sample; spread = (max - min) / min); verdict: %s.
         """, users, ramp.toSeconds(), think.toMillis(), delay.toMillis(), duration.toMinutes(),
         settings.generatorHeap(), every.toSeconds(), Double.parseDouble(r.get("measuredRps")),
         r.get("p50"), r.get("p99"), r.get("errors"), table, from.toMinutes(),
-        heapSpread * 100, rssSpread * 100,
+        firstToLast(judged, Row::heapKib), heapSpread * 100, firstToLast(judged, Row::rssKib),
+        rssSpread * 100,
         flat ? "flat within 10 %" : "NOT flat within 10 %");
     BenchReport.section(settings, "35-soak", "Soak: " + users + " users for "
         + duration.toMinutes() + " min", body);
@@ -111,6 +113,13 @@ final class SoakBench {
 
   private static Duration setting(String name, String fallback) {
     return BenchSettings.duration(System.getProperty("bench.soak." + name, fallback));
+  }
+
+  /** The first and the last sample in MiB ("a -> b"), "—" when there is none. */
+  private static String firstToLast(List<Row> rows, ToLongFunction<Row> kib) {
+    return rows.isEmpty() ? "—" : String.format(Locale.ROOT, "%.1f -> %.1f",
+        kib.applyAsLong(rows.get(0)) / 1024.0,
+        kib.applyAsLong(rows.get(rows.size() - 1)) / 1024.0);
   }
 
   /** (max - min) / min, 0 when fewer than two values. */

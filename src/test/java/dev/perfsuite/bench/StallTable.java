@@ -125,7 +125,7 @@ final class StallTable {
 
   String markdown(double rate, int runs, Duration suiteWarmUp) {
     return String.format(Locale.ROOT, """
-        The echo backend freezes %d ms every %d ms (wall-clock aligned; a request arriving \
+        The echo backend freezes %s every %s (wall-clock aligned; a request arriving \
         inside a freeze is held until it ends) and answers after %d ms otherwise. Every \
         generator runs %d s against it; open models offer %.0f req/s, closed models run with \
         no think time (as fast as they go). The suite (each run a fresh JVM, embedded engine) \
@@ -139,9 +139,14 @@ final class StallTable {
         | generator | model | req/s | p50 | p90 | p95 | p99 | mean | p99 − truth | counted \
         | what it does with a stall |
         |---|---|---:|---:|---:|---:|---:|---:|---:|---|---|
-        %s""", stall.length().toMillis(), stall.period().toMillis(), delay.toMillis(),
+        %s""", span(stall.length()), span(stall.period()), delay.toMillis(),
         duration.toSeconds(), rate, suiteWarmUp.toMillis(), runs == 1 ? "One run each."
             : "Median of " + runs + " interleaved rounds [min-max].", rows);
+  }
+
+  /** Whole seconds as "N s" (as the docs quote the schedule), else "N ms". */
+  private static String span(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 
   private static String signed(List<Map<String, String>> errors) {
