@@ -197,6 +197,9 @@ final class Exchange {
   }
 
   private void complete(Channel channel) {
+    // The response ends here, on the loop: how soon its user runs again is the generator's
+    // scheduling, not the server's time.
+    long lastByteNanos = System.nanoTime();
     HttpResponse response = head;
     byte[] bytes = body.toArray();
     release(channel);
@@ -205,7 +208,7 @@ final class Exchange {
     boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(response);
     done.complete(new WireResponse(response.protocolVersion().text(), response.status().code(),
         response.status().reasonPhrase(), headers, bytes, received, sent,
-        firstByteNanos, keepAlive));
+        firstByteNanos, lastByteNanos, keepAlive));
     if (!keepAlive) {
       channel.close();
     }

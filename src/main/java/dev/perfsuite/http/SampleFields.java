@@ -32,6 +32,20 @@ final class SampleFields {
   private SampleFields() {
   }
 
+  /**
+   * Ends {@code result} when its response was complete on the event loop.
+   *
+   * <p>Not when the user's thread ran again: on a busy generator a woken user may wait for its
+   * carrier, and that wait is the generator's, not the server's (Gatling stamps the end on its
+   * loop too). Never before the sample's start.
+   */
+  static void endAtLastByte(HTTPSampleResult result, long lastByteNanos) {
+    long sinceLastByte = TimeUnit.NANOSECONDS.toMillis(Math.max(0,
+        System.nanoTime() - lastByteNanos));
+    result.setEndTime(Math.max(result.getStartTime(),
+        result.currentTimeInMillis() - sinceLastByte));
+  }
+
   /** Fills {@code result}, started at {@code startNanos}, from {@code response}. */
   static void fill(HTTPSampleResult result, WireResponse response, long startNanos)
       throws IOException {
@@ -42,7 +56,7 @@ final class SampleFields {
       result.setEncodingAndType(contentType);
     }
     result.setResponseData(decoded(response));
-    result.sampleEnd();
+    endAtLastByte(result, response.lastByteNanos());
     result.setResponseCode(Integer.toString(response.status()));
     result.setResponseMessage(response.reason());
     result.setResponseHeaders(headers(response));

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class SampleFieldsTest {
     WireResponse response = new WireResponse("HTTP/1.1", 200, "OK", List.of(
         header("Content-Encoding", "gzip"), header("Content-Length", "" + gzipped.length),
         header("Content-Type", "text/plain; charset=utf-8"), header("X-Trace", "a b c")),
-        gzipped, 200, 80, 0, true);
+        gzipped, 200, 80, 0, System.nanoTime(), true);
     HTTPSampleResult result = new HTTPSampleResult();
     result.sampleStart();
 
@@ -36,7 +37,7 @@ class SampleFieldsTest {
   @Test
   void shouldShowTheStatusLineWithoutAReasonWhenNoneCame() throws Exception {
     WireResponse response = new WireResponse("HTTP/1.1", 204, "", List.of(), new byte[0], 20,
-        80, 0, true);
+        80, 0, System.nanoTime(), true);
     HTTPSampleResult result = new HTTPSampleResult();
     result.sampleStart();
 
@@ -55,5 +56,30 @@ class SampleFieldsTest {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
     return bytes.toByteArray();
+  }
+
+  @Test
+  void shouldEndTheSampleWhenItsResponseWasCompleteNotWhenItsUserRanAgain() {
+    // Started 100 ms ago; the response was complete 60 ms ago; the user runs only now.
+    HTTPSampleResult result = new StartedAt(-100);
+    SampleFields.endAtLastByte(result, System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(60));
+
+    assertThat(result.getTime()).as("elapsed: start to the last byte, not to the user's turn")
+        .isBetween(38L, 45L);
+  }
+
+  @Test
+  void shouldNeverEndASampleBeforeItsStart() {
+    HTTPSampleResult result = new StartedAt(0);
+    SampleFields.endAtLastByte(result, System.nanoTime() - TimeUnit.SECONDS.toNanos(5));
+
+    assertThat(result.getTime()).as("elapsed of a last byte stamped before the start").isZero();
+  }
+
+  /** A result started {@code offsetMillis} from now on its own clock. */
+  private static final class StartedAt extends HTTPSampleResult {
+    StartedAt(long offsetMillis) {
+      setStartTime(currentTimeInMillis() + offsetMillis);
+    }
   }
 }
