@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Users on virtual threads, on the Java 25 JDK beside the default 17: the users
 # package's tests and ITs, with perf.users.threads=virtual (the JDK's scheduler) and a JFR check
-# that no user pins a carrier thread; then the same users carried by the HTTP client's event
-# loops (perf.users.threads=loop), with the client's equality and connection ITs. Compiled under
-# Java 25 with release 17 (the jar stays Java 17).
+# that no user pins a carrier thread; UsersIT runs each user's own state on the HTTP client's
+# event loops too (perf.users.threads=loop), LoopCarriersTest where requests leave. Compiled
+# under Java 25 with release 17 (the jar stays Java 17).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,12 +16,6 @@ fi
 "$JDK25/bin/java" -version 2>&1 | sed -n 1p
 
 JAVA_HOME=$JDK25 PERF_USERS_THREADS=virtual mvn -B -ntp verify \
-  -Dtest='UserThreadFactoryTest,TimetableTest,UserThreadsTest,ThreadGroupsTest' \
+  -Dtest='UserThreadFactoryTest,TimetableTest,UserThreadsTest,ThreadGroupsTest,LoopCarriersTest' \
   -Dit.test='UsersIT,VirtualUsersPinningIT,OpenModelIT' \
-  -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false
-
-printf '\n==> Users on the HTTP client event loops on Java 25 (perf.users.threads=loop)\n'
-JAVA_HOME=$JDK25 PERF_USERS_THREADS=loop mvn -B -ntp verify -Dcheckstyle.skip \
-  -Dtest='LoopCarriersTest,UserThreadFactoryTest' \
-  -Dit.test='UsersIT,VirtualUsersPinningIT,HttpClientEqualityIT,ConnectionModesIT' \
   -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false

@@ -189,10 +189,10 @@ public enum ConfigKey implements KeyDescription {
   JMX_SLA_ERRORS("perf.jmx.sla.errors", "1", "a percentage such as 1 or 0.5",
       "Without an SLA file: the overall error % a JMX plan must stay below."),
   USERS_THREADS("perf.users.threads", "auto", "one of auto, loop, virtual, platform",
-      "What each JMeter user runs on: auto = loop on Java 24+ (virtual where the JVM lacks "
-          + "--add-opens=java.base/java.lang=ALL-UNNAMED), platform threads otherwise; loop = "
-          + "virtual threads carried by the HTTP client's event loops (no thread hand-off per "
-          + "request, Java 24+); virtual = on the JDK's scheduler, Java 21+ (pinning before 24)."),
+      "What each JMeter user runs on: auto = virtual threads on Java 24+, platform threads "
+          + "otherwise; loop = virtual threads carried by the HTTP client's event loops (no "
+          + "thread hand-off per request; Java 24+ with --add-opens=java.base/java.lang="
+          + "ALL-UNNAMED); virtual needs Java 21+ (pinning before 24)."),
   USERS_CONNECTIONS("perf.users.connections", "per-user",
       "one of per-user, per-request, shared (keep-alive: per-user, its former name)",
       "per-user: each user keeps its connection (a socket per user for the whole run); "

@@ -119,10 +119,7 @@ public final class SampleRecorder implements AutoCloseable {
     return new RecorderListener(id);
   }
 
-  /**
-   * Opens the JTL and fixes the phase origin; called by JMeter when the test starts (through
-   * this package's listener, or the remote engine's recorder).
-   */
+  /** Opens the JTL and fixes the phase origin, when the test starts (locally or on an engine). */
   public void start(long originMillis) {
     synchronized (starting) {
       if (!jtl.open()) {

@@ -81,14 +81,10 @@ public final class UserThreadFactory {
             : new UserThreadFactory(Carrier.VIRTUAL, key + " but not here: " + noLoops
                 + "; virtual threads on the JDK's scheduler");
       default:
-        if (!available || java < UNPINNED_JAVA) {
-          return new UserThreadFactory(Carrier.PLATFORM, key + ", Java " + java + " < "
-              + UNPINNED_JAVA + " (virtual threads would pin carriers in HttpClient 4)");
-        }
-        return noLoops.isEmpty()
-            ? new UserThreadFactory(Carrier.LOOP, key + ", Java " + java + " >= " + UNPINNED_JAVA)
-            : new UserThreadFactory(Carrier.VIRTUAL, key + ", Java " + java + " >= "
-                + UNPINNED_JAVA + ", on the JDK's scheduler: " + noLoops);
+        boolean use = available && java >= UNPINNED_JAVA;
+        return new UserThreadFactory(use ? Carrier.VIRTUAL : Carrier.PLATFORM, key + ", Java "
+            + java + (use ? " >= " : " < ") + UNPINNED_JAVA
+            + (use ? "" : " (virtual threads would pin carriers in HttpClient 4)"));
     }
   }
 

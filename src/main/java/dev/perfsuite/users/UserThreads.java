@@ -8,17 +8,15 @@ package dev.perfsuite.users;
  * by each engine against its own Java version.
  */
 public enum UserThreads {
-  /**
-   * Virtual threads on Java 24+, platform threads before.
-   *
-   * <p>From Java 24 (JEP 491: no pinning on {@code synchronized}) the HTTP client's event loops
-   * carry them where the JVM allows it ({@link #LOOP}).
-   */
+  /** Virtual threads on the JDK's scheduler on Java 24+ (JEP 491), else platform threads. */
   AUTO,
   /**
    * Virtual threads carried by the HTTP client's event loops: no thread hand-off per request.
-   * Java 24+, and the JVM started with {@code --add-opens=java.base/java.lang=ALL-UNNAMED};
-   * without the flag users fall back to {@link #VIRTUAL}, and the run says so.
+   *
+   * <p>Java 24+, with {@code --add-opens=java.base/java.lang=ALL-UNNAMED}; without the flag
+   * users fall back to {@link #VIRTUAL}, and the run says so. Halves the CPU per request of a
+   * generator without think time; with tens of thousands of thinking users in a tight heap, GC
+   * pauses stop a loop's I/O and its users together and the tail grows (docs/performance.md).
    */
   LOOP,
   /** Virtual threads on the JDK's scheduler; Java 21+ (on 21 to 23 HttpClient 4 pins carriers). */

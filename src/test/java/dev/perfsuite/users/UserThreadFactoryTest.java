@@ -13,26 +13,23 @@ class UserThreadFactoryTest {
   private static final String NOT_OPENED = "the JVM was started without --add-opens";
 
   @Test
-  void shouldCarryUsersOnTheEventLoopsOnJava24AndLaterWhenAuto() {
+  void shouldChooseVirtualThreadsOnTheJdkSchedulerOnJava24AndLaterWhenAuto() {
     UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.AUTO, 25, true, OPENED);
 
     assertThat(factory.virtual()).isTrue();
-    assertThat(factory.onLoops()).as("users on the client's loops").isTrue();
+    assertThat(factory.onLoops()).as("the loops only when asked for").isFalse();
     assertThat(factory.describe(100)).as("the start line names the reason")
-        .isEqualTo("users: 100 on virtual threads on the HTTP client's event loops "
-            + "(perf.users.threads=auto, Java 25 >= 24)");
+        .isEqualTo("users: 100 on virtual threads (perf.users.threads=auto, Java 25 >= 24)");
   }
 
   @Test
-  void shouldNameTheMissingFlagWhenAutoFallsBackToTheJdkScheduler() {
-    UserThreadFactory factory =
-        UserThreadFactory.resolve(UserThreads.AUTO, 25, true, NOT_OPENED);
+  void shouldCarryUsersOnTheEventLoopsWhenAskedAndOpened() {
+    UserThreadFactory factory = UserThreadFactory.resolve(UserThreads.LOOP, 25, true, OPENED);
 
-    assertThat(factory.virtual()).isTrue();
-    assertThat(factory.onLoops()).as("no loops without the opened scheduler").isFalse();
-    assertThat(factory.describe(100)).as("the start line names the fallback and its cause")
-        .isEqualTo("users: 100 on virtual threads (perf.users.threads=auto, Java 25 >= 24, on "
-            + "the JDK's scheduler: " + NOT_OPENED + ")");
+    assertThat(factory.onLoops()).as("users on the client's loops").isTrue();
+    assertThat(factory.describe(100)).as("the start line names the reason")
+        .isEqualTo("users: 100 on virtual threads on the HTTP client's event loops "
+            + "(perf.users.threads=loop, Java 25)");
   }
 
   @Test

@@ -13,6 +13,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.transaction;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.perfsuite.http.LoopCarriers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -105,11 +106,13 @@ class UsersIT {
   }
 
   @ParameterizedTest
-  @EnumSource(value = UserThreads.class, names = {"VIRTUAL", "PLATFORM"})
+  @EnumSource(value = UserThreads.class, names = {"LOOP", "VIRTUAL", "PLATFORM"})
   @Timeout(60)
   void shouldKeepEveryUsersOwnStateOnEitherThreadKind(UserThreads kind) throws Exception {
     assumeThat(kind == UserThreads.PLATFORM || Runtime.version().feature() >= 21)
         .as("virtual threads need Java 21+").isTrue();
+    assumeThat(kind != UserThreads.LOOP || LoopCarriers.available())
+        .as("users on the event loops need Java 24+ and java.lang opened").isTrue();
     Path rows = temp.resolve("rows.csv");
     Files.write(rows, IntStream.rangeClosed(0, USERS * ITERATIONS)
         .mapToObj(i -> i == 0 ? "row" : "r" + i).toList());
@@ -133,7 +136,7 @@ class UsersIT {
 
     assertThat(VIRTUAL_BY_THREAD).as("one thread per user").hasSize(USERS);
     assertThat(VIRTUAL_BY_THREAD.values()).as("users on %s threads", kind)
-        .containsOnly(kind == UserThreads.VIRTUAL);
+        .containsOnly(kind != UserThreads.PLATFORM);
     assertThat(stats.byLabel("tx").samplesCount()).as("transaction samples")
         .isEqualTo(USERS * ITERATIONS);
     assertThat(stats.overall().errorsCount()).as("errors").isZero();
