@@ -343,17 +343,12 @@ public record PerfConfig(
         read.fail(e.getMessage());
       }
     });
-    if (userThreads.orElse(UserThreads.AUTO) == UserThreads.VIRTUAL
-        && Runtime.version().feature() < UserThreads.FIRST_VIRTUAL_JAVA) {
-      read.fail("perf.users.threads=virtual needs Java " + UserThreads.FIRST_VIRTUAL_JAVA
-          + "+, but this JVM is Java " + Runtime.version().feature() + ". Fix: run on Java 24+ "
-          + "(e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or -Dperf.users.threads=auto.");
-    }
-    if (userThreads.orElse(UserThreads.AUTO) == UserThreads.LOOP
-        && Runtime.version().feature() < UserThreads.FIRST_LOOP_JAVA) {
-      read.fail("perf.users.threads=loop needs Java " + UserThreads.FIRST_LOOP_JAVA
-          + "+, but this JVM is Java " + Runtime.version().feature() + ". Fix: run on Java 24+ "
-          + "(e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or -Dperf.users.threads=auto.");
+    UserThreads asked = userThreads.orElse(UserThreads.AUTO);
+    if (Runtime.version().feature() < asked.firstJava()) {
+      read.fail("perf.users.threads=" + asked.name().toLowerCase(Locale.ROOT) + " needs Java "
+          + asked.firstJava() + "+, but this JVM is Java " + Runtime.version().feature()
+          + ". Fix: run on Java 24+ (e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64), or "
+          + "-Dperf.users.threads=auto.");
     }
     if (named.isEmpty()) {
       return Profiles.smoke();

@@ -20,29 +20,29 @@ import java.util.Optional;
  * threads.
  */
 public final class UserThreadFactory {
-  /** JEP 491: from this release {@code synchronized} no longer pins a carrier. */
+  /** JEP 491: from this release {@code synchronized} does not pin a carrier. */
   public static final int UNPINNED_JAVA = 24;
 
   private static final Optional<VirtualBuilder> VIRTUAL = VirtualBuilder.lookUp();
 
   /** Where a user's thread runs. */
-  enum Carrier {
+  enum ThreadKind {
     PLATFORM("platform threads"),
     VIRTUAL("virtual threads"),
     LOOP("virtual threads on the HTTP client's event loops");
 
     private final String words;
 
-    Carrier(String words) {
+    ThreadKind(String words) {
       this.words = words;
     }
   }
 
-  private final Carrier carrier;
+  private final ThreadKind kind;
   private final String reason;
 
-  private UserThreadFactory(Carrier carrier, String reason) {
-    this.carrier = carrier;
+  private UserThreadFactory(ThreadKind kind, String reason) {
+    this.kind = kind;
     this.reason = reason;
   }
 
@@ -62,27 +62,27 @@ public final class UserThreadFactory {
     String key = "perf.users.threads=" + requested.name().toLowerCase(Locale.ROOT);
     switch (requested) {
       case PLATFORM:
-        return new UserThreadFactory(Carrier.PLATFORM, key);
+        return new UserThreadFactory(ThreadKind.PLATFORM, key);
       case VIRTUAL:
         if (!available) {
-          return new UserThreadFactory(Carrier.PLATFORM, key + " but Java " + java + " has no "
+          return new UserThreadFactory(ThreadKind.PLATFORM, key + " but Java " + java + " has no "
               + "virtual threads (needs " + UserThreads.FIRST_VIRTUAL_JAVA
               + "+): platform threads");
         }
-        return new UserThreadFactory(Carrier.VIRTUAL, key + (java < UNPINNED_JAVA ? ", Java "
+        return new UserThreadFactory(ThreadKind.VIRTUAL, key + (java < UNPINNED_JAVA ? ", Java "
             + java + " < " + UNPINNED_JAVA + ": HttpClient 4 pins carriers inside synchronized"
             : ", Java " + java));
       case LOOP:
         if (!available) {
-          return new UserThreadFactory(Carrier.PLATFORM, key + " but Java " + java + " has no "
+          return new UserThreadFactory(ThreadKind.PLATFORM, key + " but Java " + java + " has no "
               + "virtual threads: platform threads");
         }
-        return noLoops.isEmpty() ? new UserThreadFactory(Carrier.LOOP, key + ", Java " + java)
-            : new UserThreadFactory(Carrier.VIRTUAL, key + " but not here: " + noLoops
+        return noLoops.isEmpty() ? new UserThreadFactory(ThreadKind.LOOP, key + ", Java " + java)
+            : new UserThreadFactory(ThreadKind.VIRTUAL, key + " but not here: " + noLoops
                 + "; virtual threads on the JDK's scheduler");
       default:
         boolean use = available && java >= UNPINNED_JAVA;
-        return new UserThreadFactory(use ? Carrier.VIRTUAL : Carrier.PLATFORM, key + ", Java "
+        return new UserThreadFactory(use ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM, key + ", Java "
             + java + (use ? " >= " : " < ") + UNPINNED_JAVA
             + (use ? "" : " (virtual threads would pin carriers in HttpClient 4)"));
     }
@@ -90,12 +90,12 @@ public final class UserThreadFactory {
 
   /** True when users run on virtual threads, on the JDK's scheduler or the event loops. */
   public boolean virtual() {
-    return carrier != Carrier.PLATFORM;
+    return kind != ThreadKind.PLATFORM;
   }
 
   /** True when users run on the HTTP client's event loops. */
   public boolean onLoops() {
-    return carrier == Carrier.LOOP;
+    return kind == ThreadKind.LOOP;
   }
 
   /** Why: the setting and the Java version that decided. */
@@ -105,12 +105,12 @@ public final class UserThreadFactory {
 
   /** One line for the console: {@code users: 100 on virtual threads (...)}. */
   public String describe(int users) {
-    return "users: " + users + " on " + carrier.words + " (" + reason + ")";
+    return "users: " + users + " on " + kind.words + " (" + reason + ")";
   }
 
   /** An unstarted thread running {@code body}, named {@code name}. */
   public Thread unstarted(String name, Runnable body) {
-    switch (carrier) {
+    switch (kind) {
       case LOOP:
         return LoopCarriers.unstarted(name, body);
       case VIRTUAL:

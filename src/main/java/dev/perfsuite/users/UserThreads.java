@@ -9,7 +9,7 @@ package dev.perfsuite.users;
  */
 public enum UserThreads {
   /** Virtual threads on the JDK's scheduler on Java 24+ (JEP 491), else platform threads. */
-  AUTO,
+  AUTO(0),
   /**
    * Virtual threads carried by the HTTP client's event loops: no thread hand-off per request.
    *
@@ -18,14 +18,23 @@ public enum UserThreads {
    * generator without think time; with tens of thousands of thinking users in a tight heap, GC
    * pauses stop a loop's I/O and its users together and the tail grows (docs/performance.md).
    */
-  LOOP,
+  LOOP(24),
   /** Virtual threads on the JDK's scheduler; Java 21+ (on 21 to 23 HttpClient 4 pins carriers). */
-  VIRTUAL,
+  VIRTUAL(21),
   /** One platform thread per user, as JMeter's own Thread Group. */
-  PLATFORM;
+  PLATFORM(0);
 
   /** The first Java feature release with virtual threads. */
   public static final int FIRST_VIRTUAL_JAVA = 21;
-  /** The first Java feature release where users may run on the event loops. */
-  public static final int FIRST_LOOP_JAVA = 24;
+
+  private final int firstJava;
+
+  UserThreads(int firstJava) {
+    this.firstJava = firstJava;
+  }
+
+  /** The first Java feature release that runs this choice when asked for it; 0 for any. */
+  public int firstJava() {
+    return firstJava;
+  }
 }

@@ -1,13 +1,16 @@
 package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.DefaultEventLoop;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URL;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -42,10 +45,7 @@ class LoopCarriersTest {
     assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
     List<String> mismatches = new CopyOnWriteArrayList<>();
     List<String> carried = new CopyOnWriteArrayList<>();
-    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (ServerSocket server = acceptingServer()) {
       URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
       List<Thread> users = new ArrayList<>();
       for (int i = 0; i < 6; i++) {
@@ -101,7 +101,7 @@ class LoopCarriersTest {
         }));
       }
       users.forEach(Thread::start);
-      Thread.sleep(50);
+      await().atMost(Duration.ofSeconds(5)).until(() -> loop.pendingTasks() >= 2);
       hold.countDown();
       for (Thread user : users) {
         user.join(5_000);
@@ -142,10 +142,7 @@ class LoopCarriersTest {
     assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
     SharedConnections pool = SharedConnections.ofSize(97);
     List<String> mismatches = new CopyOnWriteArrayList<>();
-    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (ServerSocket server = acceptingServer()) {
       URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
       // Two users hold a connection each at once, one per loop, and give them back idle.
       CountDownLatch bothLent = new CountDownLatch(2);
@@ -189,6 +186,15 @@ class LoopCarriersTest {
     }
 
     assertThat(mismatches).as("lends that crossed loops").isEmpty();
+  }
+
+  /** A loopback server accepting every connection and never answering (connects only). */
+  private static ServerSocket acceptingServer() throws IOException {
+    ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
+    acceptor.setDaemon(true);
+    acceptor.start();
+    return server;
   }
 
   private static void acceptAll(ServerSocket server) {
