@@ -7,6 +7,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.files.DirectoryTree;
+import dev.perfsuite.profiles.ArrivalTimer;
 import dev.perfsuite.profiles.LoadModel;
 import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.ThreadGroups;
@@ -106,6 +107,15 @@ public final class RunExecution {
 
   /** Runs {@code plan} on {@code driver} with the run's {@code settings}, read at its entry. */
   public RunResult run(LoadPlan plan, EngineDriver driver, RunSettings settings) {
+    try {
+      return recorded(plan, driver, settings);
+    } finally {
+      // Only now: the recorder, closed, has written every sample with its intended start.
+      ArrivalTimer.stopCarryingIntendedStart();
+    }
+  }
+
+  private RunResult recorded(LoadPlan plan, EngineDriver driver, RunSettings settings) {
     LoadProfile profile = plan.profile();
     Path dir = resultsDir.resolve(plan.scenario());
     clean(dir);

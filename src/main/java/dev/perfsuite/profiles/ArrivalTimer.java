@@ -98,7 +98,8 @@ public final class ArrivalTimer extends BaseTimer {
 
   /**
    * Removes {@link #VARIABLE} from {@code sample_variables} again and re-reads the list, so later
-   * runs lack it.
+   * runs lack it; idempotent. Call it only once the run's recorder has applied every sample: a
+   * row written after it lacks the column, and a sample its intended start.
    */
   public static void stopCarryingIntendedStart() {
     String current = JMeterUtils.getPropDefault(SAMPLE_VARIABLES, "");
@@ -214,9 +215,15 @@ public final class ArrivalTimer extends BaseTimer {
           : List.of(engines.split(",")));
     }
 
+    /**
+     * Leaves the intended start in the sample variables: JMeter ends test listeners in plan
+     * order, and the recorder, ended after this, may still hold samples to write with it. Whoever
+     * owns the run ends the carrying once its recorder has every sample
+     * ({@link #stopCarryingIntendedStart}).
+     */
     @Override
     public void testEnded() {
-      stopCarryingIntendedStart();
+      // The run's owner ends the carrying; see above.
     }
 
     @Override

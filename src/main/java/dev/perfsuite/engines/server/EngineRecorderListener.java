@@ -3,6 +3,7 @@ package dev.perfsuite.engines.server;
 import dev.perfsuite.config.EngineSettings;
 import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.engines.SnapshotSink;
+import dev.perfsuite.profiles.ArrivalTimer;
 import dev.perfsuite.results.RecorderSnapshot;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.TimelineRecorder;
@@ -215,6 +216,8 @@ public final class EngineRecorderListener extends BaseListener {
         Thread.currentThread().interrupt();
       }
       current.close();
+      // Only now: the closed recorder has written every sample with its intended start.
+      ArrivalTimer.stopCarryingIntendedStart();
       send(true);
       if (settings().sendJtl()) {
         sendJtl(current.jtl());
