@@ -216,10 +216,11 @@ public final class ArrivalTimer extends BaseTimer {
     }
 
     /**
-     * Leaves the intended start in the sample variables: JMeter ends test listeners in plan
-     * order, and the recorder, ended after this, may still hold samples to write with it. Whoever
-     * owns the run ends the carrying once its recorder has every sample
-     * ({@link #stopCarryingIntendedStart}).
+     * Leaves the intended start in the sample variables, for the recorder's last samples.
+     *
+     * <p>JMeter ends test listeners in plan order, and the recorder, ended after this, may still
+     * hold samples to write with it. Whoever owns the run ends the carrying once its recorder has
+     * every sample ({@link #stopCarryingIntendedStart}).
      */
     @Override
     public void testEnded() {
