@@ -145,7 +145,8 @@ public final class GeneratorSettings {
   /**
    * A warning when {@code maxHeap} bytes leave less per user than {@code client} needs
    * ({@link #heapPerUser}). The heap target is then met, but collections run back to back and their
-   * pauses land in the measured latencies.
+   * pauses land in the measured latencies. The pause target it names halved the p99 over the
+   * server's delay at 50,000 users in 1 GiB (docs/performance.md, 50,000 users).
    */
   static Optional<String> heapWarning(int users, long maxHeap, HttpClientKind client) {
     long perUser = heapPerUser(client);
@@ -157,7 +158,8 @@ public final class GeneratorSettings {
         + "on this generator (%d KiB each with perf.http.client=%s), but -Xmx is %d MiB: expect "
         + "back-to-back collections whose pauses land in the measured latencies. Fix: -Xmx%dm or "
         + "more (the perf profile's argLine, or the remote engines' command line), or spread the "
-        + "users over more engines", users, wanted >> 20, perUser >> 10,
+        + "users over more engines; where the heap cannot grow, G1's -XX:MaxGCPauseMillis=50 "
+        + "shortens the pauses for some collector CPU", users, wanted >> 20, perUser >> 10,
         client.name().toLowerCase(Locale.ROOT), maxHeap >> 20, (wanted >> 20) + 256));
   }
 

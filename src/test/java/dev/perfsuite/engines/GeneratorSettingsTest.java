@@ -137,7 +137,8 @@ class GeneratorSettingsTest {
   void shouldWarnWhenTheHeapLeavesTooLittlePerUser() {
     assertThat(GeneratorSettings.heapWarning(5000, 1L << 30, HttpClientKind.JMETER))
         .as("5000 users of HttpClient 4, -Xmx1g")
-        .hasValueSatisfying(w -> assertThat(w).contains("5000 users", "1024 MiB", "-Xmx"));
+        .hasValueSatisfying(w -> assertThat(w).contains("5000 users", "1024 MiB", "-Xmx",
+            "-XX:MaxGCPauseMillis=50"));
     assertThat(GeneratorSettings.heapWarning(1000, 1L << 30, HttpClientKind.JMETER))
         .as("1000 users of HttpClient 4, -Xmx1g").isEmpty();
   }
