@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
@@ -207,7 +208,7 @@ final class UserChannels {
     Channel channel = connecting.channel();
     if (secure) {
       try {
-        await(channel.pipeline().get(SslHandler.class).handshakeFuture(), "shaking hands");
+        await(handshake(channel), "shaking hands");
       } catch (SslHandshakeTimeoutException e) {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
@@ -226,6 +227,26 @@ final class UserChannels {
       }
     }
     return channel;
+  }
+
+  /**
+   * The TLS handshake of a just connected {@code channel}.
+   *
+   * <p>A channel the server closed before the user looked (a plain answer to the client hello,
+   * a reset) has no handlers left: its handshake is then the failure that closed it, unwrapped
+   * from the decoder's, or a plain close.
+   */
+  static Future<?> handshake(Channel channel) {
+    SslHandler ssl = channel.pipeline().get(SslHandler.class);
+    if (ssl != null) {
+      return ssl.handshakeFuture();
+    }
+    Throwable cause = Exchange.failureBeforeExchange(channel);
+    if (cause instanceof DecoderException decoding && decoding.getCause() != null) {
+      cause = decoding.getCause();
+    }
+    return channel.eventLoop().newFailedFuture(cause != null ? cause
+        : new ClosedChannelException());
   }
 
   /**

@@ -3,11 +3,16 @@ package dev.perfsuite.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
+import io.netty.util.concurrent.Future;
 import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URL;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -76,5 +81,23 @@ class UserChannelsTest {
       assertThat(ended.get(5, TimeUnit.SECONDS)).as("how the connect ended")
           .isInstanceOf(InterruptedIOException.class);
     }
+  }
+
+  @Test
+  void shouldFailTheHandshakeWithWhatClosedTheChannelWhenItsHandlersAreGone() {
+    // The server answered the client hello in plain text and the channel closed, its handlers
+    // removed, before the user's thread looked for the TLS handler.
+    EmbeddedChannel answered = new EmbeddedChannel(Exchange.completion());
+    answered.pipeline().fireExceptionCaught(
+        new DecoderException(new NotSslRecordException("not an SSL/TLS record")));
+    EmbeddedChannel closed = new EmbeddedChannel();
+
+    Future<?> afterAnswer = UserChannels.handshake(answered);
+    Future<?> afterClose = UserChannels.handshake(closed);
+
+    assertThat(afterAnswer.cause()).as("handshake after a plain answer")
+        .isInstanceOf(NotSslRecordException.class);
+    assertThat(afterClose.cause()).as("handshake after a close without a failure")
+        .isInstanceOf(ClosedChannelException.class);
   }
 }
