@@ -214,13 +214,11 @@ final class UserChannels {
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
             address);
       } catch (ClosedChannelException e) {
-        // A reset during the handshake: HttpClient 4 reports the socket's own failure.
         channel.close();
-        throw Exchange.failureBeforeExchange(channel) instanceof IOException io ? io : e;
+        throw closedDuringHandshake(channel, e);
       } catch (NotSslRecordException e) {
-        // A plain-text answer to the client hello: the JDK's socket names it this way.
         channel.close();
-        throw new SSLException("Unsupported or unrecognized SSL message", e);
+        throw notSsl(e);
       } catch (IOException | RuntimeException e) {
         channel.close();
         throw e;
@@ -230,23 +228,33 @@ final class UserChannels {
   }
 
   /**
-   * The TLS handshake of a just connected {@code channel}.
-   *
-   * <p>A channel the server closed before the user looked (a plain answer to the client hello,
-   * a reset) has no handlers left: its handshake is then the failure that closed it, unwrapped
-   * from the decoder's, or a plain close.
+   * The TLS handshake of a just connected {@code channel}; a closed one when the server closed
+   * the channel first, which removed its handlers.
    */
   static Future<?> handshake(Channel channel) {
     SslHandler ssl = channel.pipeline().get(SslHandler.class);
-    if (ssl != null) {
-      return ssl.handshakeFuture();
-    }
+    return ssl != null ? ssl.handshakeFuture()
+        : channel.eventLoop().newFailedFuture(new ClosedChannelException());
+  }
+
+  /**
+   * What HttpClient 4 reports for a channel closed during the handshake: the failure that closed
+   * it (a reset, a plain-text answer), else the close itself.
+   */
+  static IOException closedDuringHandshake(Channel channel, ClosedChannelException closed) {
     Throwable cause = Exchange.failureBeforeExchange(channel);
     if (cause instanceof DecoderException decoding && decoding.getCause() != null) {
       cause = decoding.getCause();
     }
-    return channel.eventLoop().newFailedFuture(cause != null ? cause
-        : new ClosedChannelException());
+    if (cause instanceof NotSslRecordException plain) {
+      return notSsl(plain);
+    }
+    return cause instanceof IOException io ? io : closed;
+  }
+
+  /** A plain-text answer to the client hello, as the JDK's socket names it. */
+  private static SSLException notSsl(NotSslRecordException e) {
+    return new SSLException("Unsupported or unrecognized SSL message", e);
   }
 
   /**

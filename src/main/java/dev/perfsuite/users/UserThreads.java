@@ -20,7 +20,7 @@ public enum UserThreads {
    */
   LOOP(24),
   /** Virtual threads on the JDK's scheduler; Java 21+ (on 21 to 23 HttpClient 4 pins carriers). */
-  VIRTUAL(21),
+  VIRTUAL(UserThreads.FIRST_VIRTUAL_JAVA),
   /** One platform thread per user, as JMeter's own Thread Group. */
   PLATFORM(0);
 

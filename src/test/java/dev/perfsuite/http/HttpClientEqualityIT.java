@@ -133,34 +133,16 @@ class HttpClientEqualityIT {
 
   @Test
   void shouldTimeOutAlikeWhenTheServerNeverAnswersTheTlsHandshake() throws IOException {
-    // A listener that accepts and never reads: an HTTP server would answer a client hello whose
-    // random bytes happen to hold CRLF with a 400, a plain answer instead of a silent one.
-    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      List<Socket> held = new CopyOnWriteArrayList<>();
-      Thread holder = new Thread(() -> holdEach(silent, held), "silent-server");
-      holder.setDaemon(true);
-      holder.start();
+    // A listener that never reads: an HTTP server would answer a client hello whose random
+    // bytes happen to hold CRLF with a 400, a plain answer instead of a silent one.
+    try (SilentListener silent = new SilentListener()) {
       Pair pair = both(1, Duration.ofSeconds(5), List.of(
           httpDefaults().connectionTimeout(Duration.ofMillis(500))), httpSampler("bad tls",
-          "https://127.0.0.1:" + silent.getLocalPort() + "/echo"));
+          "https://127.0.0.1:" + silent.port() + "/echo"));
 
       pair.assertEqual();
       assertThat(pair.suite().samples().get(0).getResponseCode()).as("code")
           .isEqualTo("Non HTTP response code: org.apache.http.conn.ConnectTimeoutException");
-      for (Socket socket : held) {
-        socket.close();
-      }
-    }
-  }
-
-  /** Accepts each connection and holds it open without reading or answering. */
-  private static void holdEach(ServerSocket server, List<Socket> held) {
-    while (!server.isClosed()) {
-      try {
-        held.add(server.accept());
-      } catch (IOException closed) {
-        return;
-      }
     }
   }
 

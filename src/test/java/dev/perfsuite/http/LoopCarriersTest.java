@@ -5,10 +5,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.DefaultEventLoop;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,8 +41,8 @@ class LoopCarriersTest {
     assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
     List<String> mismatches = new CopyOnWriteArrayList<>();
     List<String> carried = new CopyOnWriteArrayList<>();
-    try (ServerSocket server = acceptingServer()) {
-      URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
+    try (SilentListener server = new SilentListener()) {
+      URL url = new URL("http://127.0.0.1:" + server.port() + "/");
       List<Thread> users = new ArrayList<>();
       for (int i = 0; i < 6; i++) {
         users.add(LoopCarriers.unstarted("user " + i, () -> {
@@ -142,8 +138,8 @@ class LoopCarriersTest {
     assumeTrue(LoopCarriers.available(), "Java 24+ with " + LoopCarriers.OPEN_FLAG);
     SharedConnections pool = SharedConnections.ofSize(97);
     List<String> mismatches = new CopyOnWriteArrayList<>();
-    try (ServerSocket server = acceptingServer()) {
-      URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/");
+    try (SilentListener server = new SilentListener()) {
+      URL url = new URL("http://127.0.0.1:" + server.port() + "/");
       // Two users hold a connection each at once, one per loop, and give them back idle.
       CountDownLatch bothLent = new CountDownLatch(2);
       List<Thread> first = new ArrayList<>();
@@ -186,25 +182,5 @@ class LoopCarriersTest {
     }
 
     assertThat(mismatches).as("lends that crossed loops").isEmpty();
-  }
-
-  /** A loopback server accepting every connection and never answering (connects only). */
-  private static ServerSocket acceptingServer() throws IOException {
-    ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    Thread acceptor = new Thread(() -> acceptAll(server), "acceptor");
-    acceptor.setDaemon(true);
-    acceptor.start();
-    return server;
-  }
-
-  private static void acceptAll(ServerSocket server) {
-    List<Socket> accepted = new ArrayList<>();
-    try {
-      while (accepted.size() < 100) {
-        accepted.add(server.accept());
-      }
-    } catch (Exception closed) {
-      // The test is over.
-    }
   }
 }

@@ -16,6 +16,7 @@ import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.Test;
 
 class UserChannelsTest {
@@ -96,8 +97,14 @@ class UserChannelsTest {
     Future<?> afterClose = UserChannels.handshake(closed);
 
     assertThat(afterAnswer.cause()).as("handshake after a plain answer")
-        .isInstanceOf(NotSslRecordException.class);
-    assertThat(afterClose.cause()).as("handshake after a close without a failure")
         .isInstanceOf(ClosedChannelException.class);
+    assertThat(UserChannels.closedDuringHandshake(answered,
+        (ClosedChannelException) afterAnswer.cause()))
+        .as("what a plain answer reports, as HttpClient 4").isInstanceOf(SSLException.class)
+        .hasMessage("Unsupported or unrecognized SSL message")
+        .hasCauseInstanceOf(NotSslRecordException.class);
+    assertThat(UserChannels.closedDuringHandshake(closed,
+        (ClosedChannelException) afterClose.cause()))
+        .as("what a close without a failure reports").isInstanceOf(ClosedChannelException.class);
   }
 }
