@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Main code holds no scenario knowledge (issue 12 item 1): outside comments, no class under
+ * Main code holds no scenario knowledge: outside comments, no class under
  * {@code src/main/java} names a seed system or one of its services, realms or clients. Systems
  * declare those through the extension points (docs/writing-a-scenario.md).
  *

@@ -61,17 +61,20 @@ final class GatlingPeer {
    * then a constant pause of {@code think}, held; the warm-up's requests are silent, so the
    * "Global Information" table covers the hold; req/s is its request count over the hold's length
    * (Gatling's mean throughput divides by the whole run). CPU from the hold's start marker to
-   * the report phase; {@code heap} is the forked JVM's {@code -Xmx}.
+   * the report phase; {@code heap} is the forked JVM's {@code -Xmx}; {@code shareConnections}
+   * gives the users one connection pool (Gatling's {@code shareConnections}) in place of a
+   * keep-alive connection each.
    */
   static Map<String, String> run(BenchSettings settings, URI target, LoadTools.UsersPlan plan,
-      String heap, String name) {
+      String heap, boolean shareConnections, String name) {
     // test-compile first: a Gatling project resolved before UsersSimulation existed lacks it.
     return run(settings, List.of("test-compile", "gatling:test",
         "-Dpeer.simulation=dev.perfsuite.peers.UsersSimulation",
         "-Dpeer.url=" + target, "-Dpeer.users=" + plan.users(),
         "-Dpeer.think-ms=" + plan.think().toMillis(), "-Dpeer.ramp-ms=" + plan.ramp().toMillis(),
         "-Dpeer.warmup-ms=" + plan.warmUp().toMillis(), "-Dpeer.hold-ms=" + plan.hold().toMillis(),
-        "-Dpeer.heap=" + heap), name, plan.limit(),
+        "-Dpeer.heap=" + heap, "-Dpeer.share-connections=" + shareConnections), name,
+        plan.limit(),
         Pattern.compile(Pattern.quote(LoadTools.HOLD_MARKER)),
         (out, r) -> r.putAll(hold(out, plan.hold())));
   }

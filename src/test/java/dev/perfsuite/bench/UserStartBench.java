@@ -20,9 +20,9 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 
 /**
  * Users started per second, all users asked for at once (ramp 0): the DSL's default thread group
- * (JMeter's Thread Group, before issue 23) against the suite's user group on platform and, on Java
- * 21+, virtual threads. A user counts as started at its first sample; each user then pauses
- * (a thread pause, no request) so that the machine only starts users.
+ * (JMeter's Thread Group, what the suite ran before its own) against the suite's user group on
+ * platform and, on Java 21+, virtual threads. A user counts as started at its first sample; each
+ * user then pauses (a thread pause, no request) so that the machine only starts users.
  *
  * <p>Settings: {@code bench.start.users} (default 10000), {@code bench.start.hold} (20s). Run on
  * both JDKs: {@code mvn -o verify -Dtest=none -Dit.test=UserStartBench} with and without

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Users per generator on virtual and platform threads (issue 23): the suite with every listener,
+ * Users per generator on virtual and platform threads: the suite with every listener,
  * thousands of users thinking against the echo backend with a known delay, one child JVM per
  * cell; achieved against offered rate (users / (think + delay)), p50/p99 error against the delay,
  * peak heap, RSS and threads, users started per second, CPU per request.

@@ -18,7 +18,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The peers at the users table's counts (issue 23), beside the suite on both HTTP clients: Gatling
+ * The peers at the users table's counts, beside the suite on both HTTP clients: Gatling
  * (users), Locust (users) and hey (workers) with UsersBench's plan, and Vegeta at its offered rate
  * (an open model): thousands of users looping a GET to the echo backend with a known delay then a
  * think time, ramped, warmed up for one think time, then held; achieved against offered rate
@@ -28,8 +28,14 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Settings, as UsersBench's ({@code bench.users.*}): {@code counts} (default
  * {@code 1000,10000}), {@code think} (10s), {@code delay} (20ms), {@code duration} (120s measured
- * hold), {@code ramp} (10s), {@code heap} (2g, Gatling's forked JVM). {@code bench.unavailable} and
- * strict mode treat a missing tool as PeersBench does.
+ * hold), {@code ramp} (10s), {@code heap} (2g, Gatling's forked JVM), {@code clients} (the
+ * suite's HTTP clients, {@code jmeter,suite}: a row each), {@code connections}
+ * ({@code keep-alive}: a connection per user in every tool; {@code shared}: the suite's
+ * {@code perf.users.connections=shared} and Gatling's {@code shareConnections}, one pool per
+ * process, for counts above the open-files limit; the other tools keep a connection per user),
+ * {@code jvm} (extra flags of the suite's generator JVM, space-separated, e.g. the G1 pause target
+ * its heap warning names; default none).
+ * {@code bench.unavailable} and strict mode treat a missing tool as PeersBench does.
  */
 final class UsersPeersBench {
   /** Descriptors a tool's process holds beside its sockets (jars, pipes, logs), with room. */
@@ -37,10 +43,11 @@ final class UsersPeersBench {
   private static final int WORKERS = Runtime.getRuntime().availableProcessors();
 
   /**
-   * A tool: its key (in log names), its name, its run at one count, and over how many processes
-   * it spreads the users.
+   * A tool: its key (in log names), its name, its run at one count, over how many processes it
+   * spreads the users, and whether its users share one pool of connections (then the open-files
+   * limit does not bound its users).
    */
-  private record Tool(String key, String name, Runner runner, int processes) {
+  private record Tool(String key, String name, Runner runner, int processes, boolean pooled) {
   }
 
   private interface Runner {
@@ -62,13 +69,29 @@ final class UsersPeersBench {
     Duration hold = BenchSettings.duration(System.getProperty("bench.users.duration", "120s"));
     Duration ramp = BenchSettings.duration(System.getProperty("bench.users.ramp", "10s"));
     String heap = System.getProperty("bench.users.heap", "2g");
+    String connections = System.getProperty("bench.users.connections", "keep-alive").trim();
+    if (!List.of("keep-alive", "shared").contains(connections)) {
+      throw new IllegalArgumentException("bench.users.connections=" + connections + ": unknown "
+          + "mode. Fix: keep-alive (a connection per user) or shared (one pool per process)");
+    }
+    List<String> clients = Arrays.stream(System.getProperty("bench.users.clients",
+        "jmeter,suite").split(",")).map(String::trim).toList();
+    clients.stream().filter(c -> !List.of("jmeter", "suite").contains(c)).findFirst()
+        .ifPresent(c -> {
+          throw new IllegalArgumentException("bench.users.clients: unknown client '" + c
+              + "'. Fix: a comma list of jmeter, suite");
+        });
     if (hold.isZero() || hold.isNegative()) {
       throw new IllegalArgumentException("bench.users.duration=" + hold + ": the hold is what "
           + "the table measures. Fix: e.g. -Dbench.users.duration=120s");
     }
     long fileLimit = Machine.openFilesLimit();
     Map<String, String> gaps = new LinkedHashMap<>();
-    List<Tool> tools = tools(settings, heap, gaps);
+    boolean shared = connections.equals("shared");
+    List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
+    Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
+        .filter(f -> !f.isEmpty()).forEach(jvm::add);
+    List<Tool> tools = tools(settings, heap, jvm, clients, shared, gaps);
     long began = System.nanoTime();
     List<String> rows = new ArrayList<>();
     try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {
@@ -82,10 +105,10 @@ final class UsersPeersBench {
     gaps.forEach((tool, why) -> rows.add(String.format(Locale.ROOT,
         "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
     String body = String.format(Locale.ROOT, """
-        The suite (UsersBench's cell: every listener, a keep-alive connection per user, -Xmx%s, \
+        The suite (UsersBench's cell: every listener, %s, %s, \
         the users' threads as perf.users.threads' default) on JMeter's HttpClient 4 and on its \
         own client (perf.http.client=jmeter / suite), \
-        Gatling (users) and Locust (users) with UsersBench's plan: users ramped linearly over \
+        Gatling (users, %s) and Locust (users) with UsersBench's plan: users ramped linearly over \
         %d s, then one think time of warm-up, then %d s measured (the hold), each looping one \
         GET to the echo backend (--delay %d) then %d ms think time (Gatling constant `pause`, \
         Locust `wait_time = constant`). hey: as many workers, all started at once (no ramp), \
@@ -110,9 +133,9 @@ final class UsersPeersBench {
         exceed offered by up to one request per user (smoke, 200 users, 1 s think, 20 s \
         hold: 102 %%; at the defaults, 10 batches over a 10 s think, about +0.2 %%).
 
-        File limit (`ulimit -n`, inherited by the tools): %s. Each tool keeps one keep-alive \
-        socket per user in one process (Locust: users / %d per worker), so a count above the \
-        limit less %d is a failed row before it runs; the echo backend holds as many.
+        File limit (`ulimit -n`, inherited by the tools): %s. Each tool%s keeps one \
+        keep-alive socket per user in one process (Locust: users / %d per worker), so a count \
+        above the limit less %d is a failed row before it runs; the echo backend holds as many.
 
         | users | tool | req/s (hold) | offered | of offered | p50 - delay | p99 - delay \
         | errors | peak RSS MiB | CPU µs/request | load average |
@@ -120,8 +143,13 @@ final class UsersPeersBench {
         %s
 
         UsersPeersBench took %d s.
-        """, heap, ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
+        """, shared ? "users sharing one pool of connections (perf.users.connections=shared)"
+            : "a keep-alive connection per user", String.join(" ", jvm),
+        shared ? "one shared connection pool (shareConnections)" : "a keep-alive connection each",
+        ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
         WORKERS, fileLimit == Long.MAX_VALUE ? "unlimited" : Long.toString(fileLimit),
+        shared ? " but the suite on its own client and Gatling (their pools hold as many sockets "
+            + "as requests in flight)" : "",
         WORKERS, SPARE_DESCRIPTORS, String.join("\n", rows),
         Math.round((System.nanoTime() - began) / 1e9));
     BenchReport.section(settings, "36-users-peers", "Peers at the same user counts", body);
@@ -131,47 +159,63 @@ final class UsersPeersBench {
   }
 
   /** The installed tools; a missing one is a gap (strict mode: a failure, as PeersBench). */
-  private static List<Tool> tools(BenchSettings settings, String heap, Map<String, String> gaps) {
+  private static List<Tool> tools(BenchSettings settings, String heap, List<String> jvm,
+      List<String> clients, boolean shared, Map<String, String> gaps) {
     List<Tool> tools = new ArrayList<>();
-    tools.add(new Tool("suite", "suite (JMeter's HttpClient 4, users)",
-        (target, plan, id) -> suite(settings, target, plan, heap, "jmeter", id), 1));
-    tools.add(new Tool("suite-client", "suite, its own client (users)",
-        (target, plan, id) -> suite(settings, target, plan, heap, "suite", id), 1));
+    String connections = shared ? "shared" : "keep-alive";
+    if (clients.contains("jmeter")) {
+      // JMeter's client has no shared pool: the suite refuses that pair before load.
+      tools.add(new Tool("suite", "suite (JMeter's HttpClient 4, users)",
+          (target, plan, id) -> suite(settings, target, plan, jvm, "jmeter", "keep-alive", id),
+          1, false));
+    }
+    if (clients.contains("suite")) {
+      tools.add(new Tool("suite-client", "suite, its own client (users" + (shared
+          ? ", shared connections)" : ")"),
+          (target, plan, id) -> suite(settings, target, plan, jvm, "suite", connections, id),
+          1, shared));
+    }
     if (available(settings, gaps, "gatling", GatlingPeer.gap())) {
-      tools.add(new Tool("gatling", "Gatling (users)",
-          (target, plan, id) -> GatlingPeer.run(settings, target, plan, heap, id), 1));
+      tools.add(new Tool("gatling", "Gatling (users" + (shared ? ", shareConnections)" : ")"),
+          (target, plan, id) -> GatlingPeer.run(settings, target, plan, heap, shared, id), 1,
+          shared));
     }
     Path locust = PeerInstalls.locust();
     if (available(settings, gaps, "locust", missing("locust", locust))) {
       tools.add(new Tool("locust", "Locust " + PeerInstalls.version("LOCUST_VERSION")
           + " FastHttpUser (users)",
-          (target, plan, id) -> LocustPeer.run(settings, locust, target, plan, id), WORKERS));
+          (target, plan, id) -> LocustPeer.run(settings, locust, target, plan, id), WORKERS,
+          false));
     }
     Path hey = settings.hey().orElse(Path.of(System.getProperty("bench.hey", "/usr/bin/hey")));
     if (available(settings, gaps, "hey", missing("hey", hey))) {
       tools.add(new Tool("hey", "hey (workers, -q)",
-          (target, plan, id) -> HeyPeer.users(settings, hey, target, plan, delay(), id), 1));
+          (target, plan, id) -> HeyPeer.users(settings, hey, target, plan, delay(), id), 1,
+          false));
     }
     Path vegeta = PeerInstalls.vegeta();
     if (available(settings, gaps, "vegeta", missing("vegeta", vegeta))) {
       tools.add(new Tool("vegeta", "Vegeta " + PeerInstalls.version("VEGETA_VERSION")
           + " (open, offered rate)",
           (target, plan, id) -> VegetaPeer.users(settings, vegeta, target, plan, delay(), id),
-          1));
+          1, false));
     }
     return tools;
   }
 
   /**
-   * The suite (every listener, keep-alive per user, UsersBench's plan) on one HTTP client, its
-   * figures renamed as the peers': the hold's req/s and CPU per request.
+   * The suite (every listener, UsersBench's plan) on one HTTP client with one connections mode
+   * ({@code perf.users.connections}), its figures renamed as the peers': the hold's req/s and CPU
+   * per request.
    */
   private static Map<String, String> suite(BenchSettings settings, URI target, UsersPlan plan,
-      String heap, String client, String id) {
+      List<String> jvm, String client, String connections, String id) {
     Duration length = plan.warmUp().plus(plan.hold());
+    List<String> flags = new ArrayList<>(jvm);
+    flags.add("-Dperf.users.connections=" + connections);
+    flags.add(SuiteRuns.client(client));
     Map<String, String> r = new LinkedHashMap<>(SuiteRuns.suite(settings, id, target,
-        plan.users(), length.minus(plan.ramp()), 0, List.of("-Xmx" + heap,
-            "-Dperf.users.connections=keep-alive", SuiteRuns.client(client)),
+        plan.users(), length.minus(plan.ramp()), 0, flags,
         "think=" + plan.think().toMillis() + "ms", "ramp=" + plan.ramp().toMillis() + "ms",
         "warmup=" + plan.warmUp().toMillis() + "ms"));
     r.put("rps", r.get("measuredRps"));
@@ -207,7 +251,7 @@ final class UsersPeersBench {
     int users = plan.users();
     String id = "users-peers-" + users + "-" + tool.key();
     int perProcess = (users + tool.processes() - 1) / tool.processes();
-    if (perProcess + SPARE_DESCRIPTORS > fileLimit) {
+    if (!tool.pooled() && perProcess + SPARE_DESCRIPTORS > fileLimit) {
       return failed(users, tool, String.format(Locale.ROOT, "file limit: %d sockets in one "
           + "process need about %d descriptors, `ulimit -n` is %d; not run", perProcess,
           perProcess + SPARE_DESCRIPTORS, fileLimit));

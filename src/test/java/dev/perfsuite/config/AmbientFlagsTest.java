@@ -17,7 +17,7 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 
 /**
  * No valid {@code -Dperf.*} flag on the build's command line breaks a unit test: the unit tests
- * that read configuration, run in this JVM with a user's flags (issue 25's failing command and
+ * that read configuration, run in this JVM with a user's flags (a reported failing command and
  * more) set as system properties, all pass.
  */
 class AmbientFlagsTest {

@@ -26,7 +26,7 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 /**
  * The converter is faithful: for the field corpus' shapes, the class jmx2java writes sends the
  * same requests (method, URL, headers, body) as the JMX it came from, both run against one
- * capturing server on loopback (issue 24, item 6), every header compared exactly (a bare
+ * capturing server on loopback, every header compared exactly (a bare
  * {@code Content-Type: application/json} stays bare). field-04's XPath2 Extractor, which the
  * DSL cannot write, runs as a JSR223 post-processor calling JMeter's own extractor: its value
  * reaches the next request. Left out: a team jar or Java sampler (05, 11), a plugin function

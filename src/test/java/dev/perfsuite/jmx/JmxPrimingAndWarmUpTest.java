@@ -14,7 +14,7 @@ import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 
-/** Priming and warm-up of a JMX that keeps its own thread groups (issue 24, items 1 and 2). */
+/** Priming and warm-up of a JMX that keeps its own thread groups. */
 class JmxPrimingAndWarmUpTest {
   private static ImportedPlan load(JmxLoad load, Duration warmUp, Duration prime) {
     return JmxPlans.load(JmxFixtures.file("shop-checkout.jmx"), JmxFixtures.settings(load,

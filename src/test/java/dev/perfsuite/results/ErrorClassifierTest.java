@@ -8,7 +8,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Causes that name what failed instead of OTHER or HTTP 500 (issue 24, item 4). */
+/** Causes that name what failed instead of OTHER or HTTP 500. */
 class ErrorClassifierTest {
   private static SampleResult failed(String code, String message) {
     SampleResult result = new SampleResult();

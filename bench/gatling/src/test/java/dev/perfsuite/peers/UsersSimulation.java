@@ -24,7 +24,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * silent, so the console's "Global Information" covers the hold only; the first request of the
  * hold prints {@code users plan: hold started} (the bench's CPU window starts there). A user's
  * last pause ends after the hold without a request. The warm-up request Gatling sends by default
- * to an outside host is off: load goes to the loopback target only.
+ * to an outside host is off: load goes to the loopback target only. With
+ * {@code -Dpeer.share-connections=true} the users share one connection pool (Gatling's
+ * {@code shareConnections}), as the suite's {@code perf.users.connections=shared}; otherwise each
+ * user keeps its own keep-alive connection.
  */
 public class UsersSimulation extends Simulation {
   private static final String HOLD_MARKER = "users plan: hold started";
@@ -38,7 +41,9 @@ public class UsersSimulation extends Simulation {
   private final AtomicBoolean holding = new AtomicBoolean();
   private volatile long start;
 
-  private final HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching();
+  private final HttpProtocolBuilder protocol = Boolean.getBoolean("peer.share-connections")
+      ? http.disableWarmUp().disableCaching().shareConnections()
+      : http.disableWarmUp().disableCaching();
 
   private final ScenarioBuilder loop = scenario("users")
       .asLongAs(session -> System.currentTimeMillis() - start < warmUpMillis + holdMillis)
