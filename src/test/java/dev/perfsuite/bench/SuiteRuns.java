@@ -3,6 +3,7 @@ package dev.perfsuite.bench;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +45,32 @@ final class SuiteRuns {
         "body=" + body, "warmup=" + warmUp(duration).toMillis() + "ms"));
     args.addAll(List.of(extra));
     return ChildJvm.run(settings, name, flags, duration, args.toArray(String[]::new));
+  }
+
+  /**
+   * The suite's HTTP clients a users bench runs, a row each: {@code bench.users.clients}, a comma
+   * list of {@code jmeter} and {@code suite} (default both).
+   */
+  static List<String> clients() {
+    List<String> clients = Arrays.stream(System.getProperty("bench.users.clients",
+        "jmeter,suite").split(",")).map(String::trim).toList();
+    clients.stream().filter(c -> !List.of("jmeter", "suite").contains(c)).findFirst()
+        .ifPresent(c -> {
+          throw new IllegalArgumentException("bench.users.clients: unknown client '" + c
+              + "'. Fix: a comma list of jmeter, suite");
+        });
+    return clients;
+  }
+
+  /**
+   * A users bench's generator JVM flags: {@code -Xmx} of {@code heap}, then the space-separated
+   * flags of {@code bench.users.jvm} (default none).
+   */
+  static List<String> usersJvm(String heap) {
+    List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
+    Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
+        .filter(f -> !f.isEmpty()).forEach(jvm::add);
+    return jvm;
   }
 
   /** The generator JVM flag choosing the suite's HTTP client: {@code jmeter} or {@code suite}. */

@@ -49,17 +49,9 @@ final class UsersBench {
     Duration hold = BenchSettings.duration(System.getProperty("bench.users.duration", "120s"));
     Duration ramp = BenchSettings.duration(System.getProperty("bench.users.ramp", "10s"));
     String heap = System.getProperty("bench.users.heap", "2g");
-    List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
-    Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
-        .filter(f -> !f.isEmpty()).forEach(jvm::add);
+    List<String> jvm = SuiteRuns.usersJvm(heap);
     String connections = System.getProperty("bench.users.connections", "auto");
-    List<String> clients = Arrays.stream(System.getProperty("bench.users.clients",
-        "jmeter,suite").split(",")).map(String::trim).toList();
-    clients.stream().filter(c -> !List.of("jmeter", "suite").contains(c)).findFirst()
-        .ifPresent(c -> {
-          throw new IllegalArgumentException("bench.users.clients: unknown client '" + c
-              + "'. Fix: a comma list of jmeter, suite");
-        });
+    List<String> clients = SuiteRuns.clients();
     long openFiles = Machine.openFilesLimit();
     List<String> rows = new ArrayList<>();
     try (LoopbackServer echo = LoopbackServer.echo(settings, delay)) {

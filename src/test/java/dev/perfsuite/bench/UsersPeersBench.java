@@ -74,13 +74,7 @@ final class UsersPeersBench {
       throw new IllegalArgumentException("bench.users.connections=" + connections + ": unknown "
           + "mode. Fix: keep-alive (a connection per user) or shared (one pool per process)");
     }
-    List<String> clients = Arrays.stream(System.getProperty("bench.users.clients",
-        "jmeter,suite").split(",")).map(String::trim).toList();
-    clients.stream().filter(c -> !List.of("jmeter", "suite").contains(c)).findFirst()
-        .ifPresent(c -> {
-          throw new IllegalArgumentException("bench.users.clients: unknown client '" + c
-              + "'. Fix: a comma list of jmeter, suite");
-        });
+    List<String> clients = SuiteRuns.clients();
     if (hold.isZero() || hold.isNegative()) {
       throw new IllegalArgumentException("bench.users.duration=" + hold + ": the hold is what "
           + "the table measures. Fix: e.g. -Dbench.users.duration=120s");
@@ -88,9 +82,7 @@ final class UsersPeersBench {
     long fileLimit = Machine.openFilesLimit();
     Map<String, String> gaps = new LinkedHashMap<>();
     boolean shared = connections.equals("shared");
-    List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
-    Arrays.stream(System.getProperty("bench.users.jvm", "").trim().split("\\s+"))
-        .filter(f -> !f.isEmpty()).forEach(jvm::add);
+    List<String> jvm = SuiteRuns.usersJvm(heap);
     List<Tool> tools = tools(settings, heap, jvm, clients, shared, gaps);
     long began = System.nanoTime();
     List<String> rows = new ArrayList<>();
