@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,8 +99,8 @@ final class UsersPeersBench {
         "| all | %s | **gap**: %s | | | | | | | | |", tool, why)));
     String body = String.format(Locale.ROOT, """
         The suite (UsersBench's cell: every listener, %s, %s, \
-        the users' threads as perf.users.threads' default) on JMeter's HttpClient 4 and on its \
-        own client (perf.http.client=jmeter / suite), \
+        the users' threads as perf.users.threads' default) on %s \
+        (perf.http.client=%s), \
         Gatling (users, %s) and Locust (users) with UsersBench's plan: users ramped linearly over \
         %d s, then one think time of warm-up, then %d s measured (the hold), each looping one \
         GET to the echo backend (--delay %d) then %d ms think time (Gatling constant `pause`, \
@@ -137,6 +138,8 @@ final class UsersPeersBench {
         UsersPeersBench took %d s.
         """, shared ? "users sharing one pool of connections (perf.users.connections=shared)"
             : "a keep-alive connection per user", String.join(" ", jvm),
+        clients.stream().map(c -> c.equals("jmeter") ? "JMeter's HttpClient 4" : "its own client")
+            .collect(Collectors.joining(" and on ")), String.join(" / ", clients),
         shared ? "one shared connection pool (shareConnections)" : "a keep-alive connection each",
         ramp.toSeconds(), hold.toSeconds(), delay.toMillis(), think.toMillis(), heap,
         WORKERS, fileLimit == Long.MAX_VALUE ? "unlimited" : Long.toString(fileLimit),

@@ -128,7 +128,7 @@ class UserPlanTest {
     return headers;
   }
 
-  private static ConstantTimer timer(String delay) {
+  static ConstantTimer timer(String delay) {
     ConstantTimer timer = new ConstantTimer();
     timer.setName("timer " + delay);
     timer.setDelay(delay);
@@ -140,7 +140,8 @@ class UserPlanTest {
     return elementsOf(tree).stream().anyMatch(e -> e == element);
   }
 
-  private static List<Object> elementsOf(HashTree tree) {
+  /** Every node of {@code tree}, depth first, in order. */
+  static List<Object> elementsOf(HashTree tree) {
     List<Object> all = new ArrayList<>();
     tree.traverse(new HashTreeTraverser() {
       @Override

@@ -3,11 +3,9 @@ package dev.perfsuite.users;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.timers.ConstantTimer;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.HashTreeTraverser;
 import org.junit.jupiter.api.Test;
 
 class UserTreeTest {
@@ -25,8 +23,8 @@ class UserTreeTest {
   @Test
   void shouldTellEqualElementsApartByIdentity() {
     // Two copies of an element are equal; a user's tree holds each as its own child.
-    ConstantTimer first = timer();
-    ConstantTimer second = timer();
+    ConstantTimer first = UserPlanTest.timer("10");
+    ConstantTimer second = UserPlanTest.timer("10");
     UserTree tree = new UserTree();
     tree.add(first).add("under first");
     tree.add(second);
@@ -61,31 +59,10 @@ class UserTreeTest {
     group.add("timer");
     tree.set("listener", new UserTree());
 
-    List<Object> seen = new ArrayList<>();
-    tree.traverse(new HashTreeTraverser() {
-      @Override
-      public void addNode(Object node, HashTree subTree) {
-        seen.add(node);
-      }
-
-      @Override
-      public void subtractNode() {
-      }
-
-      @Override
-      public void processPath() {
-      }
-    });
+    List<Object> seen = UserPlanTest.elementsOf(tree);
 
     assertThat(seen).as("nodes visited")
         .containsExactly("group", "sampler", "assertion", "timer", "listener");
     assertThat(tree.getTree("group")).as("subtrees are user trees").isInstanceOf(UserTree.class);
-  }
-
-  private static ConstantTimer timer() {
-    ConstantTimer timer = new ConstantTimer();
-    timer.setName("think");
-    timer.setDelay("10");
-    return timer;
   }
 }
