@@ -6,7 +6,13 @@
 # managed version the published POM forgot (Jackson, commons-io, Netty) shows up here.
 #
 #   .ci/consumer-classpath.sh      after `mvn verify` or `mvn package` (needs target/*.jar and
-#                                  target/flattened-pom.xml); offline, about 15 s
+#                                  target/flattened-pom.xml)
+#
+# It runs on a Maven local repository that starts empty (CONSUMER_REPO, default
+# target/consumer-m2, removed first): every plugin and POM it needs is resolved here, online, so a
+# plugin that only an earlier step (or a developer's old ~/.m2) had fetched cannot hide. The jar
+# goes into that repository, not into ~/.m2. POMs only, no jars but the plugins': about a minute
+# on a fresh machine.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -23,13 +29,20 @@ jar="target/perf-suite-$version.jar"
 
 work="$(mktemp -d /tmp/perf-suite-consumer.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-# -llr: the local repository as it is, whichever remote an artifact first came from (offline,
-# an artifact another project fetched through another repository id would otherwise not count).
-MVN=(mvn -B -ntp -q -o -llr)
+# Copies of the inputs, so that a build beside this one (CI runs it in the background while the
+# next step rebuilds target/) cannot change them under it; CONSUMER_READY, if set, is touched once
+# they are taken.
+cp "$jar" "$work/perf-suite.jar"
+cp "$POM" "$work/published-pom.xml"
+jar="$work/perf-suite.jar"
+if [[ -n "${CONSUMER_READY:-}" ]]; then touch "$CONSUMER_READY"; fi
+repo_local="${CONSUMER_REPO:-$PWD/target/consumer-m2}"
+rm -rf "$repo_local"
+MVN=(mvn -B -ntp -q "-Dmaven.repo.local=$repo_local")
 TREE="org.apache.maven.plugins:maven-dependency-plugin:$plugin:tree"
 
 # What a consumer's `mvn install` or a registry would give it: the jar and the flattened POM.
-"${MVN[@]}" install:install-file -Dfile="$jar" -DpomFile="$POM" >"$work/install.log" 2>&1 \
+"${MVN[@]}" install:install-file -Dfile="$jar" -DpomFile="$work/published-pom.xml" >"$work/install.log" 2>&1 \
   || { cat "$work/install.log" >&2; die "install:install-file failed"; }
 
 cat >"$work/pom.xml" <<EOF
@@ -79,4 +92,4 @@ if ! diff -u --label "this repository ($repo_count artifacts)" --label "a consum
   die "a consumer resolves other versions than this repository (- here, + the consumer). Fix: declare each
 differing artifact as a direct dependency in pom.xml (a consumer ignores this pom's dependencyManagement)"
 fi
-echo "consumer-classpath: a consumer of perf-suite $version resolves the same $repo_count compile and runtime artifacts as this repository ($((SECONDS - t0)) s)"
+echo "consumer-classpath: a consumer of perf-suite $version resolves the same $repo_count compile and runtime artifacts as this repository ($((SECONDS - t0)) s, from an empty local repository)"

@@ -22,7 +22,7 @@ for run in a b; do
   # The built project without earlier results: target/classes and test-classes come along.
   tar --exclude=./target/nightly --exclude=./target/perf-results --exclude=./.git -cf - . \
     | tar -xf - -C "$copy"
-  (cd "$copy" && "${MVN[@]}" -o verify -Pperf "${SKIP_UNIT[@]}" -Dit.test="$scenario" \
+  (cd "$copy" && "${MVN[@]}" verify -Pperf "${SKIP_UNIT[@]}" -Dit.test="$scenario" \
     -Dperf.profile=smoke -Dperf.backends=embedded -Dperf.regression=warn \
     -Dperf.history.dir="$history" > "../mvn.log" 2>&1) &
   pids+=("$!")

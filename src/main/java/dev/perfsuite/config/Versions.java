@@ -39,6 +39,8 @@ public final class Versions {
   public static final String TOXIPROXY_PUBLIC_IMAGE = value("image.toxiproxy");
   /** The locally built Toxiproxy image ({@code docker/toxiproxy/build.sh}). */
   public static final String TOXIPROXY_IMAGE = value("image.local.toxiproxy");
+  /** maven-dependency-plugin's version, for the Maven runs the suite starts itself. */
+  public static final String DEPENDENCY_PLUGIN = value("dependency-plugin.version");
   /** Port the echo backend listens on when none is given, also inside its container. */
   public static final int ECHO_PORT = Integer.parseInt(value("echo.port"));
 

@@ -1,5 +1,6 @@
 package dev.perfsuite.plugins;
 
+import dev.perfsuite.config.Versions;
 import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -105,7 +106,7 @@ public final class PluginFetch {
     return true;
   }
 
-  /** Runs {@code mvn dependency:build-classpath} on a generated pom listing the artifacts. */
+  /** Runs maven-dependency-plugin's {@code build-classpath} (pinned) on a generated pom. */
   private static void resolve(Path plan, Set<String> artifacts, Path listing) throws IOException {
     Path dir = Files.createDirectories(listing.getParent().resolve(listing.getFileName()
         .toString().replace(".classpath", "")));
@@ -123,7 +124,11 @@ public final class PluginFetch {
         + "</dependencies></project>", StandardCharsets.UTF_8);
     Path log = dir.resolve("maven.log");
     ProcessBuilder maven = new ProcessBuilder(mavenCommand(), "-B", "-q", "-f",
-        dir.resolve("pom.xml").toString(), "dependency:build-classpath",
+        dir.resolve("pom.xml").toString(),
+        // Fully qualified: the generated pom pins no plugin, and a prefix would resolve the
+        // newest version from the remote's metadata (or nothing, offline).
+        "org.apache.maven.plugins:maven-dependency-plugin:" + Versions.DEPENDENCY_PLUGIN
+            + ":build-classpath",
         "-Dmdep.outputFile=" + listing, "-Dmdep.includeScope=runtime")
         .redirectErrorStream(true).redirectOutput(log.toFile());
     try {

@@ -39,7 +39,7 @@ class LayersTest {
       "engines/shipment", "engines/server", "plugins");
   /** What only the plugins room does: JMeter's function registry, the table, the fetch. */
   private static final List<String> PLUGIN_MARKERS = List.of("getDeclaredField(\"functions\")",
-      "plugins.properties", "dependency:build-classpath");
+      "plugins.properties", ":build-classpath\"");
   private static final Pattern SUITE_REFERENCE = Pattern.compile(
       "\\bdev\\.perfsuite\\.([a-z]+)\\.[A-Za-z]");
   private static final Pattern SUITE_TYPE = Pattern.compile(
