@@ -31,8 +31,9 @@ import org.junit.platform.launcher.TestIdentifier;
  * the engine adds nothing.
  *
  * <p>Trap: the check reads the whole test plan of its launcher execution, so it needs the one
- * execution per test JVM that failsafe makes by default; a fork per class ({@code reuseForks=false})
- * with {@code perf.groups} passed would fail it in every class that is not a scenario.
+ * execution per test JVM that failsafe makes by default; a fork per class
+ * ({@code reuseForks=false}) with {@code perf.groups} passed would fail it in every class that is
+ * not a scenario.
  */
 public final class SelectionCheckEngine implements TestEngine {
   static final String ID = "perf-selection";
