@@ -6,6 +6,7 @@ import dev.perfsuite.history.HistoryOutcome;
 import dev.perfsuite.reporting.AllureReport;
 import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.verdict.RunVerdict;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -13,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A report made after a run's results are kept (history row, verdict.json): the run is measured
+ * A report made after a run's results (history row, verdict.json) are kept. The run is measured
  * and judged without it, so its failure is a named warning, never a lost run.
  *
  * @param name what the report is, as its warning names it
@@ -43,6 +44,18 @@ record OptionalReport(String name,
       }
       return warnings;
     });
+  }
+
+  /** Makes every report of the verdict's run; returns the verdict with their warnings. */
+  static RunVerdict makeAll(List<OptionalReport> reports, RunVerdict verdict,
+      HistoryOutcome history) {
+    RunVerdict reported = verdict;
+    for (OptionalReport report : reports) {
+      for (String warning : report.makeOrWarn(verdict.result(), history)) {
+        reported = reported.withReportWarning(warning);
+      }
+    }
+    return reported;
   }
 
   /**

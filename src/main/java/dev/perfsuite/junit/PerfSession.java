@@ -24,6 +24,7 @@ import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.reporting.ProgressReporter;
 import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
@@ -130,8 +131,8 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Completes the verdicts of the runs the test made: failed with its cause when it threw, else
-   * marked on its report when no SLA judged them (verdict.json already says {@code not-judged}).
+   * Completes the verdicts of the runs the test made. They fail with its cause when it threw;
+   * those no SLA judged are marked on its report (verdict.json already says not-judged).
    */
   void testFinished(Optional<Throwable> failure) {
     for (Path dir : runsOfTest) {
@@ -290,23 +291,23 @@ public final class PerfSession implements AutoCloseable {
     }
     // Before priming: a folder that cannot take the results must not cost the load.
     RunPreflight.enforce(config, plan.profile());
-    primer.ifPresent(this::primeIfCold);
-    RunResult result = engine.run(plan).judging(config.slaLatency());
-    // Results first: the history row and verdict.json must outlive a report that fails after.
-    lastHistory = history.recordAndCompare(result);
-    RunVerdict verdict = RunVerdict.of(result, plan.profile(), Optional.of(lastHistory.verdict()),
-        config.history().regression(), latencyAbort.flatMap(LatencyAbort::lastBreach));
-    // Written before a report or a regression can fail the test, and again by every judge().
-    record(verdict);
-    runsOfTest.add(result.directory());
-    RunVerdict reported = verdict;
-    for (OptionalReport report : reports) {
-      for (String warning : report.makeOrWarn(result, lastHistory)) {
-        reported = reported.withReportWarning(warning);
+    RunResult result;
+    // One run per run directory: a second one would delete the first's live files.
+    try (ResultDirectory.Lock lock = ResultDirectory.lock(config.resultsDir(), plan.scenario())) {
+      primer.ifPresent(this::primeIfCold);
+      result = engine.run(plan).judging(config.slaLatency());
+      // Results first: the history row and verdict.json must outlive a report that fails after.
+      lastHistory = history.recordAndCompare(result);
+      RunVerdict verdict = RunVerdict.of(result, plan.profile(),
+          Optional.of(lastHistory.verdict()), config.history().regression(),
+          latencyAbort.flatMap(LatencyAbort::lastBreach));
+      // Written before a report or a regression can fail the test, and again by every judge().
+      record(verdict);
+      runsOfTest.add(result.directory());
+      RunVerdict reported = OptionalReport.makeAll(reports, verdict, lastHistory);
+      if (reported != verdict) {
+        record(reported);
       }
-    }
-    if (reported != verdict) {
-      record(reported);
     }
     lastHistory.verdict().enforce(config.history().regression());
     return result;

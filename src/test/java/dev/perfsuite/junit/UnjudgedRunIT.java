@@ -1,6 +1,7 @@
 package dev.perfsuite.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perfsuite.config.AmbientFlags;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,8 +33,9 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * A run's machine-readable outcome is passed only when an SLA judged it and passed: a scenario
  * that throws before {@code perf.judge} leaves {@code failed} with its cause, one that never
  * judges leaves {@code not-judged}; and a report that fails after the run (out of memory, a full
- * disk) leaves the history row and verdict.json, with a named warning. Each run is 2 users for
- * 1 s against a closed loopback port (every sample an error).
+ * disk) leaves the history row and verdict.json, with a named warning; a second run on a run
+ * directory in use is refused before load. Each run is 2 users for 1 s against a closed loopback
+ * port (every sample an error).
  */
 class UnjudgedRunIT {
   private static final String INNER = "unjudged-run.inner";
@@ -96,6 +99,26 @@ class UnjudgedRunIT {
     assertThat(history).as("the history row, written before the reports").exists();
     assertThat(Files.readAllLines(history)).as("this run's rows, written before the reports")
         .filteredOn(line -> line.contains(",unjudged-reports,")).isNotEmpty();
+  }
+
+  @Test
+  void shouldRefuseASecondRunOnARunDirectoryInUseAndKeepTheFirstRunsFiles() throws Exception {
+    url = closedPort();
+    Path results = dir.resolve("results");
+    Path live = Files.createDirectories(results.resolve("unjudged-busy")).resolve("results.jtl");
+    Files.writeString(live, "the first run's live rows\n");
+    Supplier<String> catalogue = () -> "catalogue";
+    try (ResultDirectory.Lock first = ResultDirectory.lock(results, "unjudged-busy");
+        PerfSession session = new PerfSession(PerfConfig.of(flags()), catalogue, List.of())) {
+      assertThatThrownBy(() -> session.run(plan("unjudged-busy", session)))
+          .as("a second run of the scenario on the same results directory")
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("refused before load: ")
+          .hasMessageContaining("is in use by another run in this JVM running unjudged-busy")
+          .hasMessageContaining("Fix: give each run its own -Dperf.results-dir");
+    }
+    assertThat(Files.readString(live)).as("the first run's JTL, untouched")
+        .isEqualTo("the first run's live rows\n");
   }
 
   private JsonNode verdict(String scenario) throws Exception {
