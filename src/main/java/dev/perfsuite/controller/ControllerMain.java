@@ -13,8 +13,16 @@ import java.nio.file.Path;
 import java.security.Security;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -45,10 +53,16 @@ public final class ControllerMain {
       "                    (default results)",
       "  --help            this text");
 
+  /** How many nearby packages an empty selection's error names. */
+  private static final int MAX_NAMED = 12;
+
   private ControllerMain() {
   }
 
-  /** Runs the selection; exits 0 (passed), 1 (failed or nothing ran) or 2 (bad options). */
+  /**
+   * Runs the selection; exits 0 (passed), 1 (failed, or a selection of no test, named with the
+   * scenario packages near it) or 2 (bad options).
+   */
   public static void main(String[] args) throws IOException {
     if (List.of(args).contains("--help")) {
       System.out.println(USAGE);
@@ -72,15 +86,23 @@ public final class ControllerMain {
     Security.setProperty("networkaddress.cache.negative.ttl", "0");
     Path results = selection.results().toAbsolutePath();
     Files.createDirectories(results);
+    Launcher launcher = LauncherFactory.create();
+    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+        .selectors(selection.selectors()).build();
+    // Before any output default or backend: a selection of nothing is a mistake, not a pass.
+    if (!launcher.discover(request).containsTests()) {
+      String text = "Controller verdict: FAILED (" + selection.nothingSelected(launcher) + ")\n";
+      System.err.print(text);
+      Files.writeString(results.resolve(SUMMARY), text, StandardCharsets.UTF_8);
+      return 1;
+    }
     OutputDefaults.under(results);
     String allure = "allure.results.directory";
     if (System.getProperty(allure) == null) {
       System.setProperty(allure, results.resolve("allure-results").toString());
     }
-    Launcher launcher = LauncherFactory.create();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
-    launcher.execute(LauncherDiscoveryRequestBuilder.request()
-        .selectors(selection.selectors()).build(), listener);
+    launcher.execute(request, listener);
     TestExecutionSummary summary = listener.getSummary();
     boolean passed = summary.getTotalFailureCount() == 0 && summary.getTestsAbortedCount() == 0
         && summary.getTestsSucceededCount() > 0;
@@ -135,6 +157,42 @@ public final class ControllerMain {
             + "PKG (e.g. --scenario dev.perfsuite.scenarios.example.FirstScenarioIT)");
       }
       return new Selection(classes, packages, results);
+    }
+
+    /**
+     * Why the selection runs nothing, naming it and the scenario packages near it. Those are the
+     * packages of the closest enclosing package that has any test class.
+     */
+    String nothingSelected(Launcher launcher) {
+      Set<String> near = new TreeSet<>();
+      for (String name : packages) {
+        String parent = name;
+        while (near.isEmpty() && parent.contains(".")) {
+          parent = parent.substring(0, parent.lastIndexOf('.'));
+          near.addAll(testPackages(launcher, parent));
+        }
+      }
+      String asked = Stream.concat(classes.stream().map(c -> "--scenario " + c),
+          packages.stream().map(p -> "--package " + p)).collect(Collectors.joining(" "));
+      return asked + " selects no scenario: no test class found there. "
+          + (near.isEmpty() ? "" : "Scenario packages near it: "
+          + near.stream().limit(MAX_NAMED).collect(Collectors.joining(", "))
+          + (near.size() > MAX_NAMED ? ", ..." : "") + ". ")
+          + "Fix: give a package or a fully qualified class on this controller's class path "
+          + "(e.g. --scenario dev.perfsuite.scenarios.example.FirstScenarioIT)";
+    }
+
+    private static Set<String> testPackages(Launcher launcher, String name) {
+      TestPlan plan = launcher.discover(LauncherDiscoveryRequestBuilder.request()
+          .selectors(selectPackage(name)).build());
+      Set<String> found = new TreeSet<>();
+      for (TestIdentifier root : plan.getRoots()) {
+        plan.getDescendants(root).forEach(node -> node.getSource()
+            .filter(ClassSource.class::isInstance).map(ClassSource.class::cast)
+            .map(ClassSource::getClassName).filter(c -> c.contains("."))
+            .map(c -> c.substring(0, c.lastIndexOf('.'))).ifPresent(found::add));
+      }
+      return found;
     }
 
     List<DiscoverySelector> selectors() {

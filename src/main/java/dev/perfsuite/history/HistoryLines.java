@@ -14,7 +14,8 @@ import java.util.List;
  *
  * <p>The store writes one record per line (values never hold a line break), each append ends with
  * a newline, so an unterminated last line is what a writer killed mid-append leaves: it is dropped
- * and named. A line whose bytes are not UTF-8 is dropped and named.
+ * and named. A line whose bytes are not UTF-8 is kept decoded leniently (each bad byte as
+ * U+FFFD) and marked damaged: the store skips it, unless it is the header it can repair.
  */
 final class HistoryLines {
   private final List<Line> lines;
@@ -25,8 +26,11 @@ final class HistoryLines {
     this.skipped = skipped;
   }
 
-  /** One decoded line and its 1-based number in the file. */
-  record Line(int number, String text) {
+  /**
+   * One decoded line and its 1-based number in the file. It is {@code damaged} when its bytes
+   * were not UTF-8 text (or held a NUL); {@code text} is then decoded leniently.
+   */
+  record Line(int number, String text, boolean damaged) {
   }
 
   /** Splits {@code bytes}, the content of {@code file}, into decodable, terminated lines. */
@@ -53,9 +57,10 @@ final class HistoryLines {
           if (text.indexOf('\0') >= 0) {
             throw new CharacterCodingException();
           }
-          lines.add(new Line(number, text));
+          lines.add(new Line(number, text, false));
         } catch (CharacterCodingException e) {
-          skipped.add(file + ":" + number + ": bytes that are not UTF-8 text; skipped");
+          lines.add(new Line(number, new String(bytes, start, end - start,
+              StandardCharsets.UTF_8).replace('\0', '\uFFFD'), true));
         }
         start = i + 1;
         number++;

@@ -194,6 +194,18 @@ public final class HistoryStore {
         skipped.add(at + "not a CSV record (unbalanced quotes); skipped");
         continue;
       }
+      if (line.damaged()) {
+        if (columns == null && repairableHeader(row)) {
+          // One bad byte in the header must not cost the whole history: columns are only ever
+          // added at the end, so a header of n columns is this version's first n.
+          columns = COLUMNS.subList(0, row.length);
+          skipped.add(at + "the header has bytes that are not UTF-8 text; read as the "
+              + row.length + " standard columns");
+        } else {
+          skipped.add(at + "bytes that are not UTF-8 text; skipped");
+        }
+        continue;
+      }
       if (row.length == 1 && row[0].isEmpty()) {
         continue;
       }
@@ -236,6 +248,18 @@ public final class HistoryStore {
       }
     }
     return new HistoryReading(runs, skipped);
+  }
+
+  /** True when {@code row} is this version's header but for at most one damaged name. */
+  private static boolean repairableHeader(String[] row) {
+    if (row == null || row.length < HEADER_KEYS.size() || row.length > COLUMNS.size()) {
+      return false;
+    }
+    int same = 0;
+    for (int i = 0; i < row.length; i++) {
+      same += row[i].equals(COLUMNS.get(i)) ? 1 : 0;
+    }
+    return same >= row.length - 1;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.perfsuite.junit;
 
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.PerfLog;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -19,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * launchers in one JVM, say) has a session of its own; nothing is kept in static fields.
  */
 public final class PerfExtension implements BeforeAllCallback, BeforeEachCallback,
-    ParameterResolver {
+    AfterTestExecutionCallback, ParameterResolver {
   private static final Logger LOG = LoggerFactory.getLogger(PerfExtension.class);
   private static final Namespace NAMESPACE = Namespace.create(PerfExtension.class);
 
@@ -31,6 +32,12 @@ public final class PerfExtension implements BeforeAllCallback, BeforeEachCallbac
   @Override
   public void beforeEach(ExtensionContext context) {
     session(context).testStarting(ScenarioTest.of(context.getRequiredTestClass()));
+  }
+
+  /** A test that threw fails its runs' verdicts with the cause; one that never judged says so. */
+  @Override
+  public void afterTestExecution(ExtensionContext context) {
+    session(context).testFinished(context.getExecutionException());
   }
 
   @Override

@@ -8,7 +8,6 @@ import dev.perfsuite.backends.keycloak.RealmDescription;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.Target;
-import dev.perfsuite.config.settings.RegressionMode;
 import dev.perfsuite.engines.Engines;
 import dev.perfsuite.engines.ErrorRateAbort;
 import dev.perfsuite.engines.LatencyAbort;
@@ -25,6 +24,7 @@ import dev.perfsuite.reporting.AllureRunReport;
 import dev.perfsuite.reporting.ProgressReporter;
 import dev.perfsuite.reporting.ReportTable;
 import dev.perfsuite.reporting.ResultFiles;
+import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
@@ -70,6 +70,10 @@ public final class PerfSession implements AutoCloseable {
   private final Map<Path, RunVerdict> verdicts = new ConcurrentHashMap<>();
   private final Optional<LatencyAbort> latencyAbort;
   private final Optional<Path> junitReports;
+  /** The reports made after each run's results are written; each may fail on its own. */
+  private final List<OptionalReport> reports;
+  /** The run directories of the current test, whose verdicts its end completes. */
+  private final Set<Path> runsOfTest = ConcurrentHashMap.newKeySet();
   private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
@@ -85,7 +89,19 @@ public final class PerfSession implements AutoCloseable {
    * of the launcher session that started it), read when each run ends.
    */
   PerfSession(PerfConfig config, Supplier<String> selection) {
+    this(config, selection, List.of());
+  }
+
+  /**
+   * As {@link #PerfSession(PerfConfig, Supplier)}, making {@code extraReports} after each run's
+   * Allure report.
+   */
+  PerfSession(PerfConfig config, Supplier<String> selection, List<OptionalReport> extraReports) {
     this.config = config;
+    List<OptionalReport> all = new ArrayList<>();
+    all.add(OptionalReport.allure(config, this::provider));
+    all.addAll(extraReports);
+    this.reports = List.copyOf(all);
     this.backends = Backends.forConfig(config);
     this.metrics = LiveMetrics.start(config.metrics());
     List<RunWatcher> watchers = new ArrayList<>(List.of(ResultFiles.watcher(),
@@ -111,6 +127,27 @@ public final class PerfSession implements AutoCloseable {
   /** Names the test about to run, for its report labels. */
   void testStarting(ScenarioTest test) {
     current = test;
+    runsOfTest.clear();
+  }
+
+  /**
+   * Completes the verdicts of the runs the test made. They fail with its cause when it threw;
+   * those no SLA judged are marked on its report (verdict.json already says not-judged).
+   */
+  void testFinished(Optional<Throwable> failure) {
+    for (Path dir : runsOfTest) {
+      RunVerdict verdict = verdicts.get(dir);
+      if (verdict == null) {
+        continue;
+      }
+      if (failure.isPresent()) {
+        record(verdict.failedBy(failure.get()));
+      } else if (!verdict.judged()) {
+        AllureReport.warning("not judged: " + verdict.result().scenario() + " ran without "
+            + "perf.judge(...), so no threshold passed");
+      }
+    }
+    runsOfTest.clear();
   }
 
   /**
@@ -230,10 +267,12 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Runs a plan on the configured engine, reports it, records it in the run history and applies
-   * {@code perf.regression}. The report holds labels, parameters, summary, charts, JTL and JMeter
-   * dashboard on the current test's Allure result; the regression table and trend chart are
-   * attached before a regression can fail the test.
+   * Runs a plan on the configured engine, records it in the run history, writes its verdict.json,
+   * reports it and applies {@code perf.regression}. The history row and verdict.json come first:
+   * a report that fails after them (a full disk, out of memory) is a named warning in
+   * verdict.json, not a lost run. The report holds labels, parameters, summary, charts, JTL and
+   * JMeter dashboard on the current test's Allure result; the regression table and trend chart
+   * are attached before a regression can fail the test.
    */
   public RunResult run(LoadPlan plan) {
     // A plan with its own thread groups cannot be shortened: priming it would rerun it whole.
@@ -252,22 +291,24 @@ public final class PerfSession implements AutoCloseable {
     }
     // Before priming: a folder that cannot take the results must not cost the load.
     RunPreflight.enforce(config, plan.profile());
-    primer.ifPresent(this::primeIfCold);
-    RunResult result = engine.run(plan).judging(config.slaLatency());
-    AllureRunReport.scenario(result, config, provider());
-    // A saturated generator offered less load than planned: on the overview even if it passed.
-    AllureReport.saturationWarnings(result.warnings());
-    lastHistory = history.recordAndCompare(result);
-    AllureReport.table("Regression verdict: " + result.scenario(), lastHistory.verdict().html());
-    AllureReport.png("Trend: " + result.scenario(), lastHistory.trendPng());
-    if (config.history().regression() == RegressionMode.WARN
-        && lastHistory.verdict().regressed()) {
-      // A passing test with a status message: the overview's categories list it (warn mode).
-      AllureReport.warning(lastHistory.verdict().headline() + " (perf.regression=warn)");
+    RunResult result;
+    // One run per run directory: a second one would delete the first's live files.
+    try (ResultDirectory.Lock lock = ResultDirectory.lock(config.resultsDir(), plan.scenario())) {
+      primer.ifPresent(this::primeIfCold);
+      result = engine.run(plan).judging(config.slaLatency());
+      // Results first: the history row and verdict.json must outlive a report that fails after.
+      lastHistory = history.recordAndCompare(result);
+      RunVerdict verdict = RunVerdict.of(result, plan.profile(),
+          Optional.of(lastHistory.verdict()), config.history().regression(),
+          latencyAbort.flatMap(LatencyAbort::lastBreach));
+      // Written before a report or a regression can fail the test, and again by every judge().
+      record(verdict);
+      runsOfTest.add(result.directory());
+      RunVerdict reported = OptionalReport.makeAll(reports, verdict, lastHistory);
+      if (reported != verdict) {
+        record(reported);
+      }
     }
-    // Written before a regression can fail the test, and again by every judge().
-    record(RunVerdict.of(result, plan.profile(), Optional.of(lastHistory.verdict()),
-        config.history().regression(), latencyAbort.flatMap(LatencyAbort::lastBreach)));
     lastHistory.verdict().enforce(config.history().regression());
     return result;
   }

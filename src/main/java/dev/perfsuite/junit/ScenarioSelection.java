@@ -21,12 +21,15 @@ import org.junit.platform.launcher.TestPlan;
  * <p>Registered with the JUnit Platform as a launcher session listener (service file): each
  * launcher session gets its own listener, which reads the test plan before any test runs and
  * keeps the selection in that session's store, where {@link PerfExtension} finds it. Two
- * launchers in one JVM therefore keep two selections.
+ * launchers in one JVM therefore keep two selections. It also keeps how many scenario classes
+ * the plan holds, which fails a selection of none ({@link SelectionCheckEngine}).
  */
 public final class ScenarioSelection implements LauncherSessionListener {
   private static final String SCENARIO_TAG = "perf";
   private static final String KEY = "selection";
   private static final String NAMESPACE = ScenarioSelection.class.getName();
+  /** How many scenario classes the test plan holds, for {@link SelectionCheckEngine}. */
+  static final String SCENARIO_CLASSES = "scenario-classes";
 
   @Override
   public void launcherSessionOpened(LauncherSession session) {
@@ -38,9 +41,15 @@ public final class ScenarioSelection implements LauncherSessionListener {
         for (TestIdentifier root : plan.getRoots()) {
           collect(plan, root, classes);
         }
-        store.put(Namespace.create(NAMESPACE), KEY, selection(classes));
+        store.put(namespace(), KEY, selection(classes));
+        store.put(namespace(), SCENARIO_CLASSES, classes.size());
       }
     });
+  }
+
+  /** Where the selection is kept in the launcher session's store. */
+  static Namespace namespace() {
+    return Namespace.create(NAMESPACE);
   }
 
   /**
@@ -60,6 +69,9 @@ public final class ScenarioSelection implements LauncherSessionListener {
   }
 
   private static void collect(TestPlan plan, TestIdentifier node, Set<String> classes) {
+    if (SelectionCheckEngine.owns(node)) {
+      return;
+    }
     node.getSource().filter(ClassSource.class::isInstance).map(ClassSource.class::cast)
         .filter(s -> node.getTags().stream().anyMatch(t -> t.getName().equals(SCENARIO_TAG)))
         .ifPresent(s -> classes.add(s.getClassName()));

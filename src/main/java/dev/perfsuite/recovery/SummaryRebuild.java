@@ -20,10 +20,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Rebuilds a killed run's {@code summary.csv}, {@code summary.md} and {@code run.properties} from
@@ -61,7 +63,8 @@ public final class SummaryRebuild {
     long warmUpMillis = Long.parseLong(facts.getProperty("warmUpMillis",
         String.valueOf(warmUp.toMillis())));
     Map<String, LabelAccumulator> byKey = new LinkedHashMap<>();
-    List<String> labels = new ArrayList<>();
+    // A set: a JTL of many labels (ids in names) must not cost a scan of them per row.
+    Set<String> labels = new LinkedHashSet<>();
     long rows = 0;
     long skipped = 0;
     long origin = Long.parseLong(facts.getProperty("originMillis", "-1"));
@@ -92,9 +95,7 @@ public final class SummaryRebuild {
             : cause(code, row.get("responseMessage", ""), row.get("failureMessage", ""));
         long received = number(row.get("bytes"));
         long sent = number(row.get("sentBytes"));
-        if (!labels.contains(label)) {
-          labels.add(label);
-        }
+        labels.add(label);
         accumulator(byKey, label, phase).add(start, start + elapsed, elapsed, received, sent,
             cause, code);
         if (!row.transaction()) {

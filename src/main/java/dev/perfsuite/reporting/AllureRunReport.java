@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -32,11 +34,14 @@ public final class AllureRunReport {
    * Adds the run's parameters, summary, charts, JTL and JMeter dashboard to the current test.
    *
    * @param provider the backend provider's name, a parameter of the result
+   * @return a warning naming the JMeter dashboard and why it could not be made, empty when it was
+   *     made or had nothing to show
    */
-  public static void scenario(RunResult result, PerfConfig config, String provider) {
+  public static List<String> scenario(RunResult result, PerfConfig config, String provider) {
     if (!AllureReport.active()) {
-      return;
+      return List.of();
     }
+    List<String> warnings = new ArrayList<>();
     AllureReport.parameter("users", result.users());
     AllureReport.parameter("profile", config.profile().name());
     AllureReport.parameter("target", config.target().name());
@@ -58,10 +63,13 @@ public final class AllureRunReport {
       }
     } catch (RuntimeException | IOException e) {
       // The verdicts do not depend on the dashboard; say why it is missing instead of failing.
-      LOG.warn("no JMeter dashboard for {}: {}", result.scenario(), e.getMessage());
+      String warning = "report not made: JMeter dashboard of " + result.scenario() + ": " + e;
+      LOG.warn(warning);
       LOG.debug("dashboard generation failed", e);
+      warnings.add(warning);
     }
     AllureReport.run(result, dashboard);
+    return List.copyOf(warnings);
   }
 
   /**

@@ -44,6 +44,7 @@ final class VerdictJson {
     root.put("schemaVersion", SCHEMA_VERSION);
     root.put("scenario", result.scenario());
     root.put("outcome", verdict.outcome().json());
+    verdict.failure().ifPresentOrElse(f -> root.put("failure", f), () -> root.putNull("failure"));
     root.set("profile", profile(verdict.profile(), result));
     root.put("loadModel", lower(verdict.profile().model()));
     root.put("judgedLatency", lower(result.judged()));
@@ -74,6 +75,7 @@ final class VerdictJson {
     root.set("regression", regression(verdict));
     ArrayNode warnings = root.putArray("warnings");
     result.warnings().forEach(warnings::add);
+    verdict.reportWarnings().forEach(warnings::add);
     try {
       return JSON.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

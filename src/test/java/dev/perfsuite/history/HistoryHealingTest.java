@@ -106,6 +106,30 @@ class HistoryHealingTest {
   }
 
   @Test
+  void shouldKeepAHistoryWhoseHeaderHasAByteThatIsNotUtf8AndJudgeAgainstIt() throws Exception {
+    HistoryStore store = HistoryStore.at(dir);
+    RunHistory history = RunHistory.of(new HistorySettings(dir, RegressionMode.FAIL, 10,
+        Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
+    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
+    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
+    byte[] bytes = Files.readAllBytes(store.file("echo-test"));
+    bytes[1] = (byte) 0xff;  // "run,time,..." -> "r\xffn,time,...": one bad byte in the header
+    Files.write(store.file("echo-test"), bytes);
+
+    RegressionVerdict verdict = history.recordAndCompare(RunHistoryResults.result(
+        dir.resolve("run"))).verdict();
+
+    assertThat(verdict.baseline()).as("a baseline from the kept history").isPresent();
+    assertThat(verdict.headline()).as("not a first run under perf.regression=fail")
+        .doesNotContain("first complete run").contains("compared with 2 earlier runs")
+        .contains("the header has bytes that are not UTF-8 text");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .as("nothing moved aside").noneMatch(n -> n.contains(".unreadable-"));
+    }
+  }
+
+  @Test
   void shouldKeepTheVerdictWhenItsFilesCannotBeWrittenBesideTheRun() throws Exception {
     RunHistory history = RunHistory.of(new HistorySettings(dir.resolve("h"), RegressionMode.WARN,
         10, Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
