@@ -168,7 +168,8 @@ public final class Secrets {
     }
   }
 
-  private static Path workTree(Path start) {
+  /** The nearest folder at or above {@code start} holding {@code .git}, else {@code start}. */
+  static Path workTree(Path start) {
     for (Path dir = start; dir != null; dir = dir.getParent()) {
       if (Files.exists(dir.resolve(".git"))) {
         return dir;
