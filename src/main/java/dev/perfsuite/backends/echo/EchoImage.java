@@ -167,7 +167,8 @@ public record EchoImage(String baseImage, SortedMap<String, byte[]> files) {
         + "EXPOSE " + port + "\n"
         + "ENTRYPOINT [\"java\", \"-cp\", \"/opt/perf-suite/classes:/opt/perf-suite/lib/*\", \""
         + EchoBackendMain.class.getName() + "\"]\n"
-        + "CMD [\"--port\", \"" + port + "\"]\n";
+        // All interfaces of the container's own network: the host maps the port on loopback.
+        + "CMD [\"--port\", \"" + port + "\", \"--host\", \"0.0.0.0\"]\n";
   }
 
   /** The echo backend's classes from a classes directory or a jar, by their path inside it. */
