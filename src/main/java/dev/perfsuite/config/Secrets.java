@@ -108,9 +108,10 @@ public final class Secrets {
 
   /**
    * Replaces every secret value read or registered so far in this JVM with {@code ****}. Each of
-   * its encoded spellings is replaced too: URL-encoded, Base64 (also inside a longer encoded value such as
-   * {@code Basic base64(id:secret)}), JSON-, CSV- and HTML-escaped. Values from any session count;
-   * every writer of results, reports and console lines calls it on the text it writes.
+   * its encoded spellings is replaced too: URL-encoded, Base64 (also inside a longer encoded
+   * value such as {@code Basic base64(id:secret)}), JSON-, CSV- and HTML-escaped. Values from any
+   * session count; every writer of results, reports and console lines calls it on the text it
+   * writes.
    */
   public static String mask(String text) {
     Masks current = masks;

@@ -46,7 +46,7 @@ class HelmChartTest {
 
   @BeforeAll
   void render() throws Exception {
-    Rendered rendered = render(RENDERED, "--set", "controller.enabled=true", "--set",
+    Rendered rendered = renderChart(RENDERED, "--set", "controller.enabled=true", "--set",
         "replicas=3");
     assertThat(rendered.exit()).as("helm template: %s", rendered.output()).isZero();
     byKind.putAll(rendered.byKind());
@@ -57,7 +57,7 @@ class HelmChartTest {
   }
 
   /** Renders the chart with {@code sets} into {@code file}; skipped where helm is missing. */
-  private static Rendered render(Path file, String... sets) throws Exception {
+  private static Rendered renderChart(Path file, String... sets) throws Exception {
     Optional<Path> helm = helm();
     if (helm.isEmpty()) {
       assertThat(System.getenv("CI")).as("CI installs helm (.ci/run); it is not on the PATH")
@@ -291,11 +291,11 @@ class HelmChartTest {
 
   @Test
   void shouldTakeScenarioSecretsFromSecretKeyRefsAndRefuseLiteralOnes() throws Exception {
-    Rendered referenced = render(Path.of("target", "helm", "perf-engines-secret-env.yaml"),
+    Rendered referenced = renderChart(Path.of("target", "helm", "perf-engines-secret-env.yaml"),
         "--set", "controller.enabled=true",
         "--set", "controller.secretEnv.PERF_KEYCLOAK_CLIENT_SECRET.secretName=scenario-secrets",
         "--set", "controller.secretEnv.PERF_KEYCLOAK_CLIENT_SECRET.key=client-secret");
-    Rendered literal = render(Path.of("target", "helm", "perf-engines-literal-secret.yaml"),
+    Rendered literal = renderChart(Path.of("target", "helm", "perf-engines-literal-secret.yaml"),
         "--set", "controller.enabled=true",
         "--set", "controller.env.PERF_KEYCLOAK_CLIENT_SECRET=in-the-values");
 
