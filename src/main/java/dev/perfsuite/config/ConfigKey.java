@@ -136,6 +136,10 @@ public enum ConfigKey implements KeyDescription {
           + "docs/results.md)."),
   JTL_COMPRESS("perf.jtl.compress", "false", "true or false",
       "Writes results.jtl.gz (gzip) instead of results.jtl; every tool of the suite reads both."),
+  SECRETS_VARIABLES("perf.secrets.variables", null,
+      "comma-separated JMeter variable names, e.g. token,sessionId",
+      "Variables the plan extracts at run time that hold secrets: their values are masked in "
+          + "every output, as secrets read from the environment are (see docs/security.md)."),
   LABELS_MAX("perf.labels.max", "1000", "a positive whole number",
       "Labels with statistics of their own; samples of further labels count in one row, "
           + "'other labels' (see docs/faults.md)."),

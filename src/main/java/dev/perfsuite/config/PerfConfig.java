@@ -182,6 +182,8 @@ public record PerfConfig(
           + keystore + " is not a file. Fix: point perf.rmi.keystore at the JKS every engine "
           + "shares (docs/distributed.md), or turn SSL off explicitly with "
           + "-Dperf.rmi.ssl=false on a trusted network.");
+    } else if (engine == EngineKind.DISTRIBUTED && ssl) {
+      KeystoreExposure.warn(keystore);
     }
     RemoteSamples samples = read.choice(ConfigKey.REMOTES_SAMPLES, RemoteSamples.class)
         .orElse(defaults.samples());

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * Applies {@code perf.log} to the suite's loggers, once per configuration load (the JUnit
- * extension calls {@link #apply()} right after {@link PerfConfig#load()}).
+ * extension calls {@link #apply()} right after {@link PerfConfig#load()}). It also puts the
+ * secret mask over the console ({@link MaskedConsole}).
  *
  * <p>Set explicitly, the level wins over the logging configuration; left at its default, the
  * suite's info lines and warnings stay visible unless a Log4j 2 configuration names
@@ -22,6 +23,8 @@ public final class PerfLog {
    * @throws ConfigException naming the key, the value, where it came from and the fix
    */
   public static void apply() {
+    // First: the console lines of this entry point onwards go through the mask.
+    MaskedConsole.install();
     apply(ConfigSource.ofThisJvm());
   }
 

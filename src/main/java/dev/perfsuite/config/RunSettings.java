@@ -5,8 +5,11 @@ import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.users.UserConnections;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The keys a run reads beside its profile, read and checked once at the run's entry. They are
@@ -25,11 +28,19 @@ import java.util.Map;
  * @param jtlCompressed {@code perf.jtl.compress}: the JTL is gzipped
  * @param labelsMax {@code perf.labels.max}: labels with statistics of their own
  * @param warmUpOrigin {@code perf.warm-up.origin}: where the warm-up window starts
+ * @param secretVariables {@code perf.secrets.variables}: JMeter variables whose values the
+ *     recorder registers for masking after each sample, none by default
  */
 public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlContent jtl,
-    boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin) implements Serializable {
+    boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin,
+    List<String> secretVariables) implements Serializable {
   /** The shared pool's default size per core ({@code perf.users.connections.max}). */
   public static final int SHARED_CONNECTIONS_PER_CORE = 128;
+  private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+
+  public RunSettings {
+    secretVariables = List.copyOf(secretVariables);
+  }
 
   /**
    * This JVM's keys, read now: for an engine built without a {@link PerfConfig}, at its run's
@@ -88,8 +99,23 @@ public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlC
     }
     WarmUpOrigin origin = read.choice(ConfigKey.WARM_UP_ORIGIN, WarmUpOrigin.class)
         .orElse(WarmUpOrigin.TEST_START);
+    List<String> variables = new ArrayList<>();
+    for (String name : read.text(ConfigKey.SECRETS_VARIABLES).orElse("").split(",")) {
+      String variable = name.trim();
+      if (variable.isEmpty()) {
+        continue;
+      }
+      if (!VARIABLE_NAME.matcher(variable).matches()) {
+        read.fail("perf.secrets.variables=" + read.text(ConfigKey.SECRETS_VARIABLES).orElse("")
+            + " names '" + variable + "', which is not a JMeter variable name. Fix: list the "
+            + "names the plan's extractors set, without ${}, e.g. -Dperf.secrets.variables="
+            + "token,sessionId");
+        continue;
+      }
+      variables.add(variable);
+    }
     return new RunSettings(client, shared, jtl, compress.equals("true"), Math.max(1, max),
-        origin);
+        origin, variables);
   }
 
   /**

@@ -33,10 +33,17 @@ public final class Secrets {
    * it.
    */
   private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
-  /** SEEN sorted longest first, rebuilt on registration: {@link #mask} runs once per sample. */
-  private static volatile List<String> longestFirst = List.of();
+  /**
+   * Every spelling of every value of SEEN ({@link SecretForms}), longest first, rebuilt on
+   * registration: {@link #mask} runs once per sample.
+   */
+  private static volatile Masks masks = new Masks(List.of(), List.of(), Integer.MAX_VALUE);
   private static final Comparator<String> BY_LENGTH_DESCENDING =
       Comparator.comparingInt(String::length).reversed();
+
+  /** The values, their spellings and the shortest Base64 token worth decoding. */
+  private record Masks(List<String> values, List<String> forms, int shortestBase64) {
+  }
 
   private final Map<String, String> environment;
   private final Path projectDirectory;
@@ -100,27 +107,51 @@ public final class Secrets {
   }
 
   /**
-   * Replaces every secret value read or registered so far in this JVM with {@code ****}. Values
-   * from any session count; writers of results call it on any free text that might echo a
-   * credential.
+   * Replaces every secret value read or registered so far in this JVM with {@code ****}. Each of
+   * its encoded spellings is replaced too: URL-encoded, Base64 (also inside a longer encoded
+   * value such as {@code Basic base64(id:secret)}), JSON-, CSV- and HTML-escaped. Values from any
+   * session count; every writer of results, reports and console lines calls it on the text it
+   * writes.
    */
   public static String mask(String text) {
-    List<String> secrets = longestFirst;
-    if (text == null || secrets.isEmpty()) {
+    Masks current = masks;
+    if (text == null || current.values().isEmpty() || text.length() < 4) {
       return text;
     }
-    String masked = text;
+    // Base64 tokens first, whole: Base64 of "id:" + secret may end in the secret's own Base64.
+    String masked = SecretForms.maskBase64(text, current.shortestBase64(), Secrets::holdsValue);
     // Longest first: a secret containing a shorter one must not leave its tail visible.
-    for (String secret : secrets) {
-      masked = masked.replace(secret, "****");
+    for (String form : current.forms()) {
+      if (masked.contains(form)) {
+        masked = masked.replace(form, "****");
+      }
     }
     return masked;
   }
 
+  /** Whether {@code text} holds a registered value as it is. */
+  private static boolean holdsValue(String text) {
+    for (String value : masks.values()) {
+      if (text.contains(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Registers a value generated at run time (a signed token, a generated password) for masking. */
-  public static synchronized void registerGenerated(String value) {
-    if (value != null && value.length() >= 4 && SEEN.add(value)) {
-      longestFirst = SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList();
+  public static void registerGenerated(String value) {
+    if (value == null || value.length() < 4 || SEEN.contains(value)) {
+      return;
+    }
+    synchronized (SEEN) {
+      if (SEEN.add(value)) {
+        List<String> values = SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList();
+        List<String> forms = values.stream().flatMap(v -> SecretForms.of(v).stream())
+            .distinct().sorted(BY_LENGTH_DESCENDING).toList();
+        int shortest = values.get(values.size() - 1).length();
+        masks = new Masks(values, forms, (shortest * 4 + 2) / 3);
+      }
     }
   }
 
@@ -138,7 +169,8 @@ public final class Secrets {
     }
   }
 
-  private static Path workTree(Path start) {
+  /** The nearest folder at or above {@code start} holding {@code .git}, else {@code start}. */
+  static Path workTree(Path start) {
     for (Path dir = start; dir != null; dir = dir.getParent()) {
       if (Files.exists(dir.resolve(".git"))) {
         return dir;

@@ -4,6 +4,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
 import dev.perfsuite.config.OutputDefaults;
+import dev.perfsuite.config.Secrets;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -116,7 +117,8 @@ public final class ControllerMain {
         summary.getTestsSkippedCount());
     out.flush();
     System.out.print(text);
-    Files.writeString(results.resolve(SUMMARY), text.toString(), StandardCharsets.UTF_8);
+    Files.writeString(results.resolve(SUMMARY), Secrets.mask(text.toString()),
+        StandardCharsets.UTF_8);
     return passed ? 0 : 1;
   }
 

@@ -12,7 +12,8 @@ import java.util.Optional;
  * <p>Start from {@link #defaults()}, which match WSO2's echo service except {@code bossThreads} (1,
  * not one per core: a single acceptor is plenty for a load target).
  *
- * @param host address to bind, {@code 0.0.0.0} for all interfaces
+ * @param host address to bind, loopback {@code 127.0.0.1} by default; {@code 0.0.0.0} (all
+ *     interfaces) only where the network is trusted, as inside a container
  * @param port TCP port, {@code 0} for an ephemeral one
  * @param bossThreads event-loop threads accepting connections, at least 1
  * @param workerThreads event-loop threads serving connections, at least 1
@@ -27,7 +28,7 @@ public record EchoOptions(
     String host, int port, int bossThreads, int workerThreads, Duration delay, int maxContentLength,
     Optional<EchoStall> stall) {
 
-  static final String DEFAULT_HOST = "0.0.0.0";
+  static final String DEFAULT_HOST = "127.0.0.1";
   static final int DEFAULT_PORT = Versions.ECHO_PORT;
   static final int DEFAULT_BOSS_THREADS = 1;
   static final int DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024;
@@ -68,7 +69,7 @@ public record EchoOptions(
   }
 
   /**
-   * Returns the defaults: host {@code 0.0.0.0}, port {@link Versions#ECHO_PORT}, 1 boss thread, 2
+   * Returns the defaults: host {@code 127.0.0.1}, port {@link Versions#ECHO_PORT}, 1 boss thread, 2
    * worker threads per available processor, no delay and a 1 MiB body limit.
    *
    * @return the default options

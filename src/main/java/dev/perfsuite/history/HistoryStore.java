@@ -1,5 +1,6 @@
 package dev.perfsuite.history;
 
+import dev.perfsuite.config.Secrets;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -74,7 +75,7 @@ public final class HistoryStore {
     Path file = file(run.scenario());
     StringBuilder rows = new StringBuilder();
     for (LabelRecord label : run.labels()) {
-      rows.append(row(run, label)).append('\n');
+      rows.append(Secrets.mask(row(run, label))).append('\n');
     }
     try {
       Files.createDirectories(directory);

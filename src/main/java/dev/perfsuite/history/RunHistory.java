@@ -1,6 +1,7 @@
 package dev.perfsuite.history;
 
 import dev.perfsuite.config.PerfConfig;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.HistorySettings;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.RegressionMode;
@@ -122,9 +123,9 @@ public final class RunHistory {
     Path dir = result.directory();
     try {
       Files.createDirectories(dir);
-      Path md = Files.writeString(dir.resolve(VERDICT_MD), verdict.markdown(),
+      Path md = Files.writeString(dir.resolve(VERDICT_MD), Secrets.mask(verdict.markdown()),
           StandardCharsets.UTF_8);
-      Path html = Files.writeString(dir.resolve(VERDICT_HTML), verdict.html(),
+      Path html = Files.writeString(dir.resolve(VERDICT_HTML), Secrets.mask(verdict.html()),
           StandardCharsets.UTF_8);
       Path png = Files.write(dir.resolve(TREND_PNG),
           TrendCharts.render(record.scenario(), LabelSummary.OVERALL, trend));

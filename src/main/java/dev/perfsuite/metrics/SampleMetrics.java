@@ -1,5 +1,6 @@
 package dev.perfsuite.metrics;
 
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleBatch;
@@ -78,7 +79,7 @@ final class SampleMetrics implements SampleObserver {
   SampleMetrics(MeterRegistry registry, String scenario, String runId,
       MergedBucketSeries buckets, MergedBucketSeries responseBuckets) {
     this.registry = registry;
-    this.scenario = scenario;
+    this.scenario = Secrets.mask(scenario);
     this.runId = runId;
     this.buckets = buckets;
     this.responseBuckets = responseBuckets;
@@ -91,7 +92,8 @@ final class SampleMetrics implements SampleObserver {
   @Override
   public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
       SampleTiming timing) {
-    String label = result.getSampleLabel();
+    // A label may hold a secret (a token in a URL-named sampler): masked as every output is.
+    String label = Secrets.mask(result.getSampleLabel());
     boolean ok = cause == null;
     if (mergedKind(false)) {
       merged(label).record(result.getTime());
@@ -127,20 +129,21 @@ final class SampleMetrics implements SampleObserver {
     if (batch.overall() || batch.samples() == 0) {
       return;
     }
+    String label = Secrets.mask(batch.label());
     if (mergedKind(true)) {
-      merged(batch.label()).add(batch.latencies());
+      merged(label).add(batch.latencies());
     } else {
-      replay(batch.latencies(), timer(batch.label(), true));
+      replay(batch.latencies(), timer(label, true));
     }
     if (mergedResponseKind(true)) {
-      mergedResponse(batch.label()).add(batch.responses());
+      mergedResponse(label).add(batch.responses());
     } else {
-      replay(batch.responses(), responseTimer(batch.label()));
+      replay(batch.responses(), responseTimer(label));
     }
-    batch.errorsByCause().forEach((cause, n) -> errors.computeIfAbsent(batch.label() + '\n'
+    batch.errorsByCause().forEach((cause, n) -> errors.computeIfAbsent(label + '\n'
         + cause, k -> Counter.builder("perf.errors")
         .description("Failed samples by label and cause")
-        .tags("scenario", scenario, "run", runId, "label", batch.label(), "cause", cause.name())
+        .tags("scenario", scenario, "run", runId, "label", label, "cause", cause.name())
         .register(registry)).increment(n));
     activeThreads.set(batch.activeThreads());
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.LatencyFigure;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
@@ -65,7 +66,7 @@ final class AllurePerformanceMetrics {
     Path file = resultsDirectory.resolve(UUID.randomUUID() + "-perf.json");
     try {
       Files.createDirectories(resultsDirectory);
-      Files.writeString(file, of(run), StandardCharsets.UTF_8);
+      Files.writeString(file, Secrets.mask(of(run)), StandardCharsets.UTF_8);
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);

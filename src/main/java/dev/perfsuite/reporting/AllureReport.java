@@ -184,9 +184,11 @@ public final class AllureReport {
     Allure.addAttachment(name, "image/png", new ByteArrayInputStream(png), ".png");
   }
 
+  /** Adds to the test page; every part of it goes through the mask here, in one place. */
   private static void appendDescription(String html) {
+    String masked = Secrets.mask(html);
     Allure.getLifecycle().updateTestCase(tc -> tc.setDescriptionHtml(
-        (tc.getDescriptionHtml() == null ? "" : tc.getDescriptionHtml()) + html));
+        (tc.getDescriptionHtml() == null ? "" : tc.getDescriptionHtml()) + masked));
   }
 
   private static void attachFile(String name, String type, Path file, String extension) {

@@ -1,5 +1,6 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.config.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -42,9 +43,11 @@ public interface ReportTable {
   default Path write(Path directory, String base) {
     try {
       Files.createDirectories(directory);
-      Files.writeString(directory.resolve(base + ".md"), markdown(), StandardCharsets.UTF_8);
+      Files.writeString(directory.resolve(base + ".md"), Secrets.mask(markdown()),
+          StandardCharsets.UTF_8);
       Path csv = directory.resolve(base + ".csv");
-      Files.writeString(csv, Tables.csv(headers(), cells()), StandardCharsets.UTF_8);
+      Files.writeString(csv, Secrets.mask(Tables.csv(headers(), cells())),
+          StandardCharsets.UTF_8);
       return csv;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + base + " under " + directory, e);

@@ -1,5 +1,6 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.engines.RunWatcher;
 import dev.perfsuite.http.SuiteHttpSampler;
 import dev.perfsuite.profiles.Durations;
@@ -70,8 +71,8 @@ public final class ResultFiles {
     for (Map.Entry<String, String> file : files.entrySet()) {
       try {
         Files.createDirectories(result.directory());
-        Files.writeString(result.directory().resolve(file.getKey()), file.getValue(),
-            StandardCharsets.UTF_8);
+        Files.writeString(result.directory().resolve(file.getKey()),
+            Secrets.mask(file.getValue()), StandardCharsets.UTF_8);
       } catch (IOException e) {
         first = first == null ? e : first;
         failed.add(file.getKey());

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import org.apache.jmeter.assertions.AssertionResult;
 import org.apache.jmeter.samplers.SampleResult;
 import org.slf4j.Logger;
@@ -28,6 +29,12 @@ final class FailureTrail implements SampleObserver {
   /** Characters of a request or response body kept: enough to read an error page's point. */
   private static final int BODY_HEAD = 2_000;
   private static final Logger LOG = LoggerFactory.getLogger(FailureTrail.class);
+  /** A header line whose value is a credential; group 1 keeps the name and the colon. */
+  private static final Pattern CREDENTIAL_HEADER = Pattern.compile(
+      "(?im)^((?:proxy-)?authorization:[ \\t]*|(?:set-)?cookie:[ \\t]*)[^\\r\\n]*");
+  /** JMeter's sampler data lists the cookies it sent under "Cookie Data:". */
+  private static final Pattern COOKIE_DATA =
+      Pattern.compile("(?m)^(Cookie Data:\\r?\\n)[^\\r\\n]*");
 
   private final Path folder;
   private final Map<ErrorCause, Boolean> kept = new ConcurrentHashMap<>();
@@ -50,11 +57,22 @@ final class FailureTrail implements SampleObserver {
     Path file = folder.resolve(cause.name().toLowerCase(Locale.ROOT) + ".txt");
     try {
       Files.createDirectories(folder);
-      Files.writeString(file, Secrets.mask(describe(result, cause)), StandardCharsets.UTF_8);
+      Files.writeString(file, masked(describe(result, cause)), StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
       // The run's figures matter more than the trail: a full disk must not fail a sample.
       LOG.warn("first {} failure not kept in {}: {}", cause, file, e.toString());
     }
+  }
+
+  /**
+   * {@code trail} with credentials masked, declared or not. These are the values of the headers
+   * that carry them ({@code Authorization}, {@code Proxy-Authorization}, {@code Cookie},
+   * {@code Set-Cookie}) and JMeter's cookie section; then every declared secret in any spelling
+   * ({@link Secrets#mask}).
+   */
+  static String masked(String trail) {
+    String headers = CREDENTIAL_HEADER.matcher(trail).replaceAll("$1****");
+    return Secrets.mask(COOKIE_DATA.matcher(headers).replaceAll("$1****"));
   }
 
   /** The whole story of one failed sample, as a reader of the results folder needs it. */

@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The CSV JTL of one recorder, written by the recorder's own thread ({@link RecordingThread}). Each
  * row is formatted by JMeter's {@code CSVSaveService} exactly as JMeter's own CSV output writes it,
- * secrets masked, and encoded as UTF-8 bytes into a buffer that goes to the file in chunks of
- * {@value #CHUNK_BYTES} bytes, at least every 100 ms; the file is flushed every second.
+ * secrets masked in its values before they are quoted ({@link #masked}), and encoded as UTF-8
+ * bytes into a buffer that goes to the file in chunks of {@value #CHUNK_BYTES} bytes, at least
+ * every 100 ms; the file is flushed every second.
  *
  * <p>No row is dropped while the file can be written: {@link #close} writes the buffer before
  * closing. A failed write (a full disk) is warned at once with the row and time; from then on
@@ -46,6 +47,8 @@ final class JtlWriter {
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
   private static final long WRITE_EVERY_MILLIS = 100;
   private static final int CHUNK_BYTES = 1 << 18;
+  /** What makes JMeter quote a CSV value: the delimiter, the quote and line breaks. */
+  private static final char[] CSV_SPECIALS = {',', '"', '\r', '\n'};
 
   private final Path jtl;
   private final JtlContent content;
@@ -153,10 +156,10 @@ final class JtlWriter {
         if (transaction && saveConfig.saveSubresults()) {
           append(line, event, result);
         } else {
-          line.append(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result),
-              saveConfig, ","));
+          line.append(masked(CSVSaveService.resultToDelimitedString(event,
+              stampedAtStart(result), saveConfig, ",")));
         }
-        buffer.append(Secrets.mask(line.toString())).append('\n');
+        buffer.append(line).append('\n');
         bufferedRows++;
         if (buffer.size() >= CHUNK_BYTES) {
           write();
@@ -165,6 +168,32 @@ final class JtlWriter {
         failed(e);
       }
     }
+  }
+
+  /**
+   * {@code row} with every secret masked in its values, then quoted again. Masking the quoted
+   * row would miss a secret holding a quote (CSV doubles it) and could cut a quoted field apart.
+   * A row without any secret in any spelling is returned as it is.
+   */
+  static String masked(String row) {
+    if (Secrets.mask(row).equals(row)) {
+      return row;
+    }
+    String[] values;
+    try {
+      values = CSVSaveService.csvSplitString(row, ',');
+    } catch (IOException e) {
+      // JMeter wrote it, so it splits; should it not, the row is masked whole.
+      return Secrets.mask(row);
+    }
+    StringBuilder out = new StringBuilder(row.length());
+    for (int i = 0; i < values.length; i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      out.append(CSVSaveService.quoteDelimiters(Secrets.mask(values[i]), CSV_SPECIALS));
+    }
+    return out.toString();
   }
 
   /**
@@ -177,8 +206,8 @@ final class JtlWriter {
     if (!lines.isEmpty()) {
       lines.append('\n');
     }
-    lines.append(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result), saveConfig,
-        ","));
+    lines.append(masked(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result),
+        saveConfig, ",")));
     if (saveConfig.saveSubresults() && TransactionController.isFromTransactionController(result)) {
       for (SampleResult child : result.getSubResults()) {
         append(lines, event, child);

@@ -1,6 +1,7 @@
 package dev.perfsuite.results;
 
 import dev.perfsuite.config.RunSettings;
+import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +65,8 @@ public final class SampleRecorder implements AutoCloseable {
   /** Applies the samples from {@link #start} to {@link #close}; null outside. */
   private volatile RecordingThread recording;
   private volatile Optional<String> stoppedBackpressure = Optional.empty();
+  /** {@code perf.secrets.variables}: read on the sampling thread after each sample. */
+  private volatile List<String> secretVariables = List.of();
 
   private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin,
       int labelsMax) {
@@ -80,8 +83,10 @@ public final class SampleRecorder implements AutoCloseable {
    * {@code perf.labels.max}.
    */
   public static SampleRecorder create(Path jtl, Duration warmUp, RunSettings settings) {
-    return create(new JtlWriter(jtl, settings.jtl(), settings.jtlCompressed()), warmUp,
-        settings.warmUpOrigin(), settings.labelsMax());
+    SampleRecorder recorder = create(new JtlWriter(jtl, settings.jtl(),
+        settings.jtlCompressed()), warmUp, settings.warmUpOrigin(), settings.labelsMax());
+    recorder.secretVariables = settings.secretVariables();
+    return recorder;
   }
 
   /** A recorder writing through {@code jtl}, labels capped at the default; tests inject disks. */
@@ -151,6 +156,13 @@ public final class SampleRecorder implements AutoCloseable {
     JMeterVariables variables = context.getVariables();
     if (variables != null && variables.getObject(ALWAYS_MEASURED) == result) {
       flags |= ONCE_ONLY;
+    }
+    if (variables != null) {
+      // Here, before the JTL row and the failure trail: the sample that extracted a token
+      // (post-processors run before listeners) is written with it masked already.
+      for (String name : secretVariables) {
+        Secrets.registerGenerated(variables.get(name));
+      }
     }
     RecordingThread current = recording;
     if (current == null || !current.offer(event, flags)) {

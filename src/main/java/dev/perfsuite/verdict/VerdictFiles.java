@@ -1,5 +1,6 @@
 package dev.perfsuite.verdict;
 
+import dev.perfsuite.config.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -32,10 +33,10 @@ public final class VerdictFiles {
    */
   public static void write(RunVerdict verdict, Optional<Path> reportsDir) {
     Path dir = verdict.result().directory();
-    String xml = ThresholdCases.xml(verdict);
+    String xml = Secrets.mask(ThresholdCases.xml(verdict));
     try {
       Files.createDirectories(dir);
-      Files.writeString(dir.resolve(VERDICT_JSON), VerdictJson.of(verdict),
+      Files.writeString(dir.resolve(VERDICT_JSON), Secrets.mask(VerdictJson.of(verdict)),
           StandardCharsets.UTF_8);
       Files.writeString(dir.resolve(THRESHOLDS_XML), xml, StandardCharsets.UTF_8);
       if (reportsDir.isPresent()) {

@@ -8,6 +8,7 @@ import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.users.UserConnections;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -33,10 +34,19 @@ class RunSettingsTest {
   void shouldReadEveryKeyWhenSet() {
     RunSettings settings = RunSettings.of(Map.of("perf.http.client", "jmeter",
         "perf.users.connections.max", "7", "perf.jtl", "errors", "perf.jtl.compress", "true",
-        "perf.labels.max", "50", "perf.warm-up.origin", "first-sample"));
+        "perf.labels.max", "50", "perf.warm-up.origin", "first-sample",
+        "perf.secrets.variables", " token, session.id "));
 
     assertThat(settings).as("settings").isEqualTo(new RunSettings(HttpClientKind.JMETER, 7,
-        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE));
+        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE, List.of("token", "session.id")));
+  }
+
+  @Test
+  void shouldRefuseASecretVariableThatIsNotAVariableNameNamingKeyValueAndFix() {
+    assertThatThrownBy(() -> RunSettings.of(Map.of("perf.secrets.variables", "token,${sid}")))
+        .as("perf.secrets.variables holding ${sid}").isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.secrets.variables=token,${sid}")
+        .hasMessageContaining("Fix:");
   }
 
   @Test

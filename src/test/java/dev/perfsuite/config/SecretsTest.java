@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -165,5 +170,40 @@ class SecretsTest {
     assertThat(Secrets.mask("token=prefix-10-and-more"))
         .as("no tail of the longer secret left visible")
         .isEqualTo("token=****");
+  }
+
+  @Test
+  void shouldMaskEveryEncodedSpellingOfASecretHoldingCsvJsonHtmlAndUrlSpecials() {
+    String secret = "p\"q,r&s+t/u=v%w x<y>'11";
+    Secrets.registerGenerated(secret);
+    String basic = Base64.getEncoder().encodeToString(("admin:" + secret)
+        .getBytes(StandardCharsets.UTF_8));
+    Map<String, String> spellings = new LinkedHashMap<>();
+    spellings.put("raw", secret);
+    spellings.put("URL-encoded, space as +", URLEncoder.encode(secret, StandardCharsets.UTF_8));
+    spellings.put("URL-encoded, space as %20",
+        URLEncoder.encode(secret, StandardCharsets.UTF_8).replace("+", "%20"));
+    spellings.put("URL-encoded, lower-case hex",
+        URLEncoder.encode(secret, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT));
+    spellings.put("Base64", Base64.getEncoder().encodeToString(
+        secret.getBytes(StandardCharsets.UTF_8)));
+    spellings.put("Base64, URL-safe", Base64.getUrlEncoder().withoutPadding().encodeToString(
+        secret.getBytes(StandardCharsets.UTF_8)));
+    spellings.put("Basic base64(id:secret)", basic);
+    spellings.put("JSON-escaped", secret.replace("\"", "\\\""));
+    spellings.put("JSON-escaped, HTML-safe (Gson)", secret.replace("\"", "\\\"")
+        .replace("&", "\\u0026").replace("=", "\\u003d").replace("<", "\\u003c")
+        .replace(">", "\\u003e").replace("'", "\\u0027"));
+    spellings.put("CSV-escaped", secret.replace("\"", "\"\""));
+    spellings.put("HTML-escaped", secret.replace("&", "&amp;").replace("\"", "&quot;")
+        .replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;"));
+
+    spellings.forEach((form, spelled) -> assertThat(Secrets.mask("before " + spelled + " after"))
+        .as("the secret %s (%s) masked", form, spelled).isEqualTo("before **** after"));
+    assertThat(Secrets.mask("Authorization: Basic " + basic))
+        .as("a Basic header holding the secret").isEqualTo("Authorization: Basic ****");
+    assertThat(Secrets.mask("Authorization: Basic " + Base64.getEncoder().encodeToString(
+        "admin:other-password".getBytes(StandardCharsets.UTF_8))))
+        .as("a Basic header holding no secret stays").contains("YWRtaW46b3RoZXItcGFzc3dvcmQ=");
   }
 }

@@ -20,7 +20,7 @@ class EchoCommandLineTest {
     assertThat(parsed).as("no flags").isEqualTo(new Run(EchoOptions.defaults()));
     EchoOptions options = ((Run) parsed).options();
     assertThat(options.port()).as("default port").isEqualTo(8688);
-    assertThat(options.host()).as("default host").isEqualTo("0.0.0.0");
+    assertThat(options.host()).as("default host").isEqualTo("127.0.0.1");
     assertThat(options.bossThreads()).as("default boss threads").isEqualTo(1);
     assertThat(options.workerThreads()).as("default worker threads")
         .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
@@ -50,7 +50,7 @@ class EchoCommandLineTest {
 
     assertThat(usage).as("usage text")
         .contains("--port <port>", "(default: 8688)")
-        .contains("--host <address>", "(default: 0.0.0.0)")
+        .contains("--host <address>", "(default: 127.0.0.1)")
         .contains("--boss-threads <count>", "(default: 1)")
         .contains("--worker-threads <count>", "(default: 2 x available processors")
         .contains("--delay <ms>", "milliseconds", "(default: 0)")

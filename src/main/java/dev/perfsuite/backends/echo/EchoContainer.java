@@ -2,6 +2,7 @@ package dev.perfsuite.backends.echo;
 
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.BackendLogs;
+import dev.perfsuite.backends.LoopbackPorts;
 import dev.perfsuite.config.Versions;
 import dev.perfsuite.config.settings.EchoStall;
 import java.net.URI;
@@ -30,10 +31,12 @@ public final class EchoContainer implements EchoService {
   /** The echo container, freezing on {@code stall}'s schedule when present. */
   public EchoContainer(String image, Duration delay, Optional<EchoStall> stall) {
     String runImage = EchoImage.resolve(image);
-    List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--delay",
-        Long.toString(delay.toMillis())));
+    // All interfaces inside the container (the jar binds 127.0.0.1 by default); the host
+    // publishes the port on its loopback only.
+    List<String> command = new ArrayList<>(List.of("--port", Integer.toString(PORT), "--host",
+        "0.0.0.0", "--delay", Long.toString(delay.toMillis())));
     stall.ifPresent(s -> command.addAll(List.of("--stall", s.flag())));
-    container = new GenericContainer<>(DockerImageName.parse(runImage))
+    container = LoopbackPorts.on(new GenericContainer<>(DockerImageName.parse(runImage)))
         .withExposedPorts(PORT)
         .withCommand(command.toArray(String[]::new))
         .waitingFor(Wait.forLogMessage(".*Echo backend listening on port.*\\n", 1)

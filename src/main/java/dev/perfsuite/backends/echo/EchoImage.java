@@ -165,9 +165,12 @@ public record EchoImage(String baseImage, SortedMap<String, byte[]> files) {
         + "COPY lib/ /opt/perf-suite/lib/\n"
         + "COPY classes/ /opt/perf-suite/classes/\n"
         + "EXPOSE " + port + "\n"
+        // Not root (numeric, so Kubernetes' runAsNonRoot can check it; no passwd entry needed).
+        + "USER 10001:10001\n"
         + "ENTRYPOINT [\"java\", \"-cp\", \"/opt/perf-suite/classes:/opt/perf-suite/lib/*\", \""
         + EchoBackendMain.class.getName() + "\"]\n"
-        + "CMD [\"--port\", \"" + port + "\"]\n";
+        // All interfaces of the container's own network: the host maps the port on loopback.
+        + "CMD [\"--port\", \"" + port + "\", \"--host\", \"0.0.0.0\"]\n";
   }
 
   /** The echo backend's classes from a classes directory or a jar, by their path inside it. */

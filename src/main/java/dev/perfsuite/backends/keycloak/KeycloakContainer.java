@@ -3,6 +3,7 @@ package dev.perfsuite.backends.keycloak;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerLog;
+import dev.perfsuite.backends.LoopbackPorts;
 import dev.perfsuite.backends.Startup;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServer;
@@ -57,6 +58,7 @@ final class KeycloakContainer implements KeycloakRuntime {
         .withImagePullPolicy(PullPolicy.defaultPolicy())
         .withLogConsumer(log)
         .withStartupTimeout(Startup.wholeSeconds(timeout));
+    LoopbackPorts.on(container);
     try {
       container.start();
     } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerImages;
 import dev.perfsuite.backends.ContainerLog;
 import dev.perfsuite.backends.GeneratedSecret;
+import dev.perfsuite.backends.LoopbackPorts;
 import dev.perfsuite.backends.Provider;
 import dev.perfsuite.backends.Startup;
 import dev.perfsuite.config.BackendSettings;
@@ -44,6 +45,7 @@ final class PostgresContainer {
             "max_connections=" + PostgresServer.MAX_CONNECTIONS)
         .withLogConsumer(log);
     container.withStartupTimeout(Startup.wholeSeconds(settings.startupTimeout()));
+    LoopbackPorts.on(container);
     if (network != null) {
       container.withNetwork(network).withNetworkAliases(networkAlias);
     }

@@ -6,6 +6,7 @@ import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.perfsuite.backends.BackendException;
 import dev.perfsuite.backends.BackendLogs;
 import dev.perfsuite.backends.ContainerImages;
+import dev.perfsuite.backends.LoopbackPorts;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +32,8 @@ final class StubContainer implements StubRuntime {
   private String lastLog = "";
 
   private StubContainer(String image, Duration startupTimeout) {
-    container = new GenericContainer<>(DockerImageName.parse(image))
+    // On loopback: WireMock's /__admin answers anyone who reaches the port, unauthenticated.
+    container = LoopbackPorts.on(new GenericContainer<>(DockerImageName.parse(image)))
         .withExposedPorts(PORT)
         // Under load: no journal (it grows with every request), no per-request log formatting.
         .withCommand("--no-request-journal", "--disable-request-logging")

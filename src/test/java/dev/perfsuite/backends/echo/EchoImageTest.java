@@ -35,7 +35,9 @@ class EchoImageTest {
     String dockerfile = new String(image.files().get("Dockerfile"), StandardCharsets.UTF_8);
     assertThat(dockerfile).as("Dockerfile")
         .startsWith("# ").contains("\nFROM eclipse-temurin:17-jre\n")
-        .contains(EchoBackendMain.class.getName(), "EXPOSE " + Versions.ECHO_PORT);
+        .contains(EchoBackendMain.class.getName(), "EXPOSE " + Versions.ECHO_PORT)
+        .as("the echo image runs as a numeric non-root user")
+        .contains("\nUSER 10001:10001\n");
   }
 
   @Test
