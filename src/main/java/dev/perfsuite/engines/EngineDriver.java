@@ -82,6 +82,14 @@ public interface EngineDriver {
     return Optional.empty();
   }
 
+  /**
+   * A signal (SIGINT, SIGTERM) ends the run, so the stop and the gathering after it wait briefly.
+   *
+   * <p>The JVM is going down ({@code docker stop} gives 10 s); called before {@link #stopNow}.
+   */
+  default void signalled() {
+  }
+
   /** Stops the engine now; the run's worker then returns. */
   default void stopNow() {
     StandardJMeterEngine.stopEngineNow();

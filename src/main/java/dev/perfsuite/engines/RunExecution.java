@@ -62,6 +62,8 @@ import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 public final class RunExecution {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+  /** The same under a signal: the summary must be out before {@code docker stop}'s 10 s. */
+  private static final Duration STOP_WAIT_SIGNALLED = Duration.ofSeconds(1);
   private static final Duration POLL = Duration.ofSeconds(1);
 
   private final Path resultsDir;
@@ -150,7 +152,8 @@ public final class RunExecution {
       // summary was taken, then write the results marked interrupted.
       Thread flushOnExit = new Thread(() -> {
         outcome.signalled = true;
-        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver));
+        driver.signalled();
+        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver, STOP_WAIT_SIGNALLED));
         outcome.finish(Optional.of(StopReason.signal()));
       }, "perf-results-on-exit");
       Runtime.getRuntime().addShutdownHook(flushOnExit);
@@ -232,9 +235,13 @@ public final class RunExecution {
   }
 
   private static void stop(Future<?> run, EngineDriver driver) {
+    stop(run, driver, STOP_WAIT);
+  }
+
+  private static void stop(Future<?> run, EngineDriver driver, Duration wait) {
     driver.stopNow();
     try {
-      run.get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      run.get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
