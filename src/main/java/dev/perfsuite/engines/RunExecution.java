@@ -62,8 +62,6 @@ import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 public final class RunExecution {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(30);
-  /** The same under a signal: the summary must be out before {@code docker stop}'s 10 s. */
-  private static final Duration STOP_WAIT_SIGNALLED = Duration.ofSeconds(1);
   private static final Duration POLL = Duration.ofSeconds(1);
 
   private final Path resultsDir;
@@ -152,8 +150,8 @@ public final class RunExecution {
       // summary was taken, then write the results marked interrupted.
       Thread flushOnExit = new Thread(() -> {
         outcome.signalled = true;
-        driver.signalled();
-        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver, STOP_WAIT_SIGNALLED));
+        Duration wait = driver.signalled();
+        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver, wait));
         outcome.finish(Optional.of(StopReason.signal()));
       }, "perf-results-on-exit");
       Runtime.getRuntime().addShutdownHook(flushOnExit);

@@ -63,6 +63,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   static final Duration START_PROBE = Duration.ofSeconds(3);
   private static final Duration MAX_DRAIN = Duration.ofSeconds(10);
   private static final Duration MAX_DRAIN_SIGNALLED = Duration.ofSeconds(2);
+  /** Under a signal, the wait for the run's end after the stop: the summary must be out in 10 s. */
+  private static final Duration STOP_WAIT_SIGNALLED = Duration.ofSeconds(1);
 
   private final RunExecution execution;
   private final EngineDiscovery discovery;
@@ -267,11 +269,12 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
    * lost engine.
    */
   @Override
-  public void signalled() {
+  public Duration signalled() {
     RemoteRun run = current;
     if (run != null) {
       run.hurry();
     }
+    return STOP_WAIT_SIGNALLED;
   }
 
   @Override
