@@ -4,6 +4,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleRecorder;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,6 +81,17 @@ public interface EngineDriver {
    */
   default Optional<String> shortfall() {
     return Optional.empty();
+  }
+
+  /**
+   * A signal (SIGINT, SIGTERM) ends the run; returns how long to wait for its end after the stop.
+   *
+   * <p>Called before {@link #stopNow}. The JVM is going down ({@code docker stop} gives 10 s):
+   * a distributed run waits briefly everywhere. In one JVM the samplers stop within the default
+   * 30 s, which keeps every sample out of the JTL once the summary is taken.
+   */
+  default Duration signalled() {
+    return Duration.ofSeconds(30);
   }
 
   /** Stops the engine now; the run's worker then returns. */

@@ -150,7 +150,8 @@ public final class RunExecution {
       // summary was taken, then write the results marked interrupted.
       Thread flushOnExit = new Thread(() -> {
         outcome.signalled = true;
-        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver));
+        Duration wait = driver.signalled();
+        Optional.ofNullable(running.get()).ifPresent(r -> stop(r, driver, wait));
         outcome.finish(Optional.of(StopReason.signal()));
       }, "perf-results-on-exit");
       Runtime.getRuntime().addShutdownHook(flushOnExit);
@@ -232,9 +233,13 @@ public final class RunExecution {
   }
 
   private static void stop(Future<?> run, EngineDriver driver) {
+    stop(run, driver, STOP_WAIT);
+  }
+
+  private static void stop(Future<?> run, EngineDriver driver, Duration wait) {
     driver.stopNow();
     try {
-      run.get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      run.get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {

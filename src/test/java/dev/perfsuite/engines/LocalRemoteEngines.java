@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -49,20 +52,21 @@ public final class LocalRemoteEngines implements AutoCloseable {
 
   /** Starts {@code count} engines in parallel and waits (bounded) until each is ready. */
   public static LocalRemoteEngines start(int count) {
-    return start(count, System.getProperty("java.class.path"));
+    return start(count, System.getProperty("java.class.path"), true);
   }
 
   /** As {@link #start(int)}, the engines' class path this JVM's plus {@code extra}. */
   public static LocalRemoteEngines start(int count, Path extra) {
-    return start(count, System.getProperty("java.class.path") + File.pathSeparator + extra);
+    return start(count, System.getProperty("java.class.path") + File.pathSeparator + extra,
+        true);
   }
 
-  private static LocalRemoteEngines start(int count, String classpath) {
+  private static LocalRemoteEngines start(int count, String classpath, boolean ssl) {
     LocalRemoteEngines engines = new LocalRemoteEngines();
     try {
       List<CompletableFuture<Void>> ready = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        ready.add(engines.launch(classpath));
+        ready.add(engines.launch(classpath, ssl));
       }
       CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new))
           .get(STARTUP.toSeconds(), TimeUnit.SECONDS);
@@ -73,6 +77,14 @@ public final class LocalRemoteEngines implements AutoCloseable {
       throw new IllegalStateException("remote engines did not start within " + STARTUP
           + ": " + e + "\n" + logs, e);
     }
+  }
+
+  /**
+   * As {@link #start(int)}, RMI without SSL ({@code --no-ssl}, as CI's loopback engines); a
+   * controller for them runs in a JVM of its own, as this JVM's RMI uses SSL.
+   */
+  public static LocalRemoteEngines startPlain(int count) {
+    return start(count, System.getProperty("java.class.path"), false);
   }
 
   /**
@@ -131,8 +143,29 @@ public final class LocalRemoteEngines implements AutoCloseable {
     return List.copyOf(addresses);
   }
 
+  /** What the engine at {@code index} printed so far (its first 20,000 characters). */
+  public String output(int index) {
+    return logs.get(index).toString();
+  }
+
+  /** The data directory the engine at {@code index} named on its start line. */
+  public Path dataDirectory(int index) {
+    Matcher line = Pattern.compile("Data files shipped by controllers go to (\\S+)")
+        .matcher(output(index));
+    if (!line.find()) {
+      throw new IllegalStateException("engine " + index + " named no data directory: "
+          + output(index));
+    }
+    return Path.of(line.group(1));
+  }
+
+  /** The process id of the engine at {@code index}. */
+  public long pid(int index) {
+    return processes.get(index).pid();
+  }
+
   /** Where the engine at {@code index} keeps its JTLs ({@code perf.engine.work-dir}). */
-  Path workDirectory(int index) {
+  public Path workDirectory(int index) {
     return workDirectory(addresses.get(index));
   }
 
@@ -145,7 +178,7 @@ public final class LocalRemoteEngines implements AutoCloseable {
    * host stalled by swapping or a stop-the-world pause would be. {@link #resume} or
    * {@link #close} ends it.
    */
-  void freeze(int index) {
+  public void freeze(int index) {
     signal(index, "-STOP");
   }
 
@@ -174,17 +207,18 @@ public final class LocalRemoteEngines implements AutoCloseable {
     processes.get(index).destroyForcibly();
   }
 
-  private CompletableFuture<Void> launch(String classpath) throws IOException {
+  private CompletableFuture<Void> launch(String classpath, boolean ssl) throws IOException {
     RmiTransport transport = transport();
     int port = freePort();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m",
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx256m",
         "-Dperf.engine.work-dir=" + workDirectory("127.0.0.1:" + port), "-cp",
         classpath, RemoteEngineMain.class.getName(),
         "--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
-        "--hostname", "127.0.0.1",
-        "--keystore", transport.keystore().toString(), "--key-alias", transport.keyAlias())
-        .redirectErrorStream(true);
+        "--hostname", "127.0.0.1"));
+    command.addAll(ssl ? List.of("--keystore", transport.keystore().toString(), "--key-alias",
+        transport.keyAlias()) : List.of("--no-ssl"));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     Path logFile = KEYSTORE.getParent().resolve("engine-" + port + ".log");
     builder.environment().put(RmiTransport.PASSWORD_VARIABLE, PASSWORD);
     Process process = builder.start();
@@ -246,7 +280,7 @@ public final class LocalRemoteEngines implements AutoCloseable {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
   }

@@ -9,6 +9,7 @@ import dev.perfsuite.results.LabelAccumulator;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RecorderSnapshot;
+import dev.perfsuite.results.RunResult;
 import dev.perfsuite.results.SampleRecorder;
 import dev.perfsuite.results.Timeline;
 import java.io.IOException;
@@ -38,6 +39,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 final class AggregatedResults implements RemoteResults {
   /** Longest wait at the end for the engines' final snapshots and JTLs. */
   static final Duration FINAL_WAIT = Duration.ofSeconds(30);
+  /** The same under a signal: what arrived by then counts, the rest is named incomplete. */
+  static final Duration FINAL_WAIT_SIGNALLED = Duration.ofSeconds(2);
 
   private final RemoteRun run;
   private final Aggregation aggregation;
@@ -146,7 +149,7 @@ final class AggregatedResults implements RemoteResults {
       return List.of();
     }
     boolean fetch = aggregation.jtl() == RemoteJtl.FETCH;
-    long deadline = System.nanoTime() + FINAL_WAIT.toNanos();
+    long deadline = System.nanoTime() + run.wait(FINAL_WAIT, FINAL_WAIT_SIGNALLED).toNanos();
     while (System.nanoTime() < deadline && !run.alive().stream()
         .allMatch(e -> opened.ended(e) && (!fetch || opened.jtlReceived(e)))) {
       RemoteRun.sleep(Duration.ofMillis(100));
@@ -178,7 +181,8 @@ final class AggregatedResults implements RemoteResults {
       writeHeaderOnly(target);
       warnings.add("note: perf.remotes.jtl=keep: each engine's JTL stays on its host as WORK/"
           + runId + "/HOST_PORT.jtl" + (settings.jtlCompressed() ? ".gz" : "") + ", WORK being "
-          + "the engine's -Dperf.engine.work-dir (default its temp directory/perf-suite-engine); "
+          + "the engine's -Dperf.engine.work-dir (by default the work folder beside the data "
+          + "folder its start line names, perf-suite-engine-<random> in its temp directory); "
           + "results.jtl here holds only the header");
     }
     return warnings;
@@ -215,7 +219,9 @@ final class AggregatedResults implements RemoteResults {
       if (opened.jtlReceived(engine)) {
         received.put(engine, opened.jtlOf(engine));
       } else if (!run.starts().contains(engine)) {
-        warnings.add("the JTL of remote engine " + engine + " could not be fetched (the engine "
+        // The figures are whole (snapshots), the files are not: the SLA's completeness row fails.
+        warnings.add(RunResult.INCOMPLETE + "the JTL of remote engine " + engine
+            + " could not be fetched (the engine "
             + (run.lost().contains(engine) ? "was lost" : "did not send it in time")
             + "): results.jtl lacks its samples; its aggregated figures still count");
       }
@@ -230,12 +236,13 @@ final class AggregatedResults implements RemoteResults {
       counts.forEach((engine, lines) -> {
         RecorderSnapshot snapshot = snapshots.get(engine);
         if (snapshot != null && snapshot.recorded() != lines) {
-          warnings.add("reconciliation: the JTL of " + engine + " holds " + lines
-              + " samples, its snapshot " + snapshot.recorded());
+          warnings.add(RunResult.INCOMPLETE + "reconciliation: the JTL of " + engine + " holds "
+              + lines + " samples, its snapshot " + snapshot.recorded());
         }
       });
     } catch (IOException e) {
-      warnings.add("the engines' JTLs could not be merged into " + target + ": " + e);
+      warnings.add(RunResult.INCOMPLETE + "the engines' JTLs could not be merged into " + target
+          + ": " + e);
     }
     return warnings;
   }

@@ -1,6 +1,7 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
 import dev.perfsuite.profiles.ArrivalTimer;
@@ -33,6 +34,9 @@ final class ControllerRmi {
     this.remotes = List.copyOf(remotes);
     this.localPort = localPort;
     this.transport = transport;
+    // Before this JVM's first RMI call: callbacks on the callback address only, deadlines on
+    // every call to the engines (the data shipment before the run included).
+    RmiSockets.install();
   }
 
   /**

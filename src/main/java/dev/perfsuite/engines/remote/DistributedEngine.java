@@ -62,6 +62,9 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   /** How long the probe before the run waits for each engine's connection. */
   static final Duration START_PROBE = Duration.ofSeconds(3);
   private static final Duration MAX_DRAIN = Duration.ofSeconds(10);
+  private static final Duration MAX_DRAIN_SIGNALLED = Duration.ofSeconds(2);
+  /** Under a signal, the wait for the run's end after the stop: the summary must be out in 10 s. */
+  private static final Duration STOP_WAIT_SIGNALLED = Duration.ofSeconds(1);
 
   private final RunExecution execution;
   private final EngineDiscovery discovery;
@@ -266,12 +269,21 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
    * lost engine.
    */
   @Override
+  public Duration signalled() {
+    RemoteRun run = current;
+    if (run != null) {
+      run.hurry();
+    }
+    return STOP_WAIT_SIGNALLED;
+  }
+
+  @Override
   public void stopNow() {
     RemoteRun run = current;
     RemoteResults mode = results;
-    EngineStops.stop(run.alive());
+    EngineStops.stop(run.alive(), run.wait(EngineStops.STOP, EngineStops.STOP_SIGNALLED));
     long stopped = System.nanoTime();
-    long deadline = stopped + MAX_DRAIN.toNanos();
+    long deadline = stopped + run.wait(MAX_DRAIN, MAX_DRAIN_SIGNALLED).toNanos();
     while (System.nanoTime() < deadline && !mode.quiet(stopped)) {
       RemoteRun.sleep(Duration.ofMillis(200));
     }

@@ -3,7 +3,9 @@ package dev.perfsuite.engines.remote;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,19 +24,49 @@ final class EngineStops {
   /** How long an engine's stopped, abandoned test is given to end before the next run. */
   static final Duration ABANDONED_STOP = Duration.ofSeconds(EngineStops.ABANDONED_STOP_SECONDS);
   private static final int ABANDONED_STOP_SECONDS = 3;
+  /** How long the stops of a run's engines may take, all in parallel. */
+  static final Duration STOP = Duration.ofSeconds(5);
+  /** The same under a signal, when the JVM is going down. */
+  static final Duration STOP_SIGNALLED = Duration.ofSeconds(2);
 
   private EngineStops() {
   }
 
-  /** Asks each of {@code engines} to stop its test now; a warning for each that cannot. */
-  static void stop(Collection<String> engines) {
+  /**
+   * Asks each of {@code engines} to stop its test now, all at once, waiting at most {@code within}.
+   *
+   * <p>A warning for each that cannot, or does not answer in time (a frozen engine: its stop
+   * stays on its daemon thread until the RMI response deadline).
+   */
+  static void stop(Collection<String> engines, Duration within) {
+    Map<String, CompletableFuture<Void>> stops = new LinkedHashMap<>();
     for (String engine : engines) {
-      try {
-        new ClientJMeterEngine(engine).stopTest(true);
-      } catch (Exception e) {
-        LOG.warn("could not stop remote engine {}: {}", engine, e.toString());
-      }
+      stops.put(engine, CompletableFuture.runAsync(() -> {
+        try {
+          new ClientJMeterEngine(engine).stopTest(true);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, r -> {
+        Thread t = new Thread(r, "perf-stop-" + engine);
+        t.setDaemon(true);
+        t.start();
+      }));
     }
+    long deadline = System.nanoTime() + within.toNanos();
+    stops.forEach((engine, stop) -> {
+      try {
+        stop.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause().getCause() == null ? e.getCause() : e.getCause().getCause();
+        LOG.warn("could not stop remote engine {}: {}", engine, cause.toString());
+      } catch (TimeoutException e) {
+        LOG.warn("remote engine {} did not answer its stop within {} s", engine,
+            within.toSeconds());
+      }
+    });
   }
 
   /**

@@ -26,6 +26,7 @@ final class RemoteRun {
   private volatile LoadProfile perEngine;
   private volatile Thread worker;
   private volatile long startedNanos;
+  private volatile boolean hurried;
 
   RemoteRun(List<String> remotes, Duration watchdog, LoadProfile whole) {
     this.remotes = List.copyOf(remotes);
@@ -91,6 +92,19 @@ final class RemoteRun {
   /** {@link System#nanoTime()} at the start of load, 0 before. */
   long startedNanos() {
     return startedNanos;
+  }
+
+  /** A signal ends the run: the JVM is going down, so every wait from now on is short. */
+  void hurry() {
+    hurried = true;
+  }
+
+  /**
+   * {@code normal}, or {@code hurried} once a signal ends the run: {@code docker stop} gives
+   * 10 s, and the summary must be written within them.
+   */
+  Duration wait(Duration normal, Duration hurried) {
+    return this.hurried ? hurried : normal;
   }
 
   static void sleep(Duration pause) {

@@ -110,7 +110,7 @@ final class SampledResults implements RemoteResults {
   @Override
   public List<String> gather(SampleRecorder recorder) {
     long ended = System.nanoTime();
-    long deadline = ended + LATE_SAMPLES.toNanos();
+    long deadline = ended + run.wait(LATE_SAMPLES, SENDERS_DRAINED).toNanos();
     while (!stopped && System.nanoTime() < deadline
         && (shortfall().isPresent() || !silentSince(ended, SENDERS_DRAINED))) {
       RemoteRun.sleep(Duration.ofMillis(20));

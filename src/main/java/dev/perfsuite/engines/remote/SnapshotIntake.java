@@ -1,6 +1,7 @@
 package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.engines.SnapshotSink;
+import dev.perfsuite.engines.server.EngineSerialFilter;
 import dev.perfsuite.results.RecorderSnapshot;
 import dev.perfsuite.results.SampleRecorder;
 import java.io.IOException;
@@ -32,17 +33,16 @@ import org.apache.jmeter.rmi.RmiUtils;
  * their final snapshot, and the engines' JTLs as they arrive after the end. Its cost is per
  * snapshot, never per sample.
  */
-public final class SnapshotIntake extends UnicastRemoteObject implements SnapshotSink {
-  private static final long serialVersionUID = 1L;
+public final class SnapshotIntake implements SnapshotSink {
   /** Offset from {@code client.rmi.localport}, past the ports JMeter's own objects use. */
   static final int PORT_OFFSET = 3;
 
-  private final transient SampleRecorder recorder;
-  private final transient Path jtlDirectory;
-  private final transient Map<String, Long> heartbeats = new ConcurrentHashMap<>();
-  private final transient Set<String> finals = ConcurrentHashMap.newKeySet();
-  private final transient Set<String> jtls = ConcurrentHashMap.newKeySet();
-  private final transient AtomicLong snapshots = new AtomicLong();
+  private final SampleRecorder recorder;
+  private final Path jtlDirectory;
+  private final Map<String, Long> heartbeats = new ConcurrentHashMap<>();
+  private final Set<String> finals = ConcurrentHashMap.newKeySet();
+  private final Set<String> jtls = ConcurrentHashMap.newKeySet();
+  private final AtomicLong snapshots = new AtomicLong();
 
   /**
    * Exports a sink feeding {@code recorder}, engine JTLs stored under {@code jtlDirectory}.
@@ -51,10 +51,12 @@ public final class SnapshotIntake extends UnicastRemoteObject implements Snapsho
    */
   public SnapshotIntake(int localPort, SampleRecorder recorder, Path jtlDirectory)
       throws RemoteException {
-    super(localPort == 0 ? 0 : localPort + PORT_OFFSET, RmiUtils.createClientSocketFactory(),
-        RmiUtils.createServerSocketFactory());
     this.recorder = recorder;
     this.jtlDirectory = jtlDirectory;
+    // What engines send passes the engines' own allow-list: snapshots, JTL chunks, nothing else.
+    UnicastRemoteObject.exportObject(this, localPort == 0 ? 0 : localPort + PORT_OFFSET,
+        RmiUtils.createClientSocketFactory(), RmiUtils.createServerSocketFactory(),
+        EngineSerialFilter.create());
   }
 
   /** The serializable stub engines call. */

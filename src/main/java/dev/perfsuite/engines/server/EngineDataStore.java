@@ -1,11 +1,11 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.shipment.ContentHash;
 import dev.perfsuite.engines.shipment.EngineDataService;
 import dev.perfsuite.plugins.EnginePlugins;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -16,6 +16,7 @@ import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
@@ -37,9 +39,15 @@ import org.slf4j.LoggerFactory;
  * on every engine alike.
  *
  * <p>The directory is {@code -Dperfsuite.engine.data-dir} on the engine's JVM (not a {@code perf.*}
- * key: the controller would reject it as unknown), else {@code <java.io.tmpdir>/perf-suite-
- * engine-<port>/data}: per port, because engines on one host get different slices of a
- * partitioned file under the same name.
+ * key: the controller would reject it as unknown), which the launcher sets to a private folder of
+ * the engine's own when its operator gives none (engines on one host get different slices of a
+ * partitioned file under the same name); else {@code <java.io.tmpdir>/perf-suite-engine-<port>/
+ * data}.
+ *
+ * <p>Uploads are bounded per file ({@value #MAX_FILE_OPTION}), for all in progress together
+ * ({@value #MAX_OPEN_OPTION}) and in number; one idle for {@link #UPLOAD_IDLE} is dropped, so
+ * controllers killed mid-upload cannot hold the engine's slots. A plugin jar's SHA-256 is checked
+ * again when a test loads it.
  *
  * <p>The service shares the registry's port (no port to open beyond what JMeter needs).
  * <b>Trap:</b>
@@ -53,21 +61,38 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   private static final Logger LOG = LoggerFactory.getLogger(EngineDataStore.class);
   private static final long serialVersionUID = 1L;
   /** {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. */
+  private static final long MIB = 1L << 20;
   private static final Pattern NAMES = Pattern.compile(
       "[0-9a-f]{16}(-of[0-9]{1,4})?/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}");
   private static final int MAX_OPEN_UPLOADS = 64;
+  /** The engine JVM's limit per uploaded file, in MiB ({@value #DEFAULT_MAX_FILE_MIB}). */
+  static final String MAX_FILE_OPTION = "perfsuite.engine.max-file-mib";
+  /** The engine JVM's limit for all uploads in progress together, in MiB. */
+  static final String MAX_OPEN_OPTION = "perfsuite.engine.max-open-mib";
+  private static final long DEFAULT_MAX_FILE_MIB = 2048;
+  private static final long DEFAULT_MAX_OPEN_MIB = 4096;
+  /**
+   * An upload that received no chunk for this long is dropped: its controller died or gave up.
+   * A live controller sends its 1 MiB chunks back to back, each call bounded by the RMI response
+   * deadline.
+   */
+  static final Duration UPLOAD_IDLE = Duration.ofMinutes(2);
 
   private final transient Path root;
   private final transient Map<Long, Upload> uploads = new ConcurrentHashMap<>();
   private final transient Map<Path, String> verified = new ConcurrentHashMap<>();
   private final transient AtomicLong ids = new AtomicLong();
   private final transient EnginePlugins plugins;
+  private final transient LongSupplier nanos;
+  private final transient long maxFileBytes = mebibytes(MAX_FILE_OPTION, DEFAULT_MAX_FILE_MIB);
+  private final transient long maxOpenBytes = mebibytes(MAX_OPEN_OPTION, DEFAULT_MAX_OPEN_MIB);
 
   private EngineDataStore(Path root, EnginePlugins plugins, int port, RMIClientSocketFactory csf,
-      RMIServerSocketFactory ssf) throws IOException {
+      RMIServerSocketFactory ssf, LongSupplier nanos) throws IOException {
     super(port, csf, ssf);
     this.root = root;
     this.plugins = plugins;
+    this.nanos = nanos;
   }
 
   /**
@@ -92,6 +117,9 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
           pruned.size(), EngineDataPruning.maxAge().toDays(), root,
           EngineDataPruning.MAX_AGE_OPTION);
     }
+    // Bad limits fail the start, not the first upload.
+    mebibytes(MAX_FILE_OPTION, DEFAULT_MAX_FILE_MIB);
+    mebibytes(MAX_OPEN_OPTION, DEFAULT_MAX_OPEN_MIB);
     JMeterUtils.setProperty(DATA_DIR_PROPERTY, root.toString().replace('\\', '/'));
     RMIClientSocketFactory csf = RmiUtils.createClientSocketFactory();
     RMIServerSocketFactory ssf = RmiUtils.createServerSocketFactory();
@@ -123,10 +151,12 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
     /** Exports the store on the registry's port and binds it as {@link EngineDataService#NAME}. */
     Path publish() throws IOException {
-      EngineDataStore store = new EngineDataStore(root, plugins, port, csf, ssf);
+      EngineDataStore store = new EngineDataStore(root, plugins, port, csf, ssf,
+          System::nanoTime);
       try {
+        // The registry listens on the engine's address only (RmiSockets), not on loopback.
         Registry target = registry != null ? registry : LocateRegistry.getRegistry(
-            InetAddress.getLoopbackAddress().getHostAddress(), port);
+            RmiSockets.listenAddress().getHostAddress(), port);
         target.rebind(NAME, store);
       } catch (RemoteException e) {
         throw new IOException("cannot bind the data-file service in the registry on port "
@@ -143,8 +173,13 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
   /** A store on {@code root} not exported over RMI (for tests of the checks). */
   public static EngineDataStore local(Path root) throws IOException {
+    return local(root, System::nanoTime);
+  }
+
+  /** As {@link #local(Path)}, its time read from {@code nanos} (for tests of expiry). */
+  static EngineDataStore local(Path root, LongSupplier nanos) throws IOException {
     Files.createDirectories(root.resolve(".incoming"));
-    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null);
+    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null, nanos);
     UnicastRemoteObject.unexportObject(store, true);
     return store;
   }
@@ -179,12 +214,30 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       throw new IllegalArgumentException("bad upload of " + name + ": size " + size
           + ", sha256 '" + sha256 + "'");
     }
+    if (size > maxFileBytes) {
+      throw new IOException("refused the upload of " + name + ": its " + size + " bytes exceed "
+          + "this engine's limit per file, " + maxFileBytes + " bytes (-D" + MAX_FILE_OPTION
+          + "=" + maxFileBytes / MIB + " on the engine's JVM). Fix: ship a smaller file, or "
+          + "raise the limit on the engine");
+    }
+    expireIdle();
+    long open = uploads.values().stream().mapToLong(u -> u.size).sum();
+    if (open + size > maxOpenBytes) {
+      throw new IOException("refused the upload of " + name + ": with the " + open + " bytes "
+          + "of the uploads in progress it exceeds this engine's limit for uploads in "
+          + "progress, " + maxOpenBytes + " bytes (-D" + MAX_OPEN_OPTION + "=" + maxOpenBytes
+          / MIB + " on the engine's JVM). Fix: retry once they end (an abandoned one expires "
+          + "after " + UPLOAD_IDLE.toMinutes() + " min), or raise the limit on the engine");
+    }
     if (uploads.size() >= MAX_OPEN_UPLOADS) {
-      throw new IOException("too many uploads open on this engine (" + MAX_OPEN_UPLOADS + ")");
+      throw new IOException("refused the upload of " + name + ": " + MAX_OPEN_UPLOADS
+          + " uploads are in progress on this engine, its limit. Fix: retry once they end (an "
+          + "abandoned one expires after " + UPLOAD_IDLE.toMinutes() + " min)");
     }
     long id = ids.incrementAndGet();
     Path part = root.resolve(".incoming").resolve(id + "-" + System.nanoTime() + ".part");
-    uploads.put(id, new Upload(target, sha256, size, part, Files.newOutputStream(part)));
+    uploads.put(id, new Upload(target, sha256, size, part, Files.newOutputStream(part),
+        nanos.getAsLong()));
     return id;
   }
 
@@ -200,6 +253,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       upload.out.write(chunk);
       upload.digest.update(chunk);
       upload.received += chunk.length;
+      upload.touched = nanos.getAsLong();
     }
   }
 
@@ -244,10 +298,52 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
         throw new IOException("plugin jar " + name + " is not held by this engine (under "
             + root + "): it was not shipped or was pruned meanwhile");
       }
+      // Checked now, as it loads, not only as it arrived: the file may have changed since.
+      String actual = sha256(jar);
+      String expected = verified.get(jar);
+      if (!actual.startsWith(name.substring(0, 16)) || expected != null
+          && !expected.equals(actual)) {
+        verified.remove(jar);
+        throw new IOException("plugin jar " + name + " changed on this engine since it was "
+            + "received (SHA-256 " + actual + "): refused to load it. Fix: check who writes "
+            + root + ", then run again (the controller ships the jar anew)");
+      }
       EngineDataPruning.touch(root, jar);
       jars.add(jar);
     }
     return plugins.use(jars);
+  }
+
+  /** Drops the uploads that received nothing for {@link #UPLOAD_IDLE}: their controller is gone. */
+  private void expireIdle() {
+    long now = nanos.getAsLong();
+    for (Map.Entry<Long, Upload> entry : List.copyOf(uploads.entrySet())) {
+      Upload upload = entry.getValue();
+      if (now - upload.touched >= UPLOAD_IDLE.toNanos()) {
+        try {
+          abort(entry.getKey());
+          LOG.info("perf-suite engine: dropped the upload of {}, idle for {} min (its controller "
+              + "is gone)", root.relativize(upload.target), UPLOAD_IDLE.toMinutes());
+        } catch (IOException e) {
+          LOG.warn("perf-suite engine: cannot drop the idle upload {}: {}", upload.part,
+              e.toString());
+        }
+      }
+    }
+  }
+
+  private static long mebibytes(String option, long defaultMib) {
+    String value = System.getProperty(option, String.valueOf(defaultMib)).trim();
+    try {
+      long mib = Long.parseLong(value);
+      if (mib > 0) {
+        return mib * MIB;
+      }
+    } catch (NumberFormatException e) {
+      // Falls through to the message below.
+    }
+    throw new IllegalArgumentException("-D" + option + "=" + value + " is not a whole number of "
+        + "MiB above 0. Fix: e.g. -D" + option + "=" + defaultMib);
   }
 
   private Upload upload(long id) throws IOException {
@@ -285,13 +381,15 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     private final OutputStream out;
     private final MessageDigest digest = digest();
     private long received;
+    private volatile long touched;
 
-    Upload(Path target, String sha256, long size, Path part, OutputStream out) {
+    Upload(Path target, String sha256, long size, Path part, OutputStream out, long touched) {
       this.target = target;
       this.sha256 = sha256;
       this.size = size;
       this.part = part;
       this.out = out;
+      this.touched = touched;
     }
   }
 }

@@ -124,6 +124,7 @@ public final class EngineRecorderListener extends BaseListener {
     private transient TimelineRecorder timeline;
     private transient Set<String> threads;
     private transient ScheduledExecutorService sender;
+    private transient ScheduledExecutorService watchdog;
     private transient AtomicLong sequence;
     private transient String engine;
     private transient volatile long lastDelivered;
@@ -194,6 +195,15 @@ public final class EngineRecorderListener extends BaseListener {
       });
       long every = settings.interval().toMillis();
       sender.scheduleAtFixedRate(() -> send(false), every, every, TimeUnit.MILLISECONDS);
+      // A thread of its own: a frozen controller holds the sender inside its call (up to the
+      // RMI response deadline), and the engine must stop within the watchdog all the same.
+      watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "perf-controller-watchdog");
+        t.setDaemon(true);
+        return t;
+      });
+      long check = Math.max(100, Math.min(every, 1000));
+      watchdog.scheduleWithFixedDelay(this::stopIfOrphaned, check, check, TimeUnit.MILLISECONDS);
       LOG.info("perf-suite engine {}: aggregating samples, JTL {}, snapshot every {} ms", host,
           created.jtl().toAbsolutePath(), every);
     }
@@ -209,8 +219,10 @@ public final class EngineRecorderListener extends BaseListener {
       if (current == null) {
         return;
       }
+      watchdog.shutdownNow();
       sender.shutdownNow();
       try {
+        // Bounded: a send stuck on a frozen controller ends at the RMI response deadline.
         sender.awaitTermination(5, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -218,9 +230,15 @@ public final class EngineRecorderListener extends BaseListener {
       current.close();
       // Only now: the closed recorder has written every sample with its intended start.
       ArrivalTimer.stopCarryingIntendedStart();
-      send(true);
-      if (settings().sendJtl()) {
-        sendJtl(current.jtl());
+      if (orphaned) {
+        // Nobody to send to: each try would wait for the response deadline. The JTL stays.
+        LOG.warn("perf-suite engine {}: controller gone, final snapshot not sent, JTL kept at {}",
+            engine, current.jtl().toAbsolutePath());
+      } else {
+        send(true);
+        if (settings().sendJtl()) {
+          sendJtl(current.jtl());
+        }
       }
       recorder = null;
     }
@@ -243,27 +261,29 @@ public final class EngineRecorderListener extends BaseListener {
               snapshot.sequence(), attempt, e.toString());
         }
       }
-      stopIfOrphaned(last);
     }
 
     /**
      * Stops this engine's test when no snapshot reached the controller for longer than its
      * watchdog.
      *
-     * <p>The controller is then gone (killed, or cut off), and an engine must not keep loading a
-     * target for nobody. The engine's JTL stays on the engine.
+     * <p>A snapshot call that returns is the controller's sign of life; none for the watchdog
+     * means the controller is gone (killed, frozen, or cut off), and an engine must not keep
+     * loading a target for nobody. Checked on a thread of its own, so a call stuck on a frozen
+     * controller cannot hold the check. The engine's JTL stays on the engine.
      */
-    private void stopIfOrphaned(boolean last) {
-      Duration watchdog = settings().controllerWatchdog();
-      if (last || orphaned || watchdog.isZero()
-          || System.nanoTime() - lastDelivered < watchdog.toNanos()) {
+    private void stopIfOrphaned() {
+      Duration silence = settings().controllerWatchdog();
+      SampleRecorder current = recorder;
+      if (current == null || orphaned || silence.isZero()
+          || System.nanoTime() - lastDelivered < silence.toNanos()) {
         return;
       }
       orphaned = true;
       // The engine's operator must see why its test stopped: the console, as the banner.
       System.err.println("perf-suite engine " + engine + ": no snapshot reached the controller "
-          + "for " + watchdog.toSeconds() + " s (perf.remotes.watchdog): the controller is gone, "
-          + "stopping the test; JTL kept at " + recorder.jtl().toAbsolutePath());
+          + "for " + silence.toSeconds() + " s (perf.remotes.watchdog): the controller is gone, "
+          + "stopping the test; JTL kept at " + current.jtl().toAbsolutePath());
       StandardJMeterEngine.stopEngineNow();
     }
 

@@ -4,13 +4,18 @@ import dev.perfsuite.config.PerfLog;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,6 +52,8 @@ public final class RemoteEngineMain {
   private static final Logger LOG = LoggerFactory.getLogger(RemoteEngineMain.class);
   /** Printed once the engine accepts connections; the tests and the container wait for it. */
   public static final String READY = "perf-suite remote engine ready on";
+  private static final String WORK_DIR = "perf.engine.work-dir";
+  private static final String WORK_DIR_VARIABLE = "PERF_ENGINE_WORK_DIR";
 
   private RemoteEngineMain() {
   }
@@ -96,6 +103,7 @@ public final class RemoteEngineMain {
 
   private static RmiTransport transport(RemoteEngineOptions options) {
     if (!options.ssl()) {
+      refuseOpenPlainText(options);
       LOG.warn("RMI without SSL (--no-ssl): use it only on a trusted network");
       return RmiTransport.plain();
     }
@@ -109,6 +117,36 @@ public final class RemoteEngineMain {
     return RmiTransport.ssl(options.keystore(), options.keyAlias(), password);
   }
 
+  /**
+   * Refuses RMI without SSL on an address beyond loopback unless the operator vouches for it.
+   *
+   * <p>A plan is code (JSR223, OS Process Sampler): whoever reaches the engine runs code on its
+   * host.
+   */
+  static void refuseOpenPlainText(RemoteEngineOptions options) {
+    InetAddress address = listenAddress(options);
+    if (!address.isLoopbackAddress() && !options.trustedNetwork()) {
+      throw new IllegalArgumentException("--no-ssl with --hostname "
+          + options.hostname().orElse("(unset: the host's address " + address.getHostAddress()
+          + ")") + " would accept plans, which are code, in the clear from every host that "
+          + "reaches " + address.getHostAddress() + ". Fix: drop --no-ssl and use a keystore "
+          + "(docs/distributed.md), listen on loopback (--hostname 127.0.0.1), or pass "
+          + "--trusted-network when every host on that network is trusted.");
+    }
+  }
+
+  /** The one address the engine's sockets listen on: {@code --hostname}, else the host's. */
+  static InetAddress listenAddress(RemoteEngineOptions options) {
+    try {
+      return options.hostname().isPresent() ? InetAddress.getByName(options.hostname().get())
+          : InetAddress.getLocalHost();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--hostname " + options.hostname().orElse("")
+          + " does not resolve (" + e.getMessage() + "). Fix: pass an address of this host "
+          + "the controller reaches, such as 127.0.0.1 on one machine.", e);
+    }
+  }
+
   /** Configures JMeter in this JVM and starts its RMI server. */
   static void start(RemoteEngineOptions options, RmiTransport transport) throws Exception {
     new JmeterEnvironment();
@@ -120,6 +158,11 @@ public final class RemoteEngineMain {
     props.setProperty("server.rmi.localport", String.valueOf(options.rmiPort()));
     props.putAll(transport.jmeterProperties());
     options.hostname().ifPresent(h -> System.setProperty("java.rmi.server.hostname", h));
+    // Before any RMI use: every socket on --hostname only, every call with a deadline.
+    RmiSockets.install();
+    // Before the first export: the engine reads nothing off its allow-list.
+    EngineSerialFilter.install();
+    privateFolders();
     // Data files shipped by controllers: the service shares the registry's port (EngineDataStore).
     EngineDataStore.Binding dataFiles = EngineDataStore.prepare(options.port());
     // RMI reads the trees sent to JMeter's engine with the loader current at its export: the one
@@ -135,10 +178,41 @@ public final class RemoteEngineMain {
     System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
     EngineAddress address = new EngineAddress(options.hostname().orElse("<host address>"),
         options.port());
-    System.out.printf("%s %s (RMI object port %d, %s)%n", READY, address, options.rmiPort(),
-        transport);
+    System.out.printf("%s %s (RMI object port %d, %s, listening on %s only%s)%n", READY, address,
+        options.rmiPort(), transport, listenAddress(options).getHostAddress(),
+        !transport.ssl() && options.trustedNetwork() ? ", trusted network: --trusted-network"
+            : "");
     if (options.readyFile().isPresent()) {
       writeReadyFile(options.readyFile().get(), READY + " " + address);
+    }
+  }
+
+  /**
+   * Gives the engine a private folder of its own in the temp directory for its data and JTLs.
+   *
+   * <p>Unless its operator named both folders ({@code -Dperfsuite.engine.data-dir}, {@code
+   * -Dperf.engine.work-dir}), it is created {@code rwx------} under an unpredictable name, so
+   * another local user can neither prepare it nor read or swap what controllers ship (data
+   * files, plugin jars) and the JTLs. The folder
+   * outlives the engine (JTLs kept with {@code perf.remotes.jtl=keep}); a restarted engine gets a
+   * new one, and controllers ship their files again.
+   */
+  private static void privateFolders() throws IOException {
+    boolean data = System.getProperty(EngineDataStore.DATA_DIR_OPTION) == null;
+    boolean work = System.getProperty(WORK_DIR) == null && System.getenv(WORK_DIR_VARIABLE) == null;
+    if (!data && !work) {
+      return;
+    }
+    // Windows has no POSIX permissions; its temp folder is the user's own already.
+    Path home = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+        ? Files.createTempDirectory("perf-suite-engine-", PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")))
+        : Files.createTempDirectory("perf-suite-engine-");
+    if (data) {
+      System.setProperty(EngineDataStore.DATA_DIR_OPTION, home.resolve("data").toString());
+    }
+    if (work) {
+      System.setProperty(WORK_DIR, home.resolve("work").toString());
     }
   }
 

@@ -23,9 +23,12 @@ import java.util.Optional;
  *     the launcher restarts itself with them on the class path
  * @param readyFile a file written once the engine accepts connections (a Kubernetes readiness
  *     probe tests it), deleted when the engine stops; empty for none
+ * @param trustedNetwork {@code --trusted-network}: the operator vouches for every host that can
+ *     reach the engine, which lets it listen beyond loopback without SSL
  */
 public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostname, boolean ssl,
-    Path keystore, String keyAlias, List<String> classpath, Optional<Path> readyFile) {
+    Path keystore, String keyAlias, List<String> classpath, Optional<Path> readyFile,
+    boolean trustedNetwork) {
 
   static final String USAGE = String.join("\n",
       "Usage: java -jar perf-suite-remote-engine.jar [options]",
@@ -38,7 +41,10 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
       "                    its password comes from PERF_RMI_KEYSTORE_PASSWORD or _FILE",
       "  --key-alias A     key alias in the keystore (default rmi)",
       "  --ssl             RMI over SSL (the default)",
-      "  --no-ssl          RMI without SSL: only on a network where every host is trusted",
+      "  --no-ssl          RMI without SSL: only on a network where every host is trusted;",
+      "                    beyond loopback it also needs --trusted-network",
+      "  --trusted-network every host that reaches --hostname may run code on this engine:",
+      "                    lets --no-ssl listen on an address other than loopback",
       "  --classpath CP    extra jars/directories (" + File.pathSeparator + "-separated): the",
       "                    classes a plan names (class-based scripts), e.g. a project's",
       "                    target/test-classes",
@@ -63,6 +69,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
     String alias = "rmi";
     List<String> classpath = new ArrayList<>();
     Optional<Path> readyFile = Optional.empty();
+    boolean trusted = false;
     for (int i = 0; i < args.length; i++) {
       String option = args[i];
       switch (option) {
@@ -73,6 +80,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
         case "--key-alias" -> alias = value(args, ++i, option);
         case "--ssl" -> ssl = true;
         case "--no-ssl" -> ssl = false;
+        case "--trusted-network" -> trusted = true;
         case "--classpath" -> classpath.addAll(Arrays.stream(value(args, ++i, option)
             .split(File.pathSeparator)).filter(s -> !s.isBlank()).toList());
         case "--ready-file" -> readyFile = Optional.of(Path.of(value(args, ++i, option)));
@@ -87,7 +95,7 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
       throw new IllegalArgumentException("--rmi-port must differ from --port (" + port + ")");
     }
     return new RemoteEngineOptions(port, rmiPort == -1 ? port + 1 : rmiPort, hostname, ssl,
-        keystore, alias, classpath, readyFile);
+        keystore, alias, classpath, readyFile, trusted);
   }
 
   /** The arguments again, without {@code --classpath}, for the restarted launcher. */
@@ -98,6 +106,9 @@ public record RemoteEngineOptions(int port, int rmiPort, Optional<String> hostna
     readyFile.ifPresent(f -> args.addAll(List.of("--ready-file", f.toString())));
     if (!ssl) {
       args.add("--no-ssl");
+    }
+    if (trustedNetwork) {
+      args.add("--trusted-network");
     }
     return args;
   }

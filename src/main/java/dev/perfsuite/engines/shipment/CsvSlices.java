@@ -15,8 +15,10 @@ import java.util.Locale;
  * {@code i mod n}, so each engine gets its own users and the slices differ by at most one row.
  *
  * <p>A header line (variable names read from the file, or a first line the data set ignores)
- * stays at the top of every slice. A quoted field may span lines, as JMeter's quoted-data mode
- * reads it, so a row ends only where its double quotes balance. A file with fewer rows than
+ * stays at the top of every slice. With the data set's {@code quotedData} on, a quoted field may
+ * span lines, as JMeter's quoted-data mode reads it, so a row ends only where its double quotes
+ * balance; off (JMeter's default) a {@code "} is a plain character ({@code O"Brien}) and every
+ * line is a row, as JMeter reads it then. A file with fewer rows than
  * engines is refused: an engine with an empty slice would read end-of-file values
  * ({@code <EOF>}) from its first iteration.
  */
@@ -62,7 +64,7 @@ final class CsvSlices {
       }
       String record;
       boolean first = true;
-      while ((record = CsvRecords.next(reader)) != null) {
+      while ((record = csv.quoted() ? CsvRecords.next(reader) : reader.readLine()) != null) {
         if (first && csv.header()) {
           for (Writer writer : writers) {
             writer.write(record);

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param header whether the first line is a header every partition slice keeps (CSV data sets
  *     whose variable names come from the file or that ignore the first line)
  * @param charset the CSV file's encoding (UTF-8 when the element names none)
+ * @param quoted whether the CSV data set reads double quotes as quoting ({@code quotedData}; off
+ *     by default, as in JMeter, when a {@code "} is a plain character and every line a row)
  */
 record DataFile(Kind kind, String element, String written, Path file, boolean header,
-    Charset charset) {
+    Charset charset, boolean quoted) {
 
   /**
    * What reads a data file; only CSV data sets can be partitioned. A plugin jar is read by the

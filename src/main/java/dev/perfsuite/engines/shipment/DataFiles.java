@@ -56,7 +56,8 @@ final class DataFiles {
         expressions.add(kind + " " + describe(element) + ": " + written);
       } else if (files.stream().noneMatch(f -> f.kind() == kind && f.written().equals(written))) {
         files.add(new DataFile(kind, describe(element), written, resolve(written),
-            kind == DataFile.Kind.CSV && hasHeader(element), charset(element)));
+            kind == DataFile.Kind.CSV && hasHeader(element), charset(element),
+            kind == DataFile.Kind.CSV && element.getPropertyAsBoolean("quotedData")));
       }
       return written;
     });

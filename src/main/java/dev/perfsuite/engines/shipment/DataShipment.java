@@ -215,7 +215,7 @@ public final class DataShipment {
     for (Path jar : jars) {
       String hash = ContentHash.sha256(jar);
       items.add(new Item(new DataFile(DataFile.Kind.PLUGIN, "perf.jmx.plugins", jar.toString(),
-          jar, false, StandardCharsets.UTF_8), storedName(hash, jar), jar, hash));
+          jar, false, StandardCharsets.UTF_8, false), storedName(hash, jar), jar, hash));
     }
     List<String> names = items.stream().map(Item::name).toList();
     return upload(engines, engines.stream().map(e -> items).toList(),

@@ -16,6 +16,7 @@ import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
+import dev.perfsuite.sla.Metric;
 import dev.perfsuite.sla.Sla;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,6 +160,11 @@ class DistributedEngineIT {
           .hasSize((int) result.engines().get(two.addresses().get(0)).samples());
       assertThat(result.warnings()).as("the lost engine's JTL is named")
           .anySatisfy(w -> assertThat(w).contains(victim).contains("could not be fetched"));
+      assertThat(result.incompleteResults()).as("results.jtl lacks the lost engine's samples: "
+          + "the results are incomplete").hasValueSatisfying(w -> assertThat(w).contains(victim));
+      assertThat(Sla.overall().errorPercentBelow(1).evaluate(result).failures())
+          .as("the SLA's completeness row fails").anySatisfy(f -> assertThat(
+              f.threshold().metric()).isEqualTo(Metric.RESULTS_COMPLETE));
       assertThatThrownBy(() -> Sla.overall().errorPercentBelow(1).evaluate(result).assertPassed())
           .as("the verdict fails").hasMessageContaining("interrupted");
     } finally {

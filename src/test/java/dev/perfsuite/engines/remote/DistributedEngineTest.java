@@ -162,5 +162,8 @@ class DistributedEngineTest {
         .hasMessageContaining("--port must be a port number");
     assertThatThrownBy(() -> RemoteEngineOptions.parse("--ssl-off")).as("unknown option")
         .hasMessageContaining("unknown option '--ssl-off'");
+    assertThat(options.trustedNetwork()).as("not trusted unless said").isFalse();
+    assertThat(RemoteEngineOptions.parse("--no-ssl", "--trusted-network").trustedNetwork())
+        .as("--trusted-network").isTrue();
   }
 }

@@ -269,9 +269,8 @@ class DataFilesIT {
     }
   }
 
-  /** The launcher's default data directory of the engine at {@code address}. */
-  private static Path engineDataDir(String address) {
-    String port = address.substring(address.lastIndexOf(':') + 1);
-    return Path.of(System.getProperty("java.io.tmpdir"), "perf-suite-engine-" + port, "data");
+  /** The data directory the engine at {@code address} named on its start line. */
+  private Path engineDataDir(String address) {
+    return two.dataDirectory(two.addresses().indexOf(address));
   }
 }

@@ -124,7 +124,7 @@ class DataFilesTest {
     rows.add("\"multi\nline\",pw11");
     Path csv = write("users.csv", "name,password\n" + String.join("\n", rows) + "\n");
     DataFile file = new DataFile(DataFile.Kind.CSV, "users", csv.toString(), csv, true,
-        StandardCharsets.UTF_8);
+        StandardCharsets.UTF_8, true);
 
     CsvSlices.Slices slices = CsvSlices.deal(file, 3, dir.resolve("slices"));
 
@@ -142,6 +142,30 @@ class DataFilesTest {
     assertThat(slices.describe()).isEqualTo("11 rows dealt round-robin to 3 engines, 3-4 each");
   }
 
+  @Test
+  void shouldDealAStrayQuoteAsAPlainCharacterWhenTheDataSetReadsNoQuotedData()
+      throws IOException {
+    List<String> rows = List.of("O\"Brien,pw1", "Smith,pw2", "D\"Arcy,pw3", "Jones,pw4");
+    Path csv = write("names.csv", String.join("\n", rows) + "\n");
+    // As a JMX plan's data set reads it by default (the DSL's turns quotedData on).
+    CSVDataSet dataSet = new CSVDataSet();
+    dataSet.setName("names");
+    dataSet.setProperty("filename", csv.toString());
+    dataSet.setProperty("variableNames", "name,password");
+    dataSet.setProperty("quotedData", false);
+    HashTree tree = new ListedHashTree();
+    tree.add(dataSet);
+    DataFile file = DataFiles.in(tree).files().get(0);
+
+    CsvSlices.Slices slices = CsvSlices.deal(file, 2, dir.resolve("slices"));
+
+    assertThat(slices.rows()).as("every line a row, the quotes plain characters").isEqualTo(4);
+    assertThat(Files.readAllLines(slices.files().get(0))).as("engine 1's even share")
+        .containsExactly("O\"Brien,pw1", "D\"Arcy,pw3");
+    assertThat(Files.readAllLines(slices.files().get(1))).as("engine 2's even share")
+        .containsExactly("Smith,pw2", "Jones,pw4");
+  }
+
   private static List<String> records(Path file) throws IOException {
     List<String> records = new ArrayList<>();
     try (var reader = Files.newBufferedReader(file)) {
@@ -157,7 +181,7 @@ class DataFilesTest {
   void shouldRefuseToPartitionFewerRowsThanEngines() throws IOException {
     Path csv = write("one.csv", "only\n");
     DataFile file = new DataFile(DataFile.Kind.CSV, "one", csv.toString(), csv, false,
-        StandardCharsets.UTF_8);
+        StandardCharsets.UTF_8, false);
 
     assertThatThrownBy(() -> CsvSlices.deal(file, 2, dir.resolve("slices")))
         .hasMessageContaining(csv.toString()).hasMessageContaining("1 data row")

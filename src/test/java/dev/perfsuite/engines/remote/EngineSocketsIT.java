@@ -1,0 +1,162 @@
+package dev.perfsuite.engines.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.LocalRemoteEngines;
+import dev.perfsuite.engines.remote.ListeningSockets.Listener;
+import dev.perfsuite.engines.server.RemoteEngineMain;
+import dev.perfsuite.scenarios.ScenarioLauncher;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.rmi.registry.LocateRegistry;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.management.BadAttributeValueExpException;
+import org.apache.jmeter.engine.RemoteJMeterEngine;
+import org.apache.jorphan.collections.HashTree;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What an engine exposes: every socket of an engine and of its controller's callbacks listens on
+ * the address it was given (loopback here), with SSL and without; an engine asked to listen
+ * beyond loopback without SSL refuses to start unless the network is declared trusted; and an
+ * engine reads no object off its allow-list.
+ */
+class EngineSocketsIT {
+  @TempDir
+  Path results;
+
+  @Test
+  @Timeout(value = 150, unit = TimeUnit.SECONDS)
+  void shouldListenOnLoopbackOnlyWithoutSsl() throws Exception {
+    HttpServer target = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+    target.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+    });
+    target.start();
+    try (LocalRemoteEngines engines = LocalRemoteEngines.startPlain(1)) {
+      Path log = results.resolve("controller.log");
+      Process controller = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin",
+          "java").toString(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+          "-Dorphan.remotes=" + String.join(",", engines.addresses()),
+          "-Dorphan.target=http://127.0.0.1:" + target.getAddress().getPort() + "/",
+          "-Dorphan.results=" + results.resolve("plain"), "-Dorphan.ssl=false",
+          ScenarioLauncher.class.getName(), OrphanedEngineRun.class.getName())
+          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      List<Listener> engine;
+      List<Listener> callbacks;
+      try {
+        OrphanedEngineRun.awaitSampling(controller, log);
+        engine = ListeningSockets.of(engines.pid(0));
+        callbacks = ListeningSockets.of(controller.pid());
+      } finally {
+        controller.destroyForcibly();
+        controller.waitFor(30, TimeUnit.SECONDS);
+      }
+      int registry = EngineAddress.parse(engines.addresses().get(0)).port();
+      assertThat(engine).as("the engine's listening sockets without SSL (registry %d, "
+          + "data service on it, engine object)", registry)
+          .extracting(Listener::port).contains(registry);
+      assertThat(engine).as("the engine's listening sockets without SSL").hasSizeGreaterThan(1)
+          .noneMatch(Listener::wildcard).allMatch(l -> l.address().isLoopbackAddress());
+      assertThat(callbacks).as("the controller's callback sockets without SSL (controller "
+          + "log %s)", log).isNotEmpty().noneMatch(Listener::wildcard)
+          .allMatch(l -> l.address().isLoopbackAddress());
+    } finally {
+      target.stop(0);
+    }
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldListenOnTheGivenAddressOnlyWithSsl() throws Exception {
+    try (LocalRemoteEngines engines = LocalRemoteEngines.start(1)) {
+      assertThat(ListeningSockets.of(engines.pid(0))).as("the engine's listening sockets over "
+          + "SSL").hasSizeGreaterThan(1).noneMatch(Listener::wildcard)
+          .allMatch(l -> l.address().isLoopbackAddress());
+    }
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldKeepShippedFilesInAPrivateFolderWithAnUnpredictableName() throws Exception {
+    try (LocalRemoteEngines engines = LocalRemoteEngines.startPlain(1)) {
+      Path home = engines.dataDirectory(0).getParent();
+      int port = EngineAddress.parse(engines.addresses().get(0)).port();
+
+      assertThat(home.getFileName().toString()).as("the engine's folder")
+          .startsWith("perf-suite-engine-").isNotEqualTo("perf-suite-engine-" + port);
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home)))
+          .as("its permissions: its user's only").isEqualTo("rwx------");
+    }
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldRefuseToListenBeyondLoopbackWithoutSslUnlessTrusted() throws Exception {
+    Path log = results.resolve("refused.log");
+    Process engine = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"),
+        RemoteEngineMain.class.getName(), "--port", String.valueOf(freePort()), "--hostname",
+        "10.0.0.5", "--no-ssl").redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    boolean exited;
+    try {
+      exited = engine.waitFor(45, TimeUnit.SECONDS);
+    } finally {
+      engine.destroyForcibly();
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(exited).as("the engine exits at once, output: %s", output).isTrue();
+    assertThat(engine.exitValue()).as("exit status for bad options").isEqualTo(2);
+    assertThat(output).as("the refusal names the option, the address and the fixes")
+        .contains("--no-ssl", "10.0.0.5", "--trusted-network", "--hostname 127.0.0.1")
+        .doesNotContain(RemoteEngineMain.READY);
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldRefuseObjectsOffTheAllowList() throws Exception {
+    try (LocalRemoteEngines engines = LocalRemoteEngines.startPlain(1)) {
+      EngineAddress address = EngineAddress.parse(engines.addresses().get(0));
+      RemoteJMeterEngine remote = (RemoteJMeterEngine) LocateRegistry.getRegistry(
+          address.host(), address.port()).lookup("JMeterEngine");
+      HashTree tree = new HashTree();
+      // The entry object of a well-known gadget chain: a JDK class no plan holds.
+      tree.add(new BadAttributeValueExpException("not a test element"));
+
+      Throwable refused = catchThrowable(() -> remote.rconfigure(tree, address.toString(),
+          new File("."), "gadget"));
+
+      assertThat(refused).as("the engine refuses to read the tree").isNotNull();
+      assertThat(causes(refused)).as("why the engine refused: %s", refused)
+          .contains("REJECTED");
+    }
+  }
+
+  private static String causes(Throwable thrown) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      text.append(t).append('\n');
+    }
+    return text.toString();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.perfsuite.engines.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An engine's data store bounds what controllers upload and trusts no file it did not check. */
+class EngineDataStoreTest {
+  private static final byte[] ROW = "user1,pw1\n".getBytes(StandardCharsets.UTF_8);
+
+  @TempDir
+  Path root;
+
+  @Test
+  void shouldExpireAbandonedUploadsSoThatKilledControllersCannotBlockTheEngine()
+      throws IOException {
+    AtomicLong now = new AtomicLong();
+    EngineDataStore store = EngineDataStore.local(root, now::get);
+    String sha = sha256(ROW);
+    // 64 controllers killed mid-upload: each left an upload open.
+    for (int i = 0; i < 64; i++) {
+      store.write(store.begin(sha.substring(0, 16) + "/users.csv", sha, ROW.length * 2L), ROW);
+    }
+    assertThatThrownBy(() -> store.begin(sha.substring(0, 16) + "/users.csv", sha, ROW.length))
+        .as("every slot held").hasMessageContaining("64 uploads are in progress");
+
+    now.addAndGet(EngineDataStore.UPLOAD_IDLE.toNanos());
+    long id = store.begin(sha.substring(0, 16) + "/users.csv", sha, ROW.length);
+    store.write(id, ROW);
+    store.commit(id);
+
+    assertThat(store.holds(sha.substring(0, 16) + "/users.csv", sha))
+        .as("the next controller's upload, once the abandoned ones expired").isTrue();
+    try (Stream<Path> parts = Files.list(root.resolve(".incoming"))) {
+      assertThat(parts).as("the abandoned uploads' partial files are gone").isEmpty();
+    }
+  }
+
+  @Test
+  void shouldRefuseAFileOverTheLimitNamingTheLimitAndTheOption() throws IOException {
+    EngineDataStore store = EngineDataStore.local(root);
+    String sha = sha256(ROW);
+
+    assertThatThrownBy(() -> store.begin(sha.substring(0, 16) + "/huge.csv", sha, 3L << 30))
+        .as("a 3 GiB file").isInstanceOf(IOException.class).hasMessageContaining("huge.csv")
+        .hasMessageContaining("limit per file, 2147483648 bytes")
+        .hasMessageContaining("-D" + EngineDataStore.MAX_FILE_OPTION + "=2048");
+  }
+
+  @Test
+  void shouldRefuseAPluginJarSwappedAfterItWasReceived() throws IOException {
+    EngineDataStore store = EngineDataStore.local(root);
+    byte[] jar = jar("shipped.txt");
+    String sha = sha256(jar);
+    String name = sha.substring(0, 16) + "/probe-plugin-1.0.jar";
+    long id = store.begin(name, sha, jar.length);
+    store.write(id, jar);
+    store.commit(id);
+    // A local user who can write the data directory replaces the checked jar.
+    Files.write(root.resolve(name), jar("swapped.txt"));
+
+    assertThatThrownBy(() -> store.usePlugins(List.of(name))).as("the swapped jar")
+        .isInstanceOf(IOException.class).hasMessageContaining("probe-plugin-1.0.jar")
+        .hasMessageContaining("changed on this engine since it was received");
+  }
+
+  private static byte[] jar(String entry) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (JarOutputStream out = new JarOutputStream(bytes)) {
+      out.putNextEntry(new JarEntry(entry));
+      out.write(entry.getBytes(StandardCharsets.UTF_8));
+      out.closeEntry();
+    }
+    return bytes.toByteArray();
+  }
+
+  private static String sha256(byte[] content) {
+    return HexFormat.of().formatHex(EngineDataStore.digest().digest(content));
+  }
+}
