@@ -77,8 +77,9 @@ class JmeterOracleIT {
    * the timing of a rate-shaped plan.
    */
   static final Map<String, String> OPEN_DIFFERENCES = Map.of(
-      "field-08-shaping", "the suite sent 45 requests where JMeter sent 41 for a Throughput "
-          + "Shaping Timer schedule of 40 (5 to 15 per second over 4 s)");
+      "field-08-shaping", "a Throughput Shaping Timer schedule of 40 requests (5 to 15 per "
+          + "second over 4 s) varies by run by more than one per user, either way (JMeter 41 "
+          + "and the suite 45, then 47 and 44)");
 
   private static EchoBackend echo;
   private static Path teamJar;
