@@ -30,10 +30,12 @@ import org.slf4j.LoggerFactory;
  *     plus the jars of {@code perf.jmx.classpath}
  * @param structure the default verdict read through the plan's transactions, judged with
  *     {@code sla}; empty when an SLA file sets the verdict
+ * @param baseDirectory JMeter's base directory for relative files while the plan runs: the JMX
+ *     file's folder (as {@code jmeter -n -t} sets it), the working directory for a DSL plan
  */
 public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource,
     List<String> labels, List<String> notes, Optional<LoadPlan> primer,
-    ClassLoader classLoader, Optional<PlanVerdict> structure) {
+    ClassLoader classLoader, Optional<PlanVerdict> structure, Path baseDirectory) {
   /**
    * Starts a note the user must act on, such as a path fallen back or a property unset. The run
    * logs it as a warning ({@link JmxRun}); reports show it with this mark.
@@ -50,14 +52,17 @@ public record ImportedPlan(Path source, LoadPlan plan, Sla sla, String slaSource
    * Runs {@code run} (the load of this plan) with {@link #classLoader} as the thread's context
    * class loader. JMeter's threads inherit it, so scripts (Groovy compiles against it) and Java
    * samplers see the jars of {@code perf.jmx.classpath}; the plan's plugin functions are JMeter's
-   * for that time only, and a distributed run ships its plugin jars to the engines.
+   * for that time only, and a distributed run ships its plugin jars to the engines. JMeter's base
+   * directory is {@link #baseDirectory} meanwhile, so paths built at run time resolve there.
    */
   public <T> T withClassLoader(Supplier<T> run) {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(classLoader);
-    // The scope is only held: the plan's functions are JMeter's until the run returns.
-    try (PluginFunctions held = PluginFunctions.register(classLoader)) {
+    // The scopes are only held: the plan's functions are JMeter's and its folder JMeter's base
+    // directory until the run returns.
+    try (PluginFunctions held = PluginFunctions.register(classLoader);
+        PlanBase base = PlanBase.of(baseDirectory)) {
       return run.get();
     } finally {
       thread.setContextClassLoader(previous);

@@ -68,6 +68,17 @@ final class JmeterLeniency {
   }
 
   /**
+   * Warns once that {@code what} happens, strict or not. JMeter runs the plan and reports the same
+   * failure at run time (a script that does not compile), so refusing would add nothing.
+   */
+  void warn(String what) {
+    String note = ImportedPlan.WARNING + what;
+    if (!notes.contains(note)) {
+      notes.add(note);
+    }
+  }
+
+  /**
    * The defined variable a reference in {@code text} probably meant: {@code ${rampupTime}} with
    * {@code rampUpTime} defined gives "rampUpTime is defined"; empty when none is close.
    */

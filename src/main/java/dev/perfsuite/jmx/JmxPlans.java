@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.apache.jmeter.JMeter;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.control.TransactionController;
@@ -124,7 +123,10 @@ public final class JmxPlans {
     ClassLoader classLoader = classLoader(jmx, settings, notes);
     // The plan's plugin functions are JMeter's only while it loads (its checks and values read
     // them) and, later, while it runs (ImportedPlan#withClassLoader).
-    try (PluginFunctions functions = PluginFunctions.register(classLoader)) {
+    // JMeter's base directory is the plan's folder while it loads (values and paths read at
+    // load see it) and, later, while it runs, as jmeter -n -t sets it.
+    try (PluginFunctions functions = PluginFunctions.register(classLoader);
+        PlanBase base = PlanBase.of(csvBase)) {
       // What another run of this JVM registered meanwhile is not this plan's.
       Set<String> others = new HashSet<>(PluginFunctions.active());
       functions.names().forEach(others::remove);
@@ -151,13 +153,18 @@ public final class JmxPlans {
       throw new JmxException(jmx + " has no Test Plan at its root (found " + root + ")");
     }
     HashTree planTree = tree.getTree(testPlan);
-    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency));
-    PlanDependencies.check(jmx, planTree, classLoader, othersFunctions);
+    Map<String, String> variables = testPlan.getUserDefinedVariables();
+    // JMeter merges every User Defined Variables element at test start, those inside thread
+    // groups too, before any group reads its counts.
+    PlanValues values = planValues(variables, planTree);
+    notes.addAll(PlanHygiene.apply(planTree, settings.keepListeners(), csvBase, jmx, leniency,
+        values));
+    PlanDependencies.check(jmx, planTree, classLoader, othersFunctions, leniency);
     if (!settings.classpath().isEmpty()) {
       notes.add("scripts and Java samplers also load classes from perf.jmx.classpath "
           + settings.classpath());
     }
-    JMeter.convertSubTree(planTree, true);
+    PlanControllers.expand(jmx, tree, planTree);
     notes.addAll(OnceOnlyWork.mark(planTree));
     List<String> labels = new ArrayList<>(labels(planTree));
     // Cloned before any run: priming must leave every timer schedule, CSV position and
@@ -166,10 +173,9 @@ public final class JmxPlans {
     planTree.traverse(cloner);
     HashTree primingTree = cloner.getClonedTree();
 
-    Map<String, String> variables = testPlan.getUserDefinedVariables();
     LoadPlan plan = settings.load() == JmxLoad.PROFILE
         ? underProfile(jmx, name, planTree, variables, settings, suiteProfile, notes)
-        : asWritten(jmx, name, planTree, variables, settings, notes, leniency);
+        : asWritten(jmx, name, planTree, variables, values, settings, notes, leniency);
     Optional<LoadPlan> primer = Optional.empty();
     if (settings.load() == JmxLoad.PROFILE || settings.prime().isPresent()) {
       PlanParts priming = PlanParts.forPriming(primingTree, variables, settings.properties());
@@ -184,12 +190,12 @@ public final class JmxPlans {
     Path sidecar = settings.sla().orElse(JmxSla.sidecar(jmx));
     if (Files.isRegularFile(sidecar)) {
       return new ImportedPlan(jmx, plan, JmxSla.read(sidecar), sidecar.toString(), labels, notes,
-          primer, classLoader, Optional.empty());
+          primer, classLoader, Optional.empty(), csvBase);
     }
     PlanVerdict verdict = PlanVerdict.of(settings.defaultErrorPercent(), planTree);
     return new ImportedPlan(jmx, plan, JmxSla.defaults(),
         verdict.describe().replace("no SLA file", "no " + sidecar.getFileName()), labels, notes,
-        primer, classLoader, Optional.of(verdict));
+        primer, classLoader, Optional.of(verdict), csvBase);
   }
 
   /**
@@ -236,12 +242,12 @@ public final class JmxPlans {
 
   /** The plan's own thread groups, its shape read from them, and the configured warm-up. */
   private static LoadPlan asWritten(Path jmx, String name, HashTree planTree,
-      Map<String, String> variables, JmxSettings settings, List<String> notes,
+      Map<String, String> variables, PlanValues values, JmxSettings settings, List<String> notes,
       JmeterLeniency leniency) {
     PlanParts parts = PlanParts.asWritten(planTree, variables, settings.properties());
     Duration warmUp = settings.warmUp().orElse(Duration.ZERO);
     LoadProfile shape = PlanShape.of(jmx.toString(), parts.groups(), warmUp,
-        planValues(variables, planTree), g -> stoppingCsvRows(planTree, g), leniency);
+        values, g -> stoppingCsvRows(planTree, g), leniency);
     notes.add("the plan's own thread groups run: " + shape);
     notes.add(settings.warmUp().isPresent() ? "warm-up " + Durations.format(warmUp)
         + " (perf.warm-up): samples that start in it are left out of the verdict"
@@ -299,7 +305,7 @@ public final class JmxPlans {
       Files.writeString(kept, Secrets.mask(Files.readString(file)));
       return new ImportedPlan(kept, imported.plan(), imported.sla(), imported.slaSource(),
           imported.labels(), imported.notes(), imported.primer(), imported.classLoader(),
-          imported.structure());
+          imported.structure(), imported.baseDirectory());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot save the plan of " + name + " to " + kept, e);
     } finally {
@@ -329,15 +335,27 @@ public final class JmxPlans {
     return -1;
   }
 
-  /** Test Plan variables, then those of enabled User Defined Variables at the plan's top. */
-  private static PlanValues planValues(Map<String, String> testPlanVariables, HashTree planTree) {
+  /**
+   * Test Plan variables, then those of every enabled User Defined Variables element in tree
+   * order. Those inside thread groups and controllers count too: JMeter's PreCompiler merges them
+   * all into the plan's variables before the first thread starts.
+   */
+  static PlanValues planValues(Map<String, String> testPlanVariables, HashTree planTree) {
     Map<String, String> all = new LinkedHashMap<>(testPlanVariables);
-    for (Object key : planTree.list()) {
-      if (key instanceof Arguments arguments && ((TestElement) key).isEnabled()) {
+    collectArguments(planTree, all);
+    return PlanValues.of(all);
+  }
+
+  private static void collectArguments(HashTree tree, Map<String, String> all) {
+    for (Object key : tree.list()) {
+      if (key instanceof TestElement element && !element.isEnabled()) {
+        continue;
+      }
+      if (key instanceof Arguments arguments) {
         all.putAll(arguments.getArgumentsAsMap());
       }
+      collectArguments(tree.getTree(key), all);
     }
-    return PlanValues.of(all);
   }
 
   /** Labels the plan's samples will carry, skipping children a parent transaction sample hides. */

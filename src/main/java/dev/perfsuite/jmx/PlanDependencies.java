@@ -69,14 +69,19 @@ final class PlanDependencies {
    * here.
    */
   static void check(Path file, HashTree tree, ClassLoader loader) {
-    check(file, tree, loader, Set.of());
+    check(file, tree, loader, Set.of(), JmeterLeniency.silent(file.toString()));
   }
 
   /**
    * As {@link #check(Path, HashTree, ClassLoader)}, with {@code unavailable} functions JMeter
    * knows but this plan may not use (plugin functions another run of this JVM holds for now).
+   * What JMeter runs anyway goes to {@code leniency}, naming the element, the value and what
+   * JMeter does: a function it does not know stays literal text, a script whose class is
+   * missing or that does not compile fails each time it runs, a Java Request whose class is
+   * missing fails its samples.
    */
-  static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable) {
+  static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable,
+      JmeterLeniency leniency) {
     EnabledText text = EnabledText.of(tree);
     Set<String> known = new LinkedHashSet<>(Arrays.asList(CompoundVariable.getFunctionNames()));
     known.removeAll(unavailable);
@@ -93,27 +98,37 @@ final class PlanDependencies {
         }
       }
       for (String function : missing) {
-        problems.add("element '" + name + "' calls ${" + function + "(...)}, a function JMeter "
-            + "does not have here (it would stay literal and every request using it fail). Fix: "
-            + functionFix(function));
+        if (PluginArtifacts.forFunction(function).isPresent()) {
+          problems.add("element '" + name + "' calls ${" + function + "(...)}, a plugin's "
+              + "function JMeter does not have here (it would stay literal and every request "
+              + "using it fail). Fix: " + functionFix(function));
+        } else {
+          leniency.accept("element '" + name + "' calls ${" + function + "(...)}, a function "
+              + "JMeter 5.6.3 does not have: JMeter leaves the text as written and runs the "
+              + "plan (a request or condition using it sees the literal text)",
+              functionFix(function));
+        }
       }
       if (element.element() instanceof JavaSampler java
           && !loadable(java.getClassname(), loader)) {
-        problems.add("Java Request '" + name + "' runs " + java.getClassname() + ", which is "
-            + "not on the class path. Fix: -Dperf.jmx.classpath=path/to/the-team.jar, or add "
-            + "the jar as a test dependency in pom.xml.");
+        leniency.accept("Java Request '" + name + "' runs " + java.getClassname() + ", which "
+            + "is not on the class path: JMeter runs the plan and each of its samples fails",
+            "-Dperf.jmx.classpath=path/to/the-team.jar, or add the jar as a test dependency in "
+            + "pom.xml");
       }
       if (isScript(element.element().getClass().getName())) {
         for (String value : element.texts()) {
           for (String imported : imports(value)) {
-            if (!loadable(imported, loader)) {
-              problems.add("script '" + name + "' imports " + imported + ", which is not on the "
-                  + "class path. Fix: -Dperf.jmx.classpath=path/to/the-team.jar (JMeter's "
+            if (!loadable(imported, loader) && !isPackage(imported)) {
+              leniency.accept("script '" + name + "' imports " + imported + ", which is not on "
+                  + "the class path: JMeter runs the plan and the script fails each time it "
+                  + "runs", "-Dperf.jmx.classpath=path/to/the-team.jar (JMeter's "
                   + "user.classpath; comma-separated, a directory adds its jars), or add the "
-                  + "jar as a test dependency in pom.xml.");
+                  + "jar as a test dependency in pom.xml");
             }
           }
         }
+        ScriptCompilation.check(element.element(), loader).ifPresent(leniency::warn);
       }
     }
     if (!problems.isEmpty()) {
@@ -157,6 +172,15 @@ final class PlanDependencies {
       }
     }
     return classes;
+  }
+
+  /**
+   * Whether {@code name} names a package rather than a class ({@code import java.io;}). Its last
+   * part starts lower case, as packages do.
+   */
+  static boolean isPackage(String name) {
+    String last = name.substring(name.lastIndexOf('.') + 1);
+    return !last.isEmpty() && Character.isLowerCase(last.charAt(0));
   }
 
   private static boolean loadable(String name, ClassLoader loader) {

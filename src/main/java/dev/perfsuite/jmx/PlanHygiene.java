@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jmeter.config.CSVDataSet;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.reporters.ResultSaver;
@@ -33,6 +35,14 @@ final class PlanHygiene {
       Map.entry("MailerVisualizer", "Mailer Visualizer"),
       Map.entry("SplineVisualizer", "Spline Visualizer"));
   private static final String DATA_WRITER = "SimpleDataWriter";
+  /** The name after each "${": a variable, or a function when it starts with __. */
+  private static final Pattern REFERENCE = Pattern.compile("\\$\\{([\\w.-]+)");
+  /** Functions whose value is the same in every thread of a run (properties, environment). */
+  private static final Set<String> FIXED_FUNCTIONS = Set.of("__P", "__property", "__env",
+      "__BeanShell", "__groovy", "__jexl3");
+  /** What a script reads that differs by thread or iteration. */
+  private static final Pattern PER_THREAD = Pattern.compile(
+      "\\bctx\\b|\\bvars\\b|\\bprev\\b|\\bsampler\\b|threadNum|Random|counter|UUID|time\\(");
 
   private PlanHygiene() {
   }
@@ -47,30 +57,41 @@ final class PlanHygiene {
    */
   static List<String> apply(HashTree tree, Set<String> keep, Path csvBase, Path file) {
     List<String> notes = new ArrayList<>();
-    walk(tree, keep, csvBase, file, notes, JmeterLeniency.of(file.toString(), false, notes));
+    walk(tree, keep, csvBase, file, notes, JmeterLeniency.of(file.toString(), false, notes),
+        PlanValues.none());
     return notes;
   }
 
   /** As {@link #apply(HashTree, Set, Path, Path)}, path fallbacks going to {@code leniency}. */
   static List<String> apply(HashTree tree, Set<String> keep, Path csvBase, Path file,
       JmeterLeniency leniency) {
+    return apply(tree, keep, csvBase, file, leniency, PlanValues.none());
+  }
+
+  /**
+   * As {@link #apply(HashTree, Set, Path, Path, JmeterLeniency)}, with run-time CSV paths checked.
+   * A path built from {@code values} (the plan's variables, {@code ${__P()}}, a script's base
+   * directory) is evaluated as JMeter will, and refused when that file does not exist.
+   */
+  static List<String> apply(HashTree tree, Set<String> keep, Path csvBase, Path file,
+      JmeterLeniency leniency, PlanValues values) {
     List<String> notes = new ArrayList<>();
-    walk(tree, keep, csvBase, file, notes, leniency);
+    walk(tree, keep, csvBase, file, notes, leniency, values);
     return notes;
   }
 
   private static void walk(HashTree tree, Set<String> keep, Path csvBase, Path file,
-      List<String> notes, JmeterLeniency leniency) {
+      List<String> notes, JmeterLeniency leniency, PlanValues values) {
     for (Object key : tree.list()) {
       if (key instanceof TestElement element && element.isEnabled()) {
-        check(element, keep, csvBase, file, notes, leniency);
+        check(element, keep, csvBase, file, notes, leniency, values);
       }
-      walk(tree.getTree(key), keep, csvBase, file, notes, leniency);
+      walk(tree.getTree(key), keep, csvBase, file, notes, leniency, values);
     }
   }
 
   private static void check(TestElement element, Set<String> keep, Path csvBase, Path file,
-      List<String> notes, JmeterLeniency leniency) {
+      List<String> notes, JmeterLeniency leniency, PlanValues values) {
     String gui = simpleName(element.getPropertyAsString(TestElement.GUI_CLASS));
     if (element instanceof ResultCollector) {
       if (DATA_WRITER.equals(gui)) {
@@ -100,7 +121,12 @@ final class PlanHygiene {
             + "-Dperf.jmx.keep-listeners=data-writer");
       }
     } else if (element instanceof CSVDataSet) {
-      resolveCsv(element, csvBase, file, notes, leniency);
+      String name = element.getPropertyAsString("filename");
+      if (name.contains("${")) {
+        checkRunTimeCsv(element, name, csvBase, file, notes, values);
+      } else {
+        resolveCsv(element, csvBase, file, notes, leniency);
+      }
     }
   }
 
@@ -157,6 +183,49 @@ final class PlanHygiene {
     }
     csv.setProperty("filename", resolved.toString());
     notes.add("CSV Data Set '" + csv.getName() + "': " + name + " resolved to " + resolved);
+  }
+
+  /**
+   * A path JMeter builds when the test starts, checked where JMeter will open it. That is as it
+   * stands when it exists from the working directory, else under the base directory (the plan's
+   * folder); it is left as written for JMeter, and only paths no thread sets are judged.
+   */
+  private static void checkRunTimeCsv(TestElement csv, String name, Path base, Path file,
+      List<String> notes, PlanValues values) {
+    if (!fixedAtStart(name, values.variables().keySet())) {
+      return;
+    }
+    String evaluated = values.evaluate(name).trim();
+    if (evaluated.contains("${") || evaluated.isEmpty()) {
+      return;
+    }
+    Path path = Path.of(evaluated);
+    Path resolved = path.isAbsolute() || Files.exists(path) ? path.toAbsolutePath().normalize()
+        : base.resolve(path).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(resolved)) {
+      throw new JmxException(file + ": CSV Data Set '" + csv.getName() + "' reads " + name
+          + ", which JMeter makes " + evaluated + " when the test starts; that file is in none "
+          + "of " + List.of(path.toAbsolutePath().normalize(), resolved) + " (JMeter's CSV "
+          + "Data Set would read nothing and its samplers run without the data). Fix: put the "
+          + "file there, or set the property or variable the path is built from.");
+    }
+    notes.add("CSV Data Set '" + csv.getName() + "': " + name + " is " + resolved
+        + " when the test starts (JMeter's base directory is the plan's folder)");
+  }
+
+  /**
+   * Whether {@code text} reads only what is the same for every thread from the start. That is
+   * defined plan variables, properties, the environment, and scripts reading no thread's state.
+   */
+  static boolean fixedAtStart(String text, Set<String> defined) {
+    Matcher m = REFERENCE.matcher(text);
+    while (m.find()) {
+      String name = m.group(1);
+      if (name.startsWith("__") ? !FIXED_FUNCTIONS.contains(name) : !defined.contains(name)) {
+        return false;
+      }
+    }
+    return PER_THREAD.matcher(text).results().findAny().isEmpty();
   }
 
   private static JmxException missing(Path file, TestElement csv, String name,
