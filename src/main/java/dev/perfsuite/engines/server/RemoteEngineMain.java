@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.config.KeystoreExposure;
 import dev.perfsuite.config.PerfLog;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
@@ -113,6 +114,7 @@ public final class RemoteEngineMain {
           + "(docs/distributed.md), copy the controller's keystore and pass --keystore "
           + "PATH, or turn SSL off explicitly with --no-ssl on a trusted network.");
     }
+    KeystoreExposure.warn(options.keystore());
     Secret password = Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE);
     return RmiTransport.ssl(options.keystore(), options.keyAlias(), password);
   }
