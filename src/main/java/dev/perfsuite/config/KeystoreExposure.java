@@ -29,8 +29,8 @@ public final class KeystoreExposure {
   }
 
   /**
-   * Warns about each way {@code keystore} lies open, against the git work tree around user.dir;
-   * a keystore that does not exist is left to the caller's own check.
+   * Warns about each way {@code keystore} lies open, against the git work tree around user.dir.
+   * A keystore that does not exist is left to the caller's own check.
    *
    * @return the warnings logged, none for a keystore kept well
    */

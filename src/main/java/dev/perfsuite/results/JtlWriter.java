@@ -1,6 +1,5 @@
 package dev.perfsuite.results;
 
-import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.JtlContent;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -28,7 +27,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The CSV JTL of one recorder, written by the recorder's own thread ({@link RecordingThread}). Each
  * row is formatted by JMeter's {@code CSVSaveService} exactly as JMeter's own CSV output writes it,
- * secrets masked in its values before they are quoted ({@link #masked}), and encoded as UTF-8
+ * secrets masked in its values before they are quoted ({@link JtlMasking}), and encoded as UTF-8
  * bytes into a buffer that goes to the file in chunks of {@value #CHUNK_BYTES} bytes, at least
  * every 100 ms; the file is flushed every second.
  *
@@ -47,8 +46,6 @@ final class JtlWriter {
   private static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
   private static final long WRITE_EVERY_MILLIS = 100;
   private static final int CHUNK_BYTES = 1 << 18;
-  /** What makes JMeter quote a CSV value: the delimiter, the quote and line breaks. */
-  private static final char[] CSV_SPECIALS = {',', '"', '\r', '\n'};
 
   private final Path jtl;
   private final JtlContent content;
@@ -156,7 +153,7 @@ final class JtlWriter {
         if (transaction && saveConfig.saveSubresults()) {
           append(line, event, result);
         } else {
-          line.append(masked(CSVSaveService.resultToDelimitedString(event,
+          line.append(JtlMasking.masked(CSVSaveService.resultToDelimitedString(event,
               stampedAtStart(result), saveConfig, ",")));
         }
         buffer.append(line).append('\n');
@@ -171,32 +168,6 @@ final class JtlWriter {
   }
 
   /**
-   * {@code row} with every secret masked in its values, then quoted again. Masking the quoted
-   * row would miss a secret holding a quote (CSV doubles it) and could cut a quoted field apart.
-   * A row without any secret in any spelling is returned as it is.
-   */
-  static String masked(String row) {
-    if (Secrets.mask(row).equals(row)) {
-      return row;
-    }
-    String[] values;
-    try {
-      values = CSVSaveService.csvSplitString(row, ',');
-    } catch (IOException e) {
-      // JMeter wrote it, so it splits; should it not, the row is masked whole.
-      return Secrets.mask(row);
-    }
-    StringBuilder out = new StringBuilder(row.length());
-    for (int i = 0; i < values.length; i++) {
-      if (i > 0) {
-        out.append(',');
-      }
-      out.append(CSVSaveService.quoteDelimiters(Secrets.mask(values[i]), CSV_SPECIALS));
-    }
-    return out.toString();
-  }
-
-  /**
    * Appends a transaction's children after its row, as JMeter's CSV output writes sub-results.
    * JMeter's key is {@code jmeter.save.saveservice.subresults}, on by default. Only a transaction's
    * children are written, which the recorder counts; an HTTP sampler's redirects stay inside their
@@ -206,8 +177,8 @@ final class JtlWriter {
     if (!lines.isEmpty()) {
       lines.append('\n');
     }
-    lines.append(masked(CSVSaveService.resultToDelimitedString(event, stampedAtStart(result),
-        saveConfig, ",")));
+    lines.append(JtlMasking.masked(CSVSaveService.resultToDelimitedString(event,
+        stampedAtStart(result), saveConfig, ",")));
     if (saveConfig.saveSubresults() && TransactionController.isFromTransactionController(result)) {
       for (SampleResult child : result.getSubResults()) {
         append(lines, event, child);

@@ -1,7 +1,6 @@
 package dev.perfsuite.results;
 
 import dev.perfsuite.config.RunSettings;
-import dev.perfsuite.config.Secrets;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,19 +29,14 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  * sampled. Transaction-controller samples get their own label but are kept out of
  * {@link LabelSummary#OVERALL}, which would otherwise count their children twice.
  *
- * <p>Recording does not serialise users, nor does it cost them much: a user's thread only queues
- * the sample ({@link RecordingThread}), and one recorder thread applies it to the statistics
- * ({@link StripedStatistics}), passes it to the observers and writes its JTL row
- * ({@link JtlWriter}). Readers (summaries, histograms, counts) first wait until every sample
- * queued before their call is applied, so what a caller recorded is what it reads. Engines'
- * snapshots (aggregate mode) are kept by {@link EngineSnapshots} and merged into every figure.
- * Response time beside service time: {@link SamplePhases}.
+ * <p>A user's thread only queues the sample ({@link RecordingThread}); one recorder thread applies
+ * it to the statistics ({@link StripedStatistics}) and observers and writes its JTL row
+ * ({@link JtlWriter}). Readers first wait until every sample queued before their call is applied.
+ * Engines' snapshots ({@link EngineSnapshots}) merge into every figure; response time beside
+ * service time: {@link SamplePhases}.
  */
 public final class SampleRecorder implements AutoCloseable {
-  /**
-   * Variable in which a post-processor leaves the result it marks as once-only work. Such work is a
-   * JMX's Once Only controller; that sample counts in the measurement whatever the warm-up.
-   */
+  /** Variable holding a JMX Once Only controller's result: measured whatever the warm-up. */
   public static final String ALWAYS_MEASURED = "perf.phase.always-measured";
   /** Queued flags: the sample's thread runs in a setUp group. */
   private static final int SET_UP = 1;
@@ -65,8 +59,7 @@ public final class SampleRecorder implements AutoCloseable {
   /** Applies the samples from {@link #start} to {@link #close}; null outside. */
   private volatile RecordingThread recording;
   private volatile Optional<String> stoppedBackpressure = Optional.empty();
-  /** {@code perf.secrets.variables}: read on the sampling thread after each sample. */
-  private volatile List<String> secretVariables = List.of();
+  private volatile ExtractedSecrets secrets = ExtractedSecrets.NONE;
 
   private SampleRecorder(String id, JtlWriter jtl, Duration warmUp, WarmUpOrigin warmUpOrigin,
       int labelsMax) {
@@ -85,7 +78,7 @@ public final class SampleRecorder implements AutoCloseable {
   public static SampleRecorder create(Path jtl, Duration warmUp, RunSettings settings) {
     SampleRecorder recorder = create(new JtlWriter(jtl, settings.jtl(),
         settings.jtlCompressed()), warmUp, settings.warmUpOrigin(), settings.labelsMax());
-    recorder.secretVariables = settings.secretVariables();
+    recorder.secrets = new ExtractedSecrets(settings.secretVariables());
     return recorder;
   }
 
@@ -157,13 +150,7 @@ public final class SampleRecorder implements AutoCloseable {
     if (variables != null && variables.getObject(ALWAYS_MEASURED) == result) {
       flags |= ONCE_ONLY;
     }
-    if (variables != null) {
-      // Here, before the JTL row and the failure trail: the sample that extracted a token
-      // (post-processors run before listeners) is written with it masked already.
-      for (String name : secretVariables) {
-        Secrets.registerGenerated(variables.get(name));
-      }
-    }
+    secrets.register(variables);
     RecordingThread current = recording;
     if (current == null || !current.offer(event, flags)) {
       // Before the test started or after it ended: no thread to hand it to.

@@ -21,7 +21,7 @@ class SecretMaskingTest {
     String row = "1700000000000,12," + CSVSaveService.quoteDelimiters(label,
         new char[] {',', '"', '\r', '\n'}) + ",200,OK,users 1-1,text,true,,10,20,1,1";
 
-    String masked = JtlWriter.masked(row);
+    String masked = JtlMasking.masked(row);
 
     assertThat(masked).as("the JTL row, secret masked in its label value")
         .doesNotContain(SECRET).doesNotContain(SECRET.replace("\"", "\"\""))
@@ -35,7 +35,7 @@ class SecretMaskingTest {
   void shouldLeaveARowWithoutSecretsAsItIs() {
     String row = "1700000000000,12,\"a, b\",200,OK";
 
-    assertThat(JtlWriter.masked(row)).as("a row holding no secret").isSameAs(row);
+    assertThat(JtlMasking.masked(row)).as("a row holding no secret").isSameAs(row);
   }
 
   @Test
