@@ -87,6 +87,11 @@ public final class ControllerMain {
     Security.setProperty("networkaddress.cache.negative.ttl", "0");
     Path results = selection.results().toAbsolutePath();
     Files.createDirectories(results);
+    // Before the launcher exists: Allure's listener, created with it, fixes its folder then.
+    String allure = "allure.results.directory";
+    if (System.getProperty(allure) == null) {
+      System.setProperty(allure, results.resolve("allure-results").toString());
+    }
     Launcher launcher = LauncherFactory.create();
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selection.selectors()).build();
@@ -98,10 +103,6 @@ public final class ControllerMain {
       return 1;
     }
     OutputDefaults.under(results);
-    String allure = "allure.results.directory";
-    if (System.getProperty(allure) == null) {
-      System.setProperty(allure, results.resolve("allure-results").toString());
-    }
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
     launcher.execute(request, listener);
     TestExecutionSummary summary = listener.getSummary();
