@@ -28,7 +28,7 @@ import org.junit.platform.launcher.TestIdentifier;
  * {@code scenario selection}, tagged with the tags the selection names, so that the selection keeps
  * it; it fails when the run's test plan holds no scenario class ({@link ScenarioSelection} counts
  * them before any test runs). Without {@code perf.groups} (a plain {@code mvn verify}, an IDE run)
- * the engine adds nothing.
+ * or with its default {@code perf} (every scenario) the engine adds nothing.
  *
  * <p>Trap: the check reads the whole test plan of its launcher execution, so it needs the one
  * execution per test JVM that failsafe makes by default; a fork per class
@@ -48,8 +48,10 @@ public final class SelectionCheckEngine implements TestEngine {
   @Override
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
     EngineDescriptor engine = new EngineDescriptor(uniqueId, "perf-suite scenario selection");
+    // The default selection, every scenario, adds no check: the main job's reports then list
+    // scenarios only, and a catalogue without scenarios is no typo of a selection.
     Optional<String> groups = request.getConfigurationParameters().get(EmptySelection.GROUPS)
-        .filter(g -> !g.isBlank());
+        .filter(g -> !g.isBlank() && !g.strip().equals(EmptySelection.SCENARIO_TAG));
     groups.ifPresent(g -> {
       // A class and a method, as surefire reports a test only inside a class it started.
       Suite suite = new Suite(uniqueId.append("suite", "selection"), g);
