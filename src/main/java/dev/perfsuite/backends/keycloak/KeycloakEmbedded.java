@@ -7,6 +7,7 @@ import dev.perfsuite.config.Secret;
 import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -295,7 +296,7 @@ final class KeycloakEmbedded implements KeycloakRuntime {
   }
 
   private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException("no free TCP port", e);
