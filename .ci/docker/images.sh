@@ -18,6 +18,22 @@ build_context() {   # build_context NAME TAG [docker build options...]
     rm -f "$blog"
 }
 
+# The Java 25 runtime: Debian 12 packages none, so jlink makes one from the machine's JDK 25 into
+# the context (once: a later run reuses it). No JDK 25, no image (the Java 25 engine tests say so).
+build_jre25() {   # build_jre25 [docker build options...]; returns 1 where no JDK 25 is installed
+    local jdk="${PERF_SUITE_JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}" out="$CONTEXTS/jre25/jre"
+    if [[ ! -x "$jdk/bin/jlink" ]]; then
+        log "jre25: no JDK 25 at $jdk (set PERF_SUITE_JAVA25_HOME): no Java 25 images"
+        return 1
+    fi
+    if [[ ! -x "$out/bin/java" ]]; then
+        rm -rf "$out"
+        "$jdk/bin/jlink" --add-modules ALL-MODULE-PATH --strip-debug --no-man-pages \
+            --no-header-files --output "$out" || die "jlink of $jdk failed"
+    fi
+    build_context jre25 "$(prop image.local.jre25)" "$@"
+}
+
 # The images built from the project's own jars (mvn package); --public skips them.
 readonly PROJECT_IMAGES=" echo-backend remote-engine controller "
 
@@ -26,6 +42,8 @@ build_images() {   # build_images REBUILD(0|1) [PUBLIC_ONLY(0|1)]
     [[ "$rebuild" -eq 0 ]] || opts=(--no-cache)
     # The JRE first: the other images build FROM it.
     build_context jre "$(prop image.local.jre)" "${opts[@]}"
+    local java25=0
+    if build_jre25 "${opts[@]}"; then java25=1; fi
     for dir in "$CONTEXTS"/*/ "$REPO_ROOT"/docker/*/; do
         name="$(basename "$dir")"
         if [[ "$public_only" -eq 1 && "$PROJECT_IMAGES" == *" $name "* ]]; then continue; fi
@@ -34,8 +52,13 @@ build_images() {   # build_images REBUILD(0|1) [PUBLIC_ONLY(0|1)]
             log "$name: docker/$name/build.sh"
             BASE_IMAGE="$(prop image.local.base)" TOXIPROXY_VERSION="$(prop toxiproxy.version)" bash "$REPO_ROOT/docker/$name/build.sh" \
                 ${opts:+--rebuild} >/dev/null || die "docker/$name/build.sh failed"
-        elif [[ "$dir" == "$CONTEXTS"/* && "$name" != jre && -f "$dir/Dockerfile" ]]; then
+        elif [[ "$dir" == "$CONTEXTS"/* && "$name" != jre && "$name" != jre25 && -f "$dir/Dockerfile" ]]; then
             build_context "$name" "$(prop "image.local.$name" "perf-suite/$name:latest")" "${opts[@]}"
         fi
     done
+    # The engine again on Java 25: same context, the other runtime (the chart's java: 25).
+    if [[ "$java25" -eq 1 && "$public_only" -eq 0 && -f "$CONTEXTS/remote-engine/Dockerfile" ]]; then
+        build_context remote-engine "$(prop image.local.remote-engine-java25)" "${opts[@]}" \
+            --build-arg "BASE_IMAGE=$(prop image.local.jre25)"
+    fi
 }

@@ -51,3 +51,15 @@ seccompProfile:
 {{- define "perf-engines.keystore" -}}
 {{- printf "%s/%s" .Values.rmi.mountPath .Values.rmi.keystoreKey -}}
 {{- end -}}
+
+{{/* The engine image's tag for the Java the values choose (java: 17 or 25). */}}
+{{- define "perf-engines.engineTag" -}}
+{{- $java := toString .Values.java -}}
+{{- if eq $java "17" -}}
+{{- .Values.image.tag -}}
+{{- else if eq $java "25" -}}
+{{- .Values.image.java25Tag -}}
+{{- else -}}
+{{- fail (printf "java: %s is not an engine Java; use 17 (image.tag) or 25 (image.java25Tag)" $java) -}}
+{{- end -}}
+{{- end -}}

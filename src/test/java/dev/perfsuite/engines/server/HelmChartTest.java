@@ -312,4 +312,21 @@ class HelmChartTest {
         + "PERF_KEYCLOAK_CLIENT_SECRET", "Fix: move it to controller.secretEnv")
         .doesNotContain("in-the-values");
   }
+
+  @Test
+  void shouldRunTheJava25ImageWhenJavaIs25AndRefuseAnyOtherJava() throws Exception {
+    Rendered java25 = renderChart(Path.of("target", "helm", "perf-engines-java25.yaml"),
+        "--set", "java=25");
+    Rendered java21 = renderChart(Path.of("target", "helm", "perf-engines-java21.yaml"),
+        "--set", "java=21");
+
+    assertThat(engine().get("image").asText()).as("the default: Java 17's tag")
+        .isEqualTo("perf-suite-engine:latest");
+    assertThat(java25.exit()).as("helm template: %s", java25.output()).isZero();
+    assertThat(java25.byKind().get("StatefulSet").at("/spec/template/spec/containers/0/image")
+        .asText()).as("java: 25").isEqualTo("perf-suite-engine:latest-java25");
+    assertThat(java21.exit()).as("helm template with java: 21").isNotZero();
+    assertThat(java21.output()).as("the refusal").contains("java: 21 is not an engine Java",
+        "use 17 (image.tag) or 25 (image.java25Tag)");
+  }
 }
