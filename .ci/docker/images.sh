@@ -18,18 +18,20 @@ build_context() {   # build_context NAME TAG [docker build options...]
     rm -f "$blog"
 }
 
-# The Java 25 runtime: Debian 12 packages none, so jlink makes one from the machine's JDK 25 into
-# the context (once: a later run reuses it). No JDK 25, no image (the Java 25 engine tests say so).
+# The Java 25 runtime: Debian 12 packages none, and a JDK without jmods cannot jlink, so the
+# machine's JDK 25 is copied into the context (once: a later run reuses it; hard links where the
+# file system allows). No JDK 25, no image (the Java 25 engine tests say so).
 build_jre25() {   # build_jre25 [docker build options...]; returns 1 where no JDK 25 is installed
     local jdk="${PERF_SUITE_JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}" out="$CONTEXTS/jre25/jre"
-    if [[ ! -x "$jdk/bin/jlink" ]]; then
+    if [[ ! -x "$jdk/bin/java" ]] || ! "$jdk/bin/java" -version 2>&1 | grep -q '"25'; then
         log "jre25: no JDK 25 at $jdk (set PERF_SUITE_JAVA25_HOME): no Java 25 images"
         return 1
     fi
     if [[ ! -x "$out/bin/java" ]]; then
         rm -rf "$out"
-        "$jdk/bin/jlink" --add-modules ALL-MODULE-PATH --strip-debug --no-man-pages \
-            --no-header-files --output "$out" || die "jlink of $jdk failed"
+        cp -al "$jdk" "$out" 2>/dev/null || { rm -rf "$out"; cp -a "$jdk" "$out"; } \
+            || die "copying $jdk failed"
+        rm -rf "$out/include" "$out/man" "$out/lib/src.zip"
     fi
     build_context jre25 "$(prop image.local.jre25)" "$@"
 }

@@ -33,7 +33,7 @@ public final class Versions {
   public static final String JRE_IMAGE = value("image.jre");
   /** The local JRE image the other local images build on. */
   public static final String LOCAL_JRE_IMAGE = value("image.local.jre");
-  /** The local Java 25 runtime image (jlink of the machine's JDK 25), where one was built. */
+  /** The local Java 25 runtime image (a copy of the machine's JDK 25), where one was built. */
   public static final String LOCAL_JRE25_IMAGE = value("image.local.jre25");
   /** The local remote-engine image on Java 25, where {@code .ci/docker-setup.sh} built one. */
   public static final String LOCAL_ENGINE_JAVA25_IMAGE = value("image.local.remote-engine-java25");
