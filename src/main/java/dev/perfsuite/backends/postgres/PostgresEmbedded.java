@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * {@code postgres} superuser a generated password of its own, rewrites {@code pg_hba.conf} to
  * {@code scram-sha-256} for every connection (socket and loopback, no {@code trust} line) and
  * reloads it, so a wrong password is refused. When it misses its startup timeout, zonky throws
- * without handing out the instance, so the postmaster it started lives until zonky's own JVM shutdown
- * hook stops it.
+ * without handing out the instance, so the postmaster it started lives until zonky's own JVM
+ * shutdown hook stops it.
  */
 final class PostgresEmbedded {
   private static final Logger LOG = LoggerFactory.getLogger(PostgresEmbedded.class);
