@@ -104,9 +104,7 @@ final class Exchange {
 
   private void start(Channel channel, Object request) {
     if (!channel.isActive()) {
-      Throwable before = failureBeforeExchange(channel);
-      fail(channel, before instanceof ClientProtocolException http2 ? http2
-          : new NoHttpResponseException(hostPort() + " failed to respond"));
+      fail(channel, Http2Preface.refusalOr(failureBeforeExchange(channel), hostPort()));
       return;
     }
     channel.attr(CURRENT).set(this);
@@ -272,20 +270,15 @@ final class Exchange {
 
   /** Counts the HTTP bytes each way (under the codec, over TLS) and notes the first byte. */
   private static final class Meter extends ChannelDuplexHandler {
-    /** Whether the connection's first bytes have been read (and checked for HTTP/2). */
-    private boolean firstBytesRead;
+    private boolean firstBytesRead; // checked once for an HTTP/2-only server's preface
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (!firstBytesRead && msg instanceof ByteBuf first) {
-        firstBytesRead = true;
-        if (isHttp2Settings(first)) {
-          ReferenceCountUtil.release(msg);
-          failed(ctx, new ClientProtocolException("The server speaks HTTP/2 only: its first "
-              + "bytes are an HTTP/2 SETTINGS frame, and the suite's client sends HTTP/1.1"));
-          return;
-        }
+      if (!firstBytesRead && Http2Preface.releasedAsHttp2(msg)) {
+        failed(ctx, Http2Preface.refusal());
+        return;
       }
+      firstBytesRead = true;
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && msg instanceof ByteBuf bytes) {
         long now = exchange.clock.getAsLong();
@@ -331,23 +324,6 @@ final class Exchange {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       failed(ctx, cause);
     }
-  }
-
-  /**
-   * Whether {@code bytes} start with an HTTP/2 SETTINGS frame: what an HTTP/2-only server sends
-   * first (its preface), where an HTTP/1.1 server's answer starts with "HTTP/".
-   *
-   * <p>Trap: without this check the HTTP/1.1 codec reads the binary frame as a broken status line
-   * and the request fails as an unclassified protocol error, or waits for its timeout.
-   */
-  static boolean isHttp2Settings(ByteBuf bytes) {
-    int at = bytes.readerIndex();
-    if (bytes.readableBytes() < 9) {
-      return false;
-    }
-    int length = bytes.getUnsignedMedium(at);
-    return bytes.getByte(at + 3) == 0x4 && (bytes.getInt(at + 5) & 0x7fffffff) == 0
-        && length % 6 == 0;
   }
 
   /** A failure read from the socket or raised by the codec: the user sees the cause. */

@@ -67,9 +67,9 @@ class ExchangeTest {
 
   @Test
   void shouldTellAnHttp2SettingsFrameFromAnHttp11StatusLine() {
-    assertThat(Exchange.isHttp2Settings(Unpooled.wrappedBuffer(HTTP2_SETTINGS)))
+    assertThat(Http2Preface.startsWithSettings(Unpooled.wrappedBuffer(HTTP2_SETTINGS)))
         .as("empty SETTINGS frame").isTrue();
-    assertThat(Exchange.isHttp2Settings(bytes("HTTP/1.1 200 OK\r\n\r\n")))
+    assertThat(Http2Preface.startsWithSettings(bytes("HTTP/1.1 200 OK\r\n\r\n")))
         .as("HTTP/1.1 status line").isFalse();
   }
 
