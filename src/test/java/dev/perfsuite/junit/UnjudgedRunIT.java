@@ -33,8 +33,9 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * A run's machine-readable outcome is passed only when an SLA judged it and passed: a scenario
  * that throws before {@code perf.judge} leaves {@code failed} with its cause, one that never
  * judges leaves {@code not-judged} and fails its test with the cause (Allure: broken); and a
- * report that fails after the run (out of memory, a full disk) leaves the history row and verdict.json, with a named warning; a second run on a run
- * directory in use is refused before load. Each run is 2 users for 1 s against a closed loopback
+ * report that fails after the run (out of memory, a full disk) leaves the history row and
+ * verdict.json, with a named warning; a second run on a run directory in use is refused before
+ * load. Each run is 2 users for 1 s against a closed loopback
  * port (every sample an error).
  */
 class UnjudgedRunIT {
