@@ -131,7 +131,7 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Completes the verdicts of the runs the test made: they fail with its cause when it threw; a run
+   * Completes the verdicts of the runs the test made. They fail with its cause when it threw; a run
    * no SLA judged fails the test with {@link NotJudgedException} (Allure: broken).
    */
   void testFinished(Optional<Throwable> failure) {
