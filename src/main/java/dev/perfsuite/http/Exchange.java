@@ -104,7 +104,7 @@ final class Exchange {
 
   private void start(Channel channel, Object request) {
     if (!channel.isActive()) {
-      fail(channel, new NoHttpResponseException(hostPort() + " failed to respond"));
+      fail(channel, Http2Preface.refusalOr(failureBeforeExchange(channel), hostPort()));
       return;
     }
     channel.attr(CURRENT).set(this);
@@ -270,8 +270,15 @@ final class Exchange {
 
   /** Counts the HTTP bytes each way (under the codec, over TLS) and notes the first byte. */
   private static final class Meter extends ChannelDuplexHandler {
+    private boolean firstBytesRead; // checked once for an HTTP/2-only server's preface
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (!firstBytesRead && Http2Preface.releasedAsHttp2(msg)) {
+        failed(ctx, Http2Preface.refusal());
+        return;
+      }
+      firstBytesRead = true;
       Exchange exchange = ctx.channel().attr(CURRENT).get();
       if (exchange != null && msg instanceof ByteBuf bytes) {
         long now = exchange.clock.getAsLong();

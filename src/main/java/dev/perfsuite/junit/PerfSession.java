@@ -131,23 +131,23 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Completes the verdicts of the runs the test made. They fail with its cause when it threw;
-   * those no SLA judged are marked on its report (verdict.json already says not-judged).
+   * Completes the verdicts of the runs the test made. They fail with its cause when it threw; a run
+   * no SLA judged fails the test with {@link NotJudgedException} (Allure: broken).
    */
   void testFinished(Optional<Throwable> failure) {
+    List<String> unjudged = new ArrayList<>();
     for (Path dir : runsOfTest) {
       RunVerdict verdict = verdicts.get(dir);
-      if (verdict == null) {
-        continue;
-      }
-      if (failure.isPresent()) {
+      if (verdict != null && failure.isPresent()) {
         record(verdict.failedBy(failure.get()));
-      } else if (!verdict.judged()) {
-        AllureReport.warning("not judged: " + verdict.result().scenario() + " ran without "
-            + "perf.judge(...), so no threshold passed");
+      } else if (verdict != null && !verdict.judged()) {
+        unjudged.add(verdict.result().scenario());
       }
     }
     runsOfTest.clear();
+    if (!unjudged.isEmpty()) {
+      throw new NotJudgedException(unjudged);
+    }
   }
 
   /**

@@ -24,7 +24,7 @@ import javax.xml.stream.XMLStreamWriter;
  * its case only under {@code perf.regression=fail} (warn: the case passes and its output says
  * so); a metric that could not be judged is skipped. A run stopped before its profile without an
  * SLA verdict still gets a failing {@code run completed} case naming why, a scenario that threw a
- * failing {@code scenario completed} case naming the exception, and a run no SLA judged a skipped
+ * failing {@code scenario completed} case naming the exception, and a run no SLA judged a failing
  * {@code SLA judged} case, so no run passes in CI unless it was judged.
  */
 final class ThresholdCases {
@@ -65,9 +65,9 @@ final class ThresholdCases {
         "overall scenario completed", Kind.FAILED, "expected the scenario to end without an "
         + "exception, actual " + f, "")));
     if (!verdict.judged() && verdict.failure().isEmpty() && !verdict.result().interrupted()) {
-      // Skipped, not passed: CI must not count a run nobody judged as a met threshold.
-      cases.add(new Case("perf." + scenario + ".sla", "overall SLA judged", Kind.SKIPPED,
-          "not judged: no perf.judge(...) on this run", ""));
+      // Failed, as its test is: CI must not count a run nobody judged as a met threshold.
+      cases.add(new Case("perf." + scenario + ".sla", "overall SLA judged", Kind.FAILED,
+          "not judged: expected perf.judge(...) on this run, actual none", ""));
     }
     verdict.regression().ifPresent(r -> r.comparisons().forEach(c -> cases.add(
         regression(scenario, c, verdict.regressionMode(), r.tolerancePercent()))));

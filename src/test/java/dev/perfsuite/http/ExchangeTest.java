@@ -35,6 +35,44 @@ class ExchangeTest {
     channel.finishAndReleaseAll();
   }
 
+  /** An empty SETTINGS frame on stream 0: the first bytes an HTTP/2-only server writes. */
+  private static final byte[] HTTP2_SETTINGS = {0, 0, 0, 4, 0, 0, 0, 0, 0};
+
+  @Test
+  void shouldRefuseAnHttp2OnlyServerAsAProtocolErrorInsteadOfWaiting() {
+    EmbeddedChannel channel = connection();
+    Exchange exchange = get(channel, 60_000);
+
+    channel.writeInbound(Unpooled.wrappedBuffer(HTTP2_SETTINGS));
+
+    assertThat(exchange.done).as("HTTP/1.1 request answered by an HTTP/2-only server")
+        .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(org.apache.http.client.ClientProtocolException.class)
+        .withMessageContaining("HTTP/2 only");
+    assertThat(channel.isActive()).as("connection after the refusal").isFalse();
+  }
+
+  @Test
+  void shouldRefuseAnHttp2OnlyServerWhosePrefaceCameBeforeTheRequest() {
+    EmbeddedChannel channel = connection();
+    channel.writeInbound(Unpooled.wrappedBuffer(HTTP2_SETTINGS));
+
+    Exchange exchange = get(channel, 60_000);
+
+    assertThat(exchange.done).as("request sent after the server's HTTP/2 preface")
+        .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(org.apache.http.client.ClientProtocolException.class)
+        .withMessageContaining("HTTP/2 only");
+  }
+
+  @Test
+  void shouldTellAnHttp2SettingsFrameFromAnHttp11StatusLine() {
+    assertThat(Http2Preface.startsWithSettings(Unpooled.wrappedBuffer(HTTP2_SETTINGS)))
+        .as("empty SETTINGS frame").isTrue();
+    assertThat(Http2Preface.startsWithSettings(bytes("HTTP/1.1 200 OK\r\n\r\n")))
+        .as("HTTP/1.1 status line").isFalse();
+  }
+
   @Test
   void shouldCancelTheResponseCheckWhenTheExchangeFails() {
     EmbeddedChannel channel = connection();

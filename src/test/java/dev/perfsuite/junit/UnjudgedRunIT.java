@@ -32,9 +32,10 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 /**
  * A run's machine-readable outcome is passed only when an SLA judged it and passed: a scenario
  * that throws before {@code perf.judge} leaves {@code failed} with its cause, one that never
- * judges leaves {@code not-judged}; and a report that fails after the run (out of memory, a full
- * disk) leaves the history row and verdict.json, with a named warning; a second run on a run
- * directory in use is refused before load. Each run is 2 users for 1 s against a closed loopback
+ * judges leaves {@code not-judged} and fails its test with the cause (Allure: broken); and a
+ * report that fails after the run (out of memory, a full disk) leaves the history row and
+ * verdict.json, with a named warning; a second run on a run directory in use is refused before
+ * load. Each run is 2 users for 1 s against a closed loopback
  * port (every sample an error).
  */
 class UnjudgedRunIT {
@@ -65,12 +66,16 @@ class UnjudgedRunIT {
   void shouldSayNotJudgedWhenTheScenarioNeverJudges() throws Exception {
     TestExecutionSummary summary = launch(NeverJudges.class);
 
-    assertThat(summary.getTestsSucceededCount()).as("the scenario's own test passes").isOne();
+    assertThat(summary.getTestsSucceededCount()).as("an unjudged scenario never passes").isZero();
+    assertThat(summary.getFailures()).as("the scenario's own test fails with the cause")
+        .singleElement().extracting(f -> f.getException())
+        .isInstanceOf(NotJudgedException.class).extracting(Throwable::getMessage).asString()
+        .startsWith("not judged: unjudged-silent ran without perf.judge(...)");
     assertThat(verdict("unjudged-silent").path("outcome").asText())
         .as("outcome of a run no SLA judged").isEqualTo("not-judged");
-    assertThat(thresholds("unjudged-silent")).as("thresholds.xml skips, never passes, the run")
-        .contains("name=\"overall SLA judged\"", "<skipped", "skipped=\"1\"")
-        .doesNotContain("<failure");
+    assertThat(thresholds("unjudged-silent")).as("thresholds.xml fails, never passes, the run")
+        .contains("name=\"overall SLA judged\"", "<failure", "failures=\"1\"",
+            "not judged: expected perf.judge(...) on this run, actual none");
   }
 
   @Test

@@ -63,6 +63,23 @@ public class PostgresServerIT {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void shouldRefuseWrongPasswordForRoleAndSuperuser(Provider provider) throws Exception {
+    try (PostgresServer server = PostgresServer.start(provider, settingsFor(provider))) {
+      PostgresEndpoint endpoint = server.endpoint();
+      DriverManager.setLoginTimeout(5);
+      for (String user : new String[] {endpoint.username(), "postgres"}) {
+        assertThatThrownBy(() -> DriverManager.getConnection(endpoint.jdbcUrl(), user,
+            "not-the-password").close())
+            .as("%s with a wrong password on loopback (no trust in pg_hba.conf)", user)
+            .isInstanceOf(SQLException.class)
+            .hasMessageContaining("password authentication failed");
+      }
+      connect(endpoint).close();
+    }
+  }
+
   @Test
   void shouldFailFastNamingImageKeyAndFixWhenImageIsMissing() {
     BackendSettings defaults = settingsFor(Provider.TESTCONTAINERS);
