@@ -49,7 +49,7 @@ class DocListsTest {
   private static final Pattern CAUSE_ROW = Pattern.compile("^\\| `([A-Z_]+)` \\|");
   /** An {@code image.*} property of the POM, name and value. */
   private static final Pattern IMAGE_PROPERTY =
-      Pattern.compile("<(image\\.[a-z.-]+)>([^<]+)</\\1>");
+      Pattern.compile("<(image\\.[a-z0-9.-]+)>([^<]+)</\\1>");
   private static final Pattern POM_PROPERTY = Pattern.compile("<([a-z][a-z.-]*)>([^<$]+)</\\1>");
   private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
   /** A local image tag as written in the README; placeholders such as {@code <version>} are not. */

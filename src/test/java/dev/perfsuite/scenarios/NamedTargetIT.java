@@ -18,6 +18,7 @@ import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import dev.perfsuite.scenarios.ScenarioLauncher.ClassOutcome;
+import dev.perfsuite.sla.Sla;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -256,6 +257,7 @@ class NamedTargetIT {
           .with(vars().set("clientSecret", keycloak.confidentialClientSecret().reveal())));
       assertThat(result.overall(Phase.MEASUREMENT).errors())
           .as("Keycloak accepted the client secret (errors)").isZero();
+      perf.judge(Sla.overall().errorPercentBelow(1.0).samplesAtLeast(2), result).assertPassed();
     }
   }
 
