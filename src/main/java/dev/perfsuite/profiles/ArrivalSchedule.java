@@ -12,6 +12,12 @@ import java.util.SplittableRandom;
  * then holds it. Request n (0, 1, ...) is due when the expected arrivals since the start reach n
  * (constant spacing) or reach the n-th partial sum of exponential gaps of mean 1 (Poisson). Not
  * thread-safe: {@link ArrivalTimer} serialises access.
+ *
+ * <p>Constant spacing may start at a phase: request n is then due at n + phase expected arrivals.
+ * Engine i of N, each offering 1/N of the rate, takes phase i/N, so the merged arrivals are as
+ * evenly spaced as one engine's ({@code ArrivalScheduleTest}); with one phase on every engine they
+ * came in bursts of N. Poisson arrivals ignore the phase: their per-engine seeds already keep them
+ * independent.
  */
 final class ArrivalSchedule {
   private final double[] startNanos;
@@ -25,7 +31,7 @@ final class ArrivalSchedule {
   private double next;
   private int segment;
 
-  private ArrivalSchedule(List<Stage> stages, Arrivals arrivals, long seed) {
+  private ArrivalSchedule(List<Stage> stages, Arrivals arrivals, long seed, double phase) {
     int n = stages.size() * 2;
     startNanos = new double[n];
     durationNanos = new double[n];
@@ -45,7 +51,7 @@ final class ArrivalSchedule {
     this.total = arrivalsBefore[n];
     this.arrivals = arrivals;
     this.random = new SplittableRandom(seed);
-    this.next = arrivals == Arrivals.POISSON ? exponential() : 0;
+    this.next = arrivals == Arrivals.POISSON ? exponential() : phase;
   }
 
   private int segment(int i, double clock, Duration length, double from, double to) {
@@ -63,7 +69,28 @@ final class ArrivalSchedule {
    * @param seed fixes the Poisson gaps; ignored for constant spacing
    */
   static ArrivalSchedule of(List<Stage> stages, Arrivals arrivals, long seed) {
-    return new ArrivalSchedule(stages, arrivals, seed);
+    return new ArrivalSchedule(stages, arrivals, seed, 0);
+  }
+
+  /**
+   * A schedule for {@code stages} whose constant spacing starts {@code phase} of a gap late.
+   *
+   * @param phase 0 (inclusive) to 1 (exclusive): the share of one gap by which this engine's
+   *     arrivals follow the common origin's; ignored for Poisson arrivals
+   */
+  static ArrivalSchedule of(List<Stage> stages, Arrivals arrivals, long seed, double phase) {
+    if (!(phase >= 0 && phase < 1)) {
+      throw new IllegalArgumentException("an arrival phase is from 0 up to 1, not " + phase);
+    }
+    return new ArrivalSchedule(stages, arrivals, seed, phase);
+  }
+
+  /**
+   * The phase of engine {@code index} among {@code engines} engines: {@code index / engines}, so
+   * their constant arrivals interleave; 0 for an engine outside the list.
+   */
+  static double phase(int index, int engines) {
+    return index < 0 || index >= engines ? 0 : index / (double) engines;
   }
 
   /** Expected arrivals over the whole profile. */

@@ -39,7 +39,8 @@ import us.abstracta.jmeter.javadsl.core.timers.BaseTimer;
  *
  * <p>Poisson gaps are seeded per engine ({@link EngineSeeds}): the controller names the run's
  * engines in the plan ({@link #nameEngines}), and each engine finds itself in that list by the
- * name JMeter hands its test listeners.
+ * name JMeter hands its test listeners. The same place sets the phase of constant spacing: engine
+ * i of N follows the common origin by i/N of its own gap, so the merged arrivals interleave.
  */
 public final class ArrivalTimer extends BaseTimer {
   /** The JMeter variable (and JTL column) holding a request's intended start, epoch ms. */
@@ -129,6 +130,7 @@ public final class ArrivalTimer extends BaseTimer {
     private transient ArrivalSchedule schedule;
     private transient long originMillis;
     private transient long seed = EngineSeeds.RUN_SEED;
+    private transient double phase;
 
     /** For JMeter's reflective creation. */
     public Element() {
@@ -163,7 +165,7 @@ public final class ArrivalTimer extends BaseTimer {
 
     private void start(long now) {
       schedule = ArrivalSchedule.of(stages(getPropertyAsString(STAGES)),
-          Arrivals.valueOf(getPropertyAsString(ARRIVALS)), seed);
+          Arrivals.valueOf(getPropertyAsString(ARRIVALS)), seed, phase);
       originMillis = now;
     }
 
@@ -198,6 +200,7 @@ public final class ArrivalTimer extends BaseTimer {
     public synchronized void testStarted() {
       schedule = null;
       seed = EngineSeeds.RUN_SEED;
+      phase = 0;
       carryIntendedStart();
     }
 
@@ -206,13 +209,23 @@ public final class ArrivalTimer extends BaseTimer {
     public synchronized void testStarted(String host) {
       testStarted();
       seed = seed(host);
+      phase = phase(host);
     }
 
     /** This schedule's Poisson seed on the engine JMeter calls {@code host} (null: local). */
     long seed(String host) {
+      return EngineSeeds.forHost(EngineSeeds.RUN_SEED, host, engines());
+    }
+
+    /** This schedule's constant-spacing phase on the engine JMeter calls {@code host}. */
+    double phase(String host) {
+      List<String> engines = engines();
+      return host == null ? 0 : ArrivalSchedule.phase(engines.indexOf(host), engines.size());
+    }
+
+    private List<String> engines() {
       String engines = getPropertyAsString(ENGINES);
-      return EngineSeeds.forHost(EngineSeeds.RUN_SEED, host, engines.isBlank() ? List.of()
-          : List.of(engines.split(",")));
+      return engines.isBlank() ? List.of() : List.of(engines.split(","));
     }
 
     /**
