@@ -20,6 +20,7 @@ import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,16 +61,8 @@ class DistributedContainersIT {
 
   @Test
   void shouldAddUpSamplesOfTwoContainerEnginesWhenEachRunsTheFullProfile() throws Exception {
-    if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS) {
-      // Forced (CI sets PERF_BACKENDS=testcontainers): a missing engine or image is a failure.
-      assertThat(DockerClientFactory.instance().isDockerAvailable())
-          .as("perf.backends=testcontainers but no Docker engine answers").isTrue();
-    } else {
-      Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
-          "no Docker engine: the container variant of the distributed test is skipped; set "
-              + "PERF_BACKENDS=testcontainers to make this a failure");
-    }
-    String image = image();
+    requireDocker();
+    String image = image(localJreOr("eclipse-temurin:17-jre"));
     Path keystore = LocalRemoteEngines.keystore();
     List<GenericContainer<?>> engines = new ArrayList<>();
     try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
@@ -118,7 +111,7 @@ class DistributedContainersIT {
    * libraries, tests jar, hard-linked) and returns the image name; bounded, since a failed
    * build must not leave the test waiting.
    */
-  private static String image() throws Exception {
+  private static String image(String base) throws Exception {
     Path target = Path.of("target").toAbsolutePath();
     Path launcher = target.resolve("perf-suite-remote-engine.jar");
     if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS) {
@@ -142,17 +135,81 @@ class DistributedContainersIT {
         Files.createLink(context.resolve("remote-engine-lib").resolve(lib.getFileName()), lib);
       }
     }
-    String base = DockerClientFactory.instance().client().listImagesCmd()
-        .withImageNameFilter(Versions.LOCAL_JRE_IMAGE).exec().isEmpty()
-        ? "eclipse-temurin:17-jre" : Versions.LOCAL_JRE_IMAGE;
-    return new ImageFromDockerfile("perf-suite/remote-engine-it", false)
+    return new ImageFromDockerfile("perf-suite/remote-engine-it:" + base.replaceAll("\\W", "-"),
+        false)
         .withDockerfile(context.resolve("Dockerfile"))
         .withBuildArg("BASE_IMAGE", base)
         .get(3, TimeUnit.MINUTES);
   }
 
+  /**
+   * The engine image on Java 25 (docs/distributed.md, the chart's {@code java: 25}): its users
+   * run on virtual threads, chosen by the engine against its own Java, under a Java 17
+   * controller.
+   */
+  @Test
+  void shouldRunUsersOnVirtualThreadsOnTheJava25EngineImage() throws Exception {
+    requireDocker();
+    boolean java25 = !DockerClientFactory.instance().client().listImagesCmd()
+        .withImageNameFilter(Versions.LOCAL_JRE25_IMAGE).exec().isEmpty();
+    if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS
+        && System.getenv("CI") != null) {
+      assertThat(java25).as("%s (.ci/docker-setup.sh builds it from the JDK 25 CI installs)",
+          Versions.LOCAL_JRE25_IMAGE).isTrue();
+    }
+    Assumptions.assumeTrue(java25, Versions.LOCAL_JRE25_IMAGE + " missing: .ci/docker-setup.sh "
+        + "builds it where a JDK 25 is installed");
+    String image = image(Versions.LOCAL_JRE25_IMAGE);
+    try (EchoBackend echo = EchoBackend.start(EchoOptions.defaults().withHost("127.0.0.1")
+        .withPort(0));
+        GenericContainer<?> engine = new GenericContainer<>(DockerImageName.parse(image))) {
+      int port = freePort();
+      Path keystore = LocalRemoteEngines.keystore();
+      engine.withNetworkMode("host")
+          .withCopyFileToContainer(MountableFile.forHostPath(keystore), keystore.toString())
+          .withEnv(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password())
+          .withCommand("--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
+              "--hostname", "127.0.0.1", "--keystore", keystore.toString())
+          .waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(Duration.ofSeconds(90)))
+          .start();
+      DistributedEngine distributed = new DistributedEngine(results, Duration.ofSeconds(2),
+          Duration.ofSeconds(5), List.of(ResultFiles.watcher()), List.of("127.0.0.1:" + port),
+          RemoteSplit.PER_ENGINE, Duration.ofSeconds(15), 0, LocalRemoteEngines.transport(),
+          Aggregation.defaults());
+
+      RunResult result = distributed.run(LoadPlan.of("java25", Profiles.smoke().withUsers(2)
+          .withRampUp(Duration.ZERO).withIterations(5).withWarmUp(Duration.ZERO),
+          httpSampler("GET echo", echo.uri().toString())));
+
+      assertThat(result.overall(Phase.MEASUREMENT).samples()).as("2 users x 5 iterations")
+          .isEqualTo(10);
+      assertThat(engine.getLogs()).as("the engine's log")
+          .contains("on virtual threads (perf.users.threads=auto, Java 25");
+    }
+  }
+
+  /** Docker must answer: skipped without it, a failure where CI forces containers. */
+  private static void requireDocker() {
+    if (PerfConfig.load().backends() == BackendMode.TESTCONTAINERS) {
+      // Forced (CI sets PERF_BACKENDS=testcontainers): a missing engine or image is a failure.
+      assertThat(DockerClientFactory.instance().isDockerAvailable())
+          .as("perf.backends=testcontainers but no Docker engine answers").isTrue();
+    } else {
+      Assumptions.assumeTrue(DockerClientFactory.instance().isDockerAvailable(),
+          "no Docker engine: the container variant of the distributed test is skipped; set "
+              + "PERF_BACKENDS=testcontainers to make this a failure");
+    }
+  }
+
+  /** The local Java 17 image where docker-setup built it, else {@code fallback}. */
+  private static String localJreOr(String fallback) {
+    return DockerClientFactory.instance().client().listImagesCmd()
+        .withImageNameFilter(Versions.LOCAL_JRE_IMAGE).exec().isEmpty()
+        ? fallback : Versions.LOCAL_JRE_IMAGE;
+  }
+
   private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
   }
