@@ -15,9 +15,9 @@ import java.util.SplittableRandom;
  *
  * <p>Constant spacing may start at a phase: request n is then due at n + phase expected arrivals.
  * Engine i of N, each offering 1/N of the rate, takes phase i/N, so the merged arrivals are as
- * evenly spaced as one engine's ({@code ArrivalScheduleTest}); with one phase on every engine they
- * came in bursts of N. Poisson arrivals ignore the phase: their per-engine seeds already keep them
- * independent.
+ * evenly spaced as one engine's ({@code ArrivalInterleavingTest}); with one phase on every engine
+ * they came in bursts of N. Poisson arrivals ignore the phase: their per-engine seeds already
+ * keep them independent.
  */
 final class ArrivalSchedule {
   private final double[] startNanos;
@@ -69,7 +69,7 @@ final class ArrivalSchedule {
    * @param seed fixes the Poisson gaps; ignored for constant spacing
    */
   static ArrivalSchedule of(List<Stage> stages, Arrivals arrivals, long seed) {
-    return new ArrivalSchedule(stages, arrivals, seed, 0);
+    return of(stages, arrivals, seed, 0);
   }
 
   /**

@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,8 +67,7 @@ class PrometheusDashboardIT {
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
   void shouldAnswerEveryPanelAndMatchBothExactP99sOnNamespaceEngines() throws Exception {
-    Assumptions.assumeTrue(NamespaceEngines.available(), "network namespaces need root, ip and "
-        + "iptables with the statistic match (.ci/netns-hosts.sh check)");
+    NamespaceEngines.requireAvailable();
     long began = System.nanoTime();
     try (NamespaceEngines engines = NamespaceEngines.start(2, Duration.ofMillis(3),
         Path.of("target", "dashboard-engines").toAbsolutePath(), Duration.ofSeconds(90));

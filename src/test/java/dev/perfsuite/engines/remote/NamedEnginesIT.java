@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -50,8 +49,7 @@ class NamedEnginesIT {
 
   @BeforeAll
   void startHosts() throws Exception {
-    Assumptions.assumeTrue(NetworkHosts.available(), "network namespaces need root, ip and "
-        + "iptables with the statistic match (.ci/netns-hosts.sh check)");
+    NetworkHosts.requireAvailable();
     Files.createDirectories(LOGS);
     hosts = NetworkHosts.up(3);
     hosts.startEcho(1, 8688, LOGS, STARTUP);

@@ -28,9 +28,9 @@ public final class NamespaceEngines implements AutoCloseable {
     this.remotes = List.copyOf(remotes);
   }
 
-  /** True when this machine can create the hosts: root, ip and iptables. */
-  public static boolean available() {
-    return NetworkHosts.available();
+  /** Skips the calling test where the hosts cannot be made; fails it in CI, which makes them. */
+  public static void requireAvailable() {
+    NetworkHosts.requireAvailable();
   }
 
   /**

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -51,8 +50,7 @@ class NetworkHostsIT {
 
   @BeforeAll
   void startHosts() throws Exception {
-    Assumptions.assumeTrue(NetworkHosts.available(), "network namespaces need root, ip and "
-        + "iptables with the statistic match (.ci/netns-hosts.sh check)");
+    NetworkHosts.requireAvailable();
     Files.createDirectories(LOGS);
     hosts = NetworkHosts.up(3);
     hosts.startEcho(1, 8688, LOGS, STARTUP, "--delay", "2");
