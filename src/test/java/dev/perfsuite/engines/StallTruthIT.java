@@ -19,6 +19,7 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,9 @@ class StallTruthIT {
   private static final Duration WARM_UP = Duration.ofSeconds(1);
   private static final Duration HOLD = Duration.ofSeconds(9);
   private static final double RATE = 50;
+  /** The longest host pause beside a run for which the analytical truth still holds. */
+  private static final Duration HOST_PAUSE = Duration.ofMillis(100);
+  private static final int ATTEMPTS = 3;
 
   @TempDir
   Path results;
@@ -55,14 +59,14 @@ class StallTruthIT {
 
   @Test
   void shouldReportTheTruthFromTheIntendedStartWithEnoughUsers() {
-    RunResult result = open(STALL, 60);
+    RunResult result = openOnAQuietHost(STALL, 60);
     assertOpenModelTruths("open model, 60 users", result);
   }
 
   @Test
   void shouldStillReportTheTruthAndSayItFellBehindWithTooFewUsers() {
     // A freeze holds RATE x 400 ms = 20 arrivals; 10 users cannot take them all on time.
-    RunResult result = open(STALL, 10);
+    RunResult result = openOnAQuietHost(STALL, 10);
     LabelSummary m = result.overall(Phase.MEASUREMENT);
     assertOpenModelTruths("open model, 10 users", result);
     // Requests sent after a freeze, late, look fast from their actual send: JMeter's figure
@@ -173,6 +177,29 @@ class StallTruthIT {
     Truth truth = Truth.over(m, from, STALL, jtl, runOffsets);
     assertWithin(what + ": response p95", m.response().p95(), truth.p95(), 0.10);
     assertWithin(what + ": response p99", m.response().p99(), truth.p99(), 0.10);
+  }
+
+  /**
+   * An open-model run on a host that did not pause it: the analytical truth knows only the echo's
+   * freezes, so a run the host paused for longer than {@link #HOST_PAUSE} (another build on the
+   * cores, a VM steal) is run again, at most {@link #ATTEMPTS} times. What the suite measured of
+   * a paused run still holds (the JTL's rows, the requests as sent); only the model does not.
+   */
+  private RunResult openOnAQuietHost(EchoStall stall, int users) {
+    List<Long> pauses = new ArrayList<>();
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      RunResult result = open(stall, users);
+      long pause = runOffsets.longestPauseMillis();
+      if (pause <= HOST_PAUSE.toMillis()) {
+        return result;
+      }
+      pauses.add(pause);
+      System.out.printf("open, %d users: the host paused the run %d ms (over %d ms), again%n",
+          users, pause, HOST_PAUSE.toMillis());
+    }
+    throw new AssertionError("the host paused every open-model run for longer than "
+        + HOST_PAUSE.toMillis() + " ms (" + pauses + " ms), so the analytical truth cannot hold: "
+        + "run this test on a quieter host");
   }
 
   private RunResult open(EchoStall stall, int users) {
@@ -331,6 +358,9 @@ class StallTruthIT {
   static final class ClockOffsets implements LongUnaryOperator {
     private final ConcurrentSkipListMap<Long, Long> offsets = new ConcurrentSkipListMap<>();
     private final ScheduledExecutorService reader = daemon("stall-truth-clock");
+    /** The reader's last wake (nano time) and its longest wait past the 10 ms it asked for. */
+    private long lastRead;
+    private volatile long longestPauseNanos;
 
     private ClockOffsets() {
     }
@@ -342,6 +372,12 @@ class StallTruthIT {
     }
 
     private void read() {
+      long now = System.nanoTime();
+      if (lastRead != 0) {
+        // Only this reader's thread writes: a wake far past its delay is the host pausing it.
+        longestPauseNanos = Math.max(longestPauseNanos, now - lastRead - 10_000_000L);
+      }
+      lastRead = now;
       long before = System.currentTimeMillis();
       // A fresh result: each keeps the offset JMeter held when it was created.
       long sampleClock = new SampleResult().currentTimeInMillis();
@@ -353,6 +389,11 @@ class StallTruthIT {
 
     void stop() {
       stopped(reader);
+    }
+
+    /** The longest the host kept this reader past its wake-up while the run went on, in ms. */
+    long longestPauseMillis() {
+      return TimeUnit.NANOSECONDS.toMillis(longestPauseNanos);
     }
 
     /** The wall-clock time of a JMeter stamp. */
