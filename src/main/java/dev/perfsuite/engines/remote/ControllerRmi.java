@@ -43,9 +43,9 @@ final class ControllerRmi {
    * The DSL engine for the remote engines, RMI prepared for its first export; engines that fail
    * to start their test are recorded in {@code starts}.
    */
-  DistributedJmeterEngine engine(StartFailures starts) {
+  DistributedJmeterEngine engine(StartFailures starts, RunToken token) {
     DistributedJmeterEngine engine = RunExecution.tuned(
-        new WithoutDslStatistics(starts, remotes.toArray(String[]::new)));
+        new WithoutDslStatistics(starts, token, remotes.toArray(String[]::new)));
     engine.localBasePort(localPort);
     transport.jmeterProperties().forEach(engine::prop);
     RmiTransport.SAMPLE_SENDER.forEach(engine::prop);
@@ -107,11 +107,13 @@ final class ControllerRmi {
   static final class WithoutDslStatistics extends DistributedJmeterEngine {
     private final List<String> hosts;
     private final StartFailures starts;
+    private final RunToken token;
 
-    WithoutDslStatistics(StartFailures starts, String... hosts) {
+    WithoutDslStatistics(StartFailures starts, RunToken token, String... hosts) {
       super(hosts);
       this.hosts = List.of(hosts);
       this.starts = starts;
+      this.token = token;
     }
 
     @Override
@@ -132,7 +134,7 @@ final class ControllerRmi {
       ArrivalTimer.nameEngines(rootTree, hosts);
       TestRunner runner = super.buildTestRunner(testPlanTree, rootTree, testStopper);
       // The runner's client engines exist now (init); its start() calls each one's runTest.
-      RunnerEngines.wrap(this, starts);
+      RunnerEngines.wrap(this, starts, token);
       return runner;
     }
   }

@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,7 +81,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
    * Engines lost in an earlier run of this controller, cut off before their stop arrived. They may
    * still run that test (and refuse the next as busy) once their link is back.
    */
-  private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
+  private final Map<String, RunToken> abandoned = new ConcurrentHashMap<>();
   private volatile RemoteData data = RemoteData.shared();
   /** The run's settings of a configuration; empty reads this JVM's at each run's start. */
   private volatile Optional<RunSettings> settings = Optional.empty();
@@ -143,7 +142,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
       return execution.run(plan, this, runSettings);
     } finally {
       mode.close();
-      abandoned.addAll(run.lost());
+      run.lost().forEach(engine -> abandoned.put(engine, run.token()));
     }
   }
 
@@ -202,7 +201,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   @Override
   public DslJmeterEngine jmeter() {
     current.started(Thread.currentThread());
-    DistributedJmeterEngine engine = rmi.engine(current.starts());
+    DistributedJmeterEngine engine = rmi.engine(current.starts(), current.token());
     results.open();
     return engine;
   }
@@ -281,7 +280,8 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
   public void stopNow() {
     RemoteRun run = current;
     RemoteResults mode = results;
-    EngineStops.stop(run.alive(), run.wait(EngineStops.STOP, EngineStops.STOP_SIGNALLED));
+    EngineStops.stop(run.alive(), run.wait(EngineStops.STOP, EngineStops.STOP_SIGNALLED),
+        run.token());
     long stopped = System.nanoTime();
     long deadline = stopped + run.wait(MAX_DRAIN, MAX_DRAIN_SIGNALLED).toNanos();
     while (System.nanoTime() < deadline && !mode.quiet(stopped)) {

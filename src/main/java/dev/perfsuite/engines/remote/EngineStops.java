@@ -38,12 +38,12 @@ final class EngineStops {
    * <p>A warning for each that cannot, or does not answer in time (a frozen engine: its stop
    * stays on its daemon thread until the RMI response deadline).
    */
-  static void stop(Collection<String> engines, Duration within) {
+  static void stop(Collection<String> engines, Duration within, RunToken token) {
     Map<String, CompletableFuture<Void>> stops = new LinkedHashMap<>();
     for (String engine : engines) {
       stops.put(engine, CompletableFuture.runAsync(() -> {
         try {
-          new ClientJMeterEngine(engine).stopTest(true);
+          TokenClient.guard(new ClientJMeterEngine(engine), token).stopTest(true);
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }
@@ -83,14 +83,15 @@ final class EngineStops {
    * @param probe how long a connection to an engine may take
    * @param watchdog the run's {@code perf.remotes.watchdog}
    */
-  static void stopAbandoned(Collection<String> abandoned, Duration probe, Duration watchdog) {
+  static void stopAbandoned(Map<String, RunToken> abandoned, Duration probe,
+      Duration watchdog) {
     List<String> stopped = new ArrayList<>();
-    for (String engine : List.copyOf(abandoned)) {
-      abandoned.remove(engine);
+    for (String engine : List.copyOf(abandoned.keySet())) {
+      RunToken token = abandoned.remove(engine);
       // Bounded: a stalled engine accepts the connection but never answers the RMI call.
       CompletableFuture<Void> stop = CompletableFuture.runAsync(() -> {
         try {
-          new ClientJMeterEngine(engine).stopTest(true);
+          TokenClient.guard(new ClientJMeterEngine(engine), token).stopTest(true);
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }

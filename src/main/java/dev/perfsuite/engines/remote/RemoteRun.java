@@ -23,6 +23,7 @@ final class RemoteRun {
   private final EngineBreakdown breakdown;
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
   private final StartFailures starts = new StartFailures();
+  private final RunToken token = RunToken.fresh();
   private volatile LoadProfile perEngine;
   private volatile Thread worker;
   private volatile long startedNanos;
@@ -33,6 +34,11 @@ final class RemoteRun {
     this.watchdog = watchdog;
     this.breakdown = new EngineBreakdown(this.remotes);
     this.perEngine = whole;
+  }
+
+  /** The secret every call of this run to its engines carries. */
+  RunToken token() {
+    return token;
   }
 
   /** The engines' {@code host:port}, in {@code perf.remotes} order. */

@@ -2,6 +2,7 @@ package dev.perfsuite.engines.remote;
 
 import java.lang.reflect.Field;
 import java.util.Map;
+import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.engine.DistributedRunner;
 import org.apache.jmeter.engine.JMeterEngine;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
@@ -23,10 +24,14 @@ final class RunnerEngines {
   private RunnerEngines() {
   }
 
-  /** Replaces each client engine of {@code engine}'s runner by one recording in {@code starts}. */
-  static void wrap(DistributedJmeterEngine engine, StartFailures starts) {
+  /**
+   * Replaces each client engine of {@code engine}'s runner by one recording in {@code starts},
+   * whose calls carry the run's {@code token} ({@link TokenClient}).
+   */
+  static void wrap(DistributedJmeterEngine engine, StartFailures starts, RunToken token) {
     Map<String, JMeterEngine> engines = engines(runner(engine));
-    engines.replaceAll(starts::recording);
+    engines.replaceAll((address, client) -> starts.recording(address,
+        client instanceof ClientJMeterEngine remote ? TokenClient.guard(remote, token) : client));
   }
 
   /** jmeter-java-dsl's private JMeter runner of {@code engine}. */

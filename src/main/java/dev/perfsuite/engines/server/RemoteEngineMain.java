@@ -24,7 +24,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.jar.JarFile;
-import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -173,7 +172,7 @@ public final class RemoteEngineMain {
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(dataFiles.pluginLoader());
     try {
-      RemoteJMeterEngineImpl.startServer(options.port());
+      GuardedEngine.startServer(options.port());
     } finally {
       thread.setContextClassLoader(previous);
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.sun.net.httpserver.HttpServer;
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.LocalRemoteEngines;
+import dev.perfsuite.engines.RunControl;
 import dev.perfsuite.engines.remote.ListeningSockets.Listener;
 import dev.perfsuite.engines.server.RemoteEngineMain;
 import dev.perfsuite.scenarios.ScenarioLauncher;
@@ -18,11 +19,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.rmi.Remote;
 import java.rmi.registry.LocateRegistry;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.management.BadAttributeValueExpException;
 import org.apache.jmeter.engine.RemoteJMeterEngine;
+import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -143,6 +146,50 @@ class EngineSocketsIT {
       assertThat(refused).as("the engine refuses to read the tree").isNotNull();
       assertThat(causes(refused)).as("why the engine refused: %s", refused)
           .contains("REJECTED");
+    }
+  }
+
+  /**
+   * JMeter's token-less calls are refused outright, and a run answers only to the token that
+   * configured it: another controller can neither stop it nor take the engine while it is active.
+   */
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldRefuseCallsWithoutTheRunsToken() throws Exception {
+    try (LocalRemoteEngines engines = LocalRemoteEngines.startPlain(1)) {
+      EngineAddress address = EngineAddress.parse(engines.addresses().get(0));
+      Remote stub = LocateRegistry.getRegistry(address.host(), address.port())
+          .lookup("JMeterEngine");
+      RemoteJMeterEngine plain = (RemoteJMeterEngine) stub;
+      RunControl control = (RunControl) stub;
+      HashTree plan = new HashTree(new TestPlan("token check"));
+
+      assertThat(catchThrowable(() -> plain.rstopTest(true))).as("a plain JMeter client's stop")
+          .isInstanceOf(IllegalStateException.class).hasMessageContaining("perf-suite controllers");
+      assertThat(catchThrowable(() -> plain.rconfigure(plan, address.toString(), new File("."),
+          "plain"))).as("a plain JMeter client's test").isInstanceOf(IllegalStateException.class);
+      control.configure("run-a", plan, address.toString(), new File("."), "run-a");
+      assertThat(catchThrowable(() -> control.stop("run-b", true)))
+          .as("another controller's stop of run A").isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("token of the run");
+      assertThat(catchThrowable(() -> control.configure("run-b", plan, address.toString(),
+          new File("."), "run-b"))).as("another controller's test while run A is configured")
+          .isInstanceOf(IllegalStateException.class).hasMessageContaining("busy");
+      // A plan without thread groups ends at once; then the engine takes the next run.
+      control.run("run-a");
+      Throwable next = null;
+      for (int attempt = 0; attempt < 100; attempt++) {
+        next = catchThrowable(() -> control.configure("run-b", plan, address.toString(),
+            new File("."), "run-b"));
+        if (next == null) {
+          break;
+        }
+        Thread.sleep(100);
+      }
+      assertThat(next).as("the next controller's test once run A ended").isNull();
+      assertThat(catchThrowable(() -> control.run("run-a"))).as("run A's token on run B")
+          .isInstanceOf(IllegalStateException.class);
+      control.run("run-b");
     }
   }
 

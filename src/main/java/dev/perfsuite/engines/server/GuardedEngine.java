@@ -1,0 +1,212 @@
+package dev.perfsuite.engines.server;
+
+import dev.perfsuite.engines.RmiSockets;
+import dev.perfsuite.engines.RunControl;
+import java.io.File;
+import java.net.UnknownHostException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.NotBoundException;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.ExportException;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.HashMap;
+import java.util.Properties;
+import org.apache.jmeter.engine.JMeterEngine;
+import org.apache.jmeter.engine.JMeterEngineException;
+import org.apache.jmeter.engine.RemoteJMeterEngine;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.rmi.RmiUtils;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's remote object in place of JMeter's server object: JMeter's engine behind the
+ * run's token ({@link RunControl}).
+ *
+ * <p>It is bound under JMeter's name, so the suite's controllers find it.
+ *
+ * <p>JMeter's own server lets any client stop or end a test another configured, and takes its
+ * owner for the RMI thread of the call, which RMI does not promise to keep. Here JMeter's
+ * token-less calls are refused outright, and each call on a run must carry the token its
+ * {@code configure} claimed ({@link RunOwnership}).
+ */
+final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEngine, RunControl {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(GuardedEngine.class);
+  /** JMeter's name of the engine in its registry, which its client looks up. */
+  static final String NAME = "JMeterEngine";
+  /** Why a plain JMeter client is refused, and what to use instead. */
+  static final String PLAIN_CLIENT = "this perf-suite engine takes runs from perf-suite "
+      + "controllers only, whose calls carry their run's token; a plain JMeter client (jmeter -R, "
+      + "jmeter-server's own controller) cannot drive it. Fix: run the plan through the suite "
+      + "(perf.remotes), or start a plain jmeter-server for plain JMeter clients";
+
+  private final transient RunOwnership ownership = new RunOwnership();
+  private final transient Object lock = new Object();
+  private final int registryPort;
+  private transient JMeterEngine backing;
+  private transient Properties remotelySet;
+
+  private GuardedEngine(int registryPort) throws RemoteException {
+    super(RmiUtils.DEFAULT_LOCAL_PORT, RmiUtils.createClientSocketFactory(),
+        RmiUtils.createServerSocketFactory());
+    this.registryPort = registryPort;
+  }
+
+  /**
+   * Exports the engine and binds it in the registry on {@code registryPort}, created here unless
+   * this JVM made it already (with SSL, {@link EngineDataStore#prepare}).
+   */
+  static GuardedEngine startServer(int registryPort) throws RemoteException {
+    GuardedEngine engine = new GuardedEngine(registryPort);
+    registry(registryPort).rebind(NAME, engine);
+    LOG.info("perf-suite engine bound as {} in the registry on port {}", NAME, registryPort);
+    return engine;
+  }
+
+  private static Registry registry(int port) throws RemoteException {
+    try {
+      return LocateRegistry.createRegistry(port, RmiUtils.createClientSocketFactory(),
+          RmiUtils.createServerSocketFactory());
+    } catch (ExportException madeHere) {
+      try {
+        // The registry listens on the engine's address only (RmiSockets), not on loopback.
+        return LocateRegistry.getRegistry(RmiSockets.listenAddress().getHostAddress(), port,
+            RmiUtils.createClientSocketFactory());
+      } catch (UnknownHostException e) {
+        throw new RemoteException("cannot reach this engine's registry on port " + port, e);
+      }
+    }
+  }
+
+  @Override
+  public void configure(String token, HashTree tree, String hostAndPort, File base,
+      String script) {
+    synchronized (lock) {
+      ownership.claim(token, () -> backing != null && backing.isActive());
+      LOG.info("Configuring the test of controller {} (base '{}')", hostAndPort, base);
+      JMeterUtils.setProperty(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME,
+          hostAndPort);
+      backing = new StandardJMeterEngine(hostAndPort);
+      backing.configure(tree);
+    }
+    FileServer.getFileServer().setScriptName(script);
+    FileServer.getFileServer().setBase(base);
+  }
+
+  @Override
+  public void properties(String token, HashMap<String, String> properties) {
+    synchronized (lock) {
+      ownership.require(token, "setProperties");
+      if (remotelySet != null) {
+        remotelySet.keySet().forEach(JMeterUtils.getJMeterProperties()::remove);
+      }
+      Properties props = new Properties();
+      props.putAll(properties);
+      backing.setProperties(props);
+      remotelySet = props;
+    }
+  }
+
+  @Override
+  public void run(String token) throws JMeterEngineException {
+    JMeterEngine engine;
+    synchronized (lock) {
+      ownership.require(token, "runTest");
+      engine = backing;
+    }
+    LOG.info("Running the test");
+    engine.runTest();
+  }
+
+  @Override
+  public void stop(String token, boolean now) {
+    JMeterEngine engine = owned(token, "stopTest");
+    if (engine != null) {
+      LOG.info(now ? "Stopping the test" : "Shutting the test down");
+      engine.stopTest(now);
+    }
+  }
+
+  @Override
+  public void reset(String token) {
+    JMeterEngine engine = owned(token, "reset");
+    if (engine != null) {
+      engine.reset();
+    }
+  }
+
+  @Override
+  public void exit(String token) throws RemoteException {
+    JMeterEngine engine = owned(token, "exit");
+    LOG.info("Exiting at the controller's request");
+    try {
+      registry(registryPort).unbind(NAME);
+    } catch (NotBoundException e) {
+      LOG.warn("{} was not bound", NAME);
+    }
+    try {
+      UnicastRemoteObject.unexportObject(this, false);
+    } catch (NoSuchObjectException e) {
+      LOG.warn("the engine was no longer exported");
+    }
+    // On a thread of its own, so that this call returns to the controller first.
+    Thread exit = new Thread(() -> {
+      if (engine != null) {
+        engine.exit();
+      }
+    }, "perf-engine-exit");
+    exit.start();
+  }
+
+  /** The engine of {@code token}'s run, null when no run was ever configured. */
+  private JMeterEngine owned(String token, String call) {
+    synchronized (lock) {
+      if (!ownership.claimed()) {
+        return null;
+      }
+      ownership.require(token, call);
+      return backing;
+    }
+  }
+
+  @Override
+  public void rconfigure(HashTree tree, String hostAndPort, File base, String script) {
+    throw plainClient("configure");
+  }
+
+  @Override
+  public void rrunTest() {
+    throw plainClient("runTest");
+  }
+
+  @Override
+  public void rstopTest(boolean now) {
+    throw plainClient("stopTest");
+  }
+
+  @Override
+  public void rreset() {
+    throw plainClient("reset");
+  }
+
+  @Override
+  public void rsetProperties(HashMap<String, String> map) {
+    throw plainClient("setProperties");
+  }
+
+  @Override
+  public void rexit() {
+    throw plainClient("exit");
+  }
+
+  private static IllegalStateException plainClient(String call) {
+    LOG.warn("refused {} from a client without a run token", call);
+    return new IllegalStateException("remote engine refused " + call + ": " + PLAIN_CLIENT);
+  }
+}
