@@ -43,6 +43,8 @@ public final class Versions {
   public static final String TOXIPROXY_PUBLIC_IMAGE = value("image.toxiproxy");
   /** The locally built Toxiproxy image ({@code docker/toxiproxy/build.sh}). */
   public static final String TOXIPROXY_IMAGE = value("image.local.toxiproxy");
+  /** The suite's own version, which a controller and its remote engines must share. */
+  public static final String SUITE = value("perf-suite.version");
   /** maven-dependency-plugin's version, for the Maven runs the suite starts itself. */
   public static final String DEPENDENCY_PLUGIN = value("dependency-plugin.version");
   /** Port the echo backend listens on when none is given, also inside its container. */

@@ -20,6 +20,12 @@ import org.apache.jorphan.collections.HashTree;
  * <p>Public because RMI stubs are proxies of it; not an API of the suite.
  */
 public interface RunControl extends Remote {
+  /**
+   * What the engine runs on, asked before any run: {@code perf-suite}, {@code jmeter} and
+   * {@code java} versions, by those names.
+   */
+  HashMap<String, String> versions() throws RemoteException;
+
   /** Reads {@code tree} as the run of {@code token}; refused while another run is active. */
   void configure(String token, HashTree tree, String hostAndPort, File base, String script)
       throws RemoteException;

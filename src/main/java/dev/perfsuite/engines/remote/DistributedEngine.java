@@ -4,8 +4,10 @@ import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.config.settings.RemoteSplit;
 import dev.perfsuite.engines.EngineDriver;
+import dev.perfsuite.engines.EngineVersions;
 import dev.perfsuite.engines.LoadEngine;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunContext;
 import dev.perfsuite.engines.RunExecution;
@@ -177,6 +179,12 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + EngineReachability.describe(unreachable) + ". Fix: start each engine (java -jar "
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
+    }
+    Map<String, Map<String, String>> versions = EngineHandshake.check(remotes,
+        RmiSockets.CONNECT);
+    if (LOG.isInfoEnabled()) {
+      versions.forEach((engine, theirs) -> LOG.info("remote engine {}: {}", engine,
+          EngineVersions.describe(theirs)));
     }
     EngineStops.stopAbandoned(abandoned, START_PROBE, watchdog);
     DataShipment.ship(plan, remotes, transport, data);

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.server;
 
+import dev.perfsuite.engines.EngineVersions;
 import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RunControl;
 import java.io.File;
@@ -82,6 +83,11 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
         throw new RemoteException("cannot reach this engine's registry on port " + port, e);
       }
     }
+  }
+
+  @Override
+  public HashMap<String, String> versions() {
+    return new HashMap<>(EngineVersions.OF_THIS_JVM);
   }
 
   @Override

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.perfsuite.config.Versions;
 import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.EngineVersions;
 import dev.perfsuite.engines.LocalRemoteEngines;
 import dev.perfsuite.engines.RunControl;
 import dev.perfsuite.engines.remote.ListeningSockets.Listener;
@@ -163,6 +165,9 @@ class EngineSocketsIT {
       RemoteJMeterEngine plain = (RemoteJMeterEngine) stub;
       RunControl control = (RunControl) stub;
       HashTree plan = new HashTree(new TestPlan("token check"));
+      assertThat(control.versions()).as("what the engine says it runs, before any run")
+          .containsEntry(EngineVersions.SUITE, Versions.SUITE)
+          .containsEntry(EngineVersions.JMETER, "5.6.3");
 
       assertThat(catchThrowable(() -> plain.rstopTest(true))).as("a plain JMeter client's stop")
           .isInstanceOf(IllegalStateException.class).hasMessageContaining("perf-suite controllers");

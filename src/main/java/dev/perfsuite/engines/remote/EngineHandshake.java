@@ -1,0 +1,93 @@
+package dev.perfsuite.engines.remote;
+
+import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.EngineVersions;
+import dev.perfsuite.engines.RunControl;
+import java.rmi.Remote;
+import java.rmi.registry.LocateRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.jmeter.rmi.RmiUtils;
+
+/**
+ * Asks every engine what it runs before a run.
+ *
+ * <p>An engine of another suite or JMeter version, or a plain jmeter-server, is refused before
+ * load instead of misreading the plan.
+ */
+final class EngineHandshake {
+  private EngineHandshake() {
+  }
+
+  /**
+   * The versions of each engine, asked in parallel, each within {@code within}.
+   *
+   * @throws IllegalStateException before load, naming every engine that is not a perf-suite
+   *     engine, does not answer, or runs another suite or JMeter version, with the fix
+   */
+  static Map<String, Map<String, String>> check(List<String> engines, Duration within) {
+    Map<String, CompletableFuture<Map<String, String>>> asks = new LinkedHashMap<>();
+    engines.forEach(engine -> asks.put(engine, CompletableFuture.supplyAsync(
+        () -> versionsOf(engine), r -> {
+          Thread t = new Thread(r, "perf-handshake-" + engine);
+          t.setDaemon(true);
+          t.start();
+        })));
+    Map<String, Map<String, String>> versions = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    long deadline = System.nanoTime() + within.toNanos();
+    asks.forEach((engine, ask) -> {
+      try {
+        Map<String, String> theirs = ask.get(Math.max(0, deadline - System.nanoTime()),
+            TimeUnit.NANOSECONDS);
+        EngineVersions.mismatch(engine, theirs, EngineVersions.OF_THIS_JVM)
+            .ifPresentOrElse(problems::add, () -> versions.put(engine, theirs));
+      } catch (ExecutionException e) {
+        problems.add(e.getCause().getMessage());
+      } catch (TimeoutException e) {
+        problems.add("remote engine " + engine + " accepted the connection but did not say "
+            + "what it runs within " + within.toSeconds() + " s. Fix: check the engine's log "
+            + "and its load");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while asking the engines' versions", e);
+      }
+    });
+    if (!problems.isEmpty()) {
+      throw new IllegalStateException("refused before load: " + String.join("; ", problems));
+    }
+    return versions;
+  }
+
+  private static Map<String, String> versionsOf(String engine) {
+    EngineAddress address = EngineAddress.parse(engine);
+    Remote stub;
+    try {
+      stub = LocateRegistry.getRegistry(address.host(), address.port(),
+          RmiUtils.createClientSocketFactory()).lookup("JMeterEngine");
+    } catch (Exception e) {
+      throw new IllegalStateException("remote engine " + engine + " has no JMeter engine in its "
+          + "registry (" + e + "). Fix: start it with java -jar perf-suite-remote-engine.jar "
+          + "or the perf-suite/remote-engine image", e);
+    }
+    if (!(stub instanceof RunControl control)) {
+      throw new IllegalStateException("remote engine " + engine + " is not a perf-suite engine "
+          + "(a plain jmeter-server?), so its runs cannot be held to their controller. Fix: "
+          + "start it with java -jar perf-suite-remote-engine.jar or the "
+          + "perf-suite/remote-engine image");
+    }
+    try {
+      return Map.copyOf(control.versions());
+    } catch (Exception e) {
+      throw new IllegalStateException("remote engine " + engine + " did not say what it runs: "
+          + e + ". Fix: start it from this build's perf-suite-remote-engine.jar", e);
+    }
+  }
+}
