@@ -60,8 +60,8 @@ final class ControllerRmi {
   }
 
   /**
-   * Refuses, before load, callbacks in the clear to an address beyond loopback on a network not
-   * declared trusted: whoever reaches it could send the controller forged samples and results.
+   * Refuses, before load, callbacks in the clear beyond loopback on a network not declared
+   * trusted. Whoever reaches that address could send the controller forged samples and results.
    *
    * @throws IllegalArgumentException naming the keys, the address and the fix
    */
