@@ -81,6 +81,9 @@ public enum ConfigKey implements KeyDescription {
           + "them)."),
   RMI_SSL("perf.rmi.ssl", "true", "true or false",
       "RMI over SSL between controller and engines; false must be set explicitly to turn it off."),
+  RMI_TRUSTED_NETWORK("perf.rmi.trusted-network", "false", "true or false",
+      "true when every host that can reach the controller's callback address is trusted: only "
+          + "then may perf.rmi.ssl=false call back beyond loopback (engines: --trusted-network)."),
   RMI_KEYSTORE("perf.rmi.keystore", "rmi_keystore.jks", "a path to a JKS keystore",
       "Keystore for RMI over SSL; its password comes from PERF_RMI_KEYSTORE_PASSWORD."),
   RMI_KEY_ALIAS("perf.rmi.key-alias", "rmi", "a key alias in perf.rmi.keystore",

@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
  * <p>Lines are masked whole: bytes wait for their line break, or for an explicit flush, so a
  * secret printed in two pieces is still caught. The suite's loggers write through
  * {@code System.out} as it is at each line ({@code follow="true"} in the Log4j configuration);
- * an appender that captured the stream before {@link #install()} ran is not covered.
+ * an appender that captured the stream before {@link #install()} ran bypasses this mask, and
+ * relies on its own layout's ({@link MaskedLayout}).
  */
 public final class MaskedConsole extends OutputStream {
   private final OutputStream terminal;

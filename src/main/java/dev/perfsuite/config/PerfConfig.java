@@ -167,6 +167,7 @@ public record PerfConfig(
     Duration watchdog = read.duration(ConfigKey.REMOTES_WATCHDOG, true).orElse(defaults.watchdog());
     int localPort = port(read, ConfigKey.REMOTES_LOCAL_PORT).orElse(0);
     boolean ssl = read.bool(ConfigKey.RMI_SSL).orElse(true);
+    boolean trusted = read.bool(ConfigKey.RMI_TRUSTED_NETWORK).orElse(false);
     Path keystore = read.parse(ConfigKey.RMI_KEYSTORE, PerfConfig::path)
         .orElse(defaults.keystore());
     String alias = read.text(ConfigKey.RMI_KEY_ALIAS).orElse(defaults.keyAlias());
@@ -198,8 +199,8 @@ public record PerfConfig(
       return n;
     }).orElse(defaults.expected());
     Duration wait = read.duration(ConfigKey.REMOTES_WAIT, true).orElse(defaults.expectedWait());
-    return new DistributedSettings(remotes, split, watchdog, localPort, ssl, keystore, alias,
-        samples, interval, jtl, data, expected, wait);
+    return new DistributedSettings(remotes, split, watchdog, localPort, ssl, trusted, keystore,
+        alias, samples, interval, jtl, data, expected, wait);
   }
 
   private static String remote(String value) {

@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * Applies {@code perf.log} to the suite's loggers, once per configuration load (the JUnit
  * extension calls {@link #apply()} right after {@link PerfConfig#load()}). It also puts the
- * secret mask over the console ({@link MaskedConsole}).
+ * secret mask over the console ({@link MaskedConsole}) and over Log4j's output where no
+ * configuration file masks it ({@link LogMasking}).
  *
  * <p>Set explicitly, the level wins over the logging configuration; left at its default, the
  * suite's info lines and warnings stay visible unless a Log4j 2 configuration names
@@ -23,8 +24,12 @@ public final class PerfLog {
    * @throws ConfigException naming the key, the value, where it came from and the fix
    */
   public static void apply() {
-    // First: the console lines of this entry point onwards go through the mask.
+    // First: the console lines of this entry point onwards go through the mask, and so does
+    // every Log4j appender (the levels below are set on the configuration this leaves active).
     MaskedConsole.install();
+    if (log4jCore()) {
+      LogMasking.install();
+    }
     apply(ConfigSource.ofThisJvm());
   }
 
@@ -41,5 +46,16 @@ public final class PerfLog {
     }
     SuiteLogging.keepVisible();
     return Optional.empty();
+  }
+
+  /** Whether Log4j's core is on the class path (SLF4J may log elsewhere; JMeter brings it). */
+  private static boolean log4jCore() {
+    try {
+      Class.forName("org.apache.logging.log4j.core.LoggerContext", false,
+          PerfLog.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 }

@@ -6,7 +6,9 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 
 /**
- * Log4j 2's side of {@link SuiteLogging}: the only class of the suite that names Log4j's core.
+ * Log4j 2's side of {@link SuiteLogging}: the only class that sets Log4j's levels.
+ *
+ * <p>The masking of Log4j's output lives with the secrets it masks (the config package).
  *
  * <p>Called only after {@link SuiteLogging} found Log4j 2 bound, so a class path with another
  * SLF4J binding and no {@code log4j-core} never links it.

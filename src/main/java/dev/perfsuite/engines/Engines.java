@@ -46,7 +46,7 @@ public final class Engines {
     RmiTransport transport = settings.rmiSsl()
         ? RmiTransport.ssl(settings.keystore(), settings.keyAlias(),
             Secrets.fromEnvironment().required(RmiTransport.PASSWORD_VARIABLE))
-        : RmiTransport.plain();
+        : RmiTransport.plain(settings.trustedNetwork());
     return new DistributedEngine(config.resultsDir(), config.connectTimeout(),
         config.responseTimeout(), watchers, EngineDiscovery.of(settings.remotes(),
             settings.expected(), settings.expectedWait()), settings.split(),

@@ -26,8 +26,11 @@ import java.util.Optional;
  * @param keystore the JKS keystore (ignored without SSL)
  * @param keyAlias the alias of the key pair in it
  * @param password the keystore password, present whenever {@code ssl} is
+ * @param trustedNetwork every host that reaches the controller's callback address is trusted
+ *     ({@code perf.rmi.trusted-network}); without SSL, callbacks beyond loopback need it
  */
-public record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret> password) {
+public record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional<Secret> password,
+    boolean trustedNetwork) {
   /** The environment variable holding the keystore password (or {@code _FILE} naming a file). */
   public static final String PASSWORD_VARIABLE = "PERF_RMI_KEYSTORE_PASSWORD";
   /**
@@ -51,12 +54,21 @@ public record RmiTransport(boolean ssl, Path keystore, String keyAlias, Optional
 
   /** RMI over SSL with the key pair {@code keyAlias} of {@code keystore}. */
   public static RmiTransport ssl(Path keystore, String keyAlias, Secret password) {
-    return new RmiTransport(true, keystore, keyAlias, Optional.of(password));
+    return new RmiTransport(true, keystore, keyAlias, Optional.of(password), false);
   }
 
-  /** RMI in the clear: only on a network where every host is trusted. */
+  /** RMI in the clear, on loopback only: callbacks beyond it are refused before load. */
   public static RmiTransport plain() {
-    return new RmiTransport(false, Path.of("rmi_keystore.jks"), "rmi", Optional.empty());
+    return plain(false);
+  }
+
+  /**
+   * RMI in the clear; {@code trustedNetwork} vouches for every host that can reach the
+   * controller's callback address, which may then lie beyond loopback.
+   */
+  public static RmiTransport plain(boolean trustedNetwork) {
+    return new RmiTransport(false, Path.of("rmi_keystore.jks"), "rmi", Optional.empty(),
+        trustedNetwork);
   }
 
   /** The JMeter properties that select this transport, on either side. */

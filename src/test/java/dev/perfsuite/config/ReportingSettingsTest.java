@@ -62,6 +62,17 @@ class ReportingSettingsTest {
   }
 
   @Test
+  void shouldTrustTheCallbackNetworkOnlyWhenSaid() {
+    assertThat(with().distributed().trustedNetwork()).as("perf.rmi.trusted-network unset")
+        .isFalse();
+    assertThat(with("perf.rmi.trusted-network", "true").distributed().trustedNetwork())
+        .as("perf.rmi.trusted-network=true").isTrue();
+    assertThatThrownBy(() -> with("perf.rmi.trusted-network", "yes"))
+        .as("perf.rmi.trusted-network=yes").isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.rmi.trusted-network").hasMessageContaining("'yes'");
+  }
+
+  @Test
   void shouldRefuseSslWithoutKeystoreUnlessTurnedOffExplicitly() {
     assertThatThrownBy(() -> with("perf.engine", "distributed", "perf.remotes",
         "127.0.0.1:1099", "perf.rmi.keystore", "target/no-such-keystore.jks"))

@@ -12,6 +12,8 @@ import java.util.List;
  * @param watchdog how long an engine may stay silent before the run is stopped
  * @param localPort controller-side RMI port engines call back to, 0 for any
  * @param rmiSsl RMI over SSL; off only when {@code perf.rmi.ssl=false} is set explicitly
+ * @param trustedNetwork every host that reaches the controller's callback address is trusted
+ *     ({@code perf.rmi.trusted-network}): RMI without SSL may then call back beyond loopback
  * @param keystore JKS keystore for RMI over SSL (password from {@code PERF_RMI_KEYSTORE_PASSWORD})
  * @param keyAlias alias of the key pair in the keystore
  * @param samples how engines report samples: aggregated snapshots or every sample
@@ -23,18 +25,18 @@ import java.util.List;
  * @param expectedWait how long a run waits for them ({@code perf.remotes.wait})
  */
 public record DistributedSettings(List<String> remotes, RemoteSplit split, Duration watchdog,
-    int localPort, boolean rmiSsl, Path keystore, String keyAlias, RemoteSamples samples,
-    Duration snapshotInterval, RemoteJtl jtl, RemoteData data, int expected,
+    int localPort, boolean rmiSsl, boolean trustedNetwork, Path keystore, String keyAlias,
+    RemoteSamples samples, Duration snapshotInterval, RemoteJtl jtl, RemoteData data, int expected,
     Duration expectedWait) {
 
   public DistributedSettings {
     remotes = List.copyOf(remotes);
   }
 
-  /** Defaults as documented in the keys' reference: no remotes, even split, SSL on. */
+  /** Defaults as documented in the keys' reference: no remotes, even split, SSL on, untrusted. */
   public static DistributedSettings defaults() {
     return new DistributedSettings(List.of(), RemoteSplit.EVEN, Duration.ofSeconds(15), 0, true,
-        Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
+        false, Path.of("rmi_keystore.jks"), "rmi", RemoteSamples.AGGREGATE, Duration.ofSeconds(1),
         RemoteJtl.FETCH, RemoteData.shared(), 0, Duration.ofSeconds(60));
   }
 }

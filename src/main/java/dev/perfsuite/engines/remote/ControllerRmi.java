@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -56,6 +57,45 @@ final class ControllerRmi {
   /** The address engines call back on: the one set, or the one this JVM uses towards them. */
   String callbackAddress() {
     return System.getProperty(CONTROLLER_HOST, addressTowards(remotes.get(0)));
+  }
+
+  /**
+   * Refuses, before load, callbacks in the clear beyond loopback on a network not declared
+   * trusted. Whoever reaches that address could send the controller forged samples and results.
+   *
+   * @throws IllegalArgumentException naming the keys, the address and the fix
+   */
+  void refuseClearCallbackBeyondLoopback() {
+    if (!transport.ssl() && !transport.trustedNetwork()) {
+      refuseClearCallback(transport, callbackAddress(), callbackHost() == null
+          ? "the address towards " + remotes.get(0) : "-D" + CONTROLLER_HOST);
+    }
+  }
+
+  /**
+   * The rule of {@link #refuseClearCallbackBeyondLoopback()} for the callback {@code address},
+   * which {@code origin} names (where it came from).
+   */
+  static void refuseClearCallback(RmiTransport transport, String address, String origin) {
+    if (transport.ssl() || transport.trustedNetwork() || loopback(address)) {
+      return;
+    }
+    throw new IllegalArgumentException("perf.rmi.ssl=false with the controller's callback "
+        + "address " + address + " (" + origin + ") would take the engines' samples and "
+        + "results in the clear from every host that reaches " + address + ", beyond loopback. "
+        + "Fix: turn SSL on (perf.rmi.ssl=true with perf.rmi.keystore and "
+        + RmiTransport.PASSWORD_VARIABLE + ", docs/distributed.md), run the engines on "
+        + "loopback, or set -Dperf.rmi.trusted-network=true when every host on that network is "
+        + "trusted.");
+  }
+
+  /** Whether {@code address} is a loopback address; a name that does not resolve is not. */
+  static boolean loopback(String address) {
+    try {
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   /** The callback address as set now (null before the first run sets it), for messages. */

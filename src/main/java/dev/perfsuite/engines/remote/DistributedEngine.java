@@ -172,6 +172,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
 
   @Override
   public void check(DslTestPlan plan) {
+    rmi.refuseClearCallbackBeyondLoopback();
     RemotePlanCheck.rejectLambdas(plan);
     Map<String, String> unreachable = EngineReachability.unreachable(remotes, START_PROBE);
     if (!unreachable.isEmpty()) {

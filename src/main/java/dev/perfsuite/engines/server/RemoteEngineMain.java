@@ -105,7 +105,7 @@ public final class RemoteEngineMain {
     if (!options.ssl()) {
       refuseOpenPlainText(options);
       LOG.warn("RMI without SSL (--no-ssl): use it only on a trusted network");
-      return RmiTransport.plain();
+      return RmiTransport.plain(options.trustedNetwork());
     }
     if (!Files.isRegularFile(options.keystore())) {
       throw new IllegalArgumentException("RMI over SSL (the default) needs a keystore, but "
