@@ -38,8 +38,10 @@ final class DataFiles {
    *
    * @param files every distinct (kind, path) read by the plan, in tree order
    * @param expressions paths that hold JMeter expressions, with their element, left alone
+   * @param runTime those of them with one value when the test starts ({@link RunTimePaths}): the
+   *     expression as written and the file it makes here, which may not exist
    */
-  record Found(List<DataFile> files, List<String> expressions) {
+  record Found(List<DataFile> files, List<String> expressions, List<DataFile> runTime) {
   }
 
   /** The files {@code plan} reads, built as the engines will build it. */
@@ -51,9 +53,16 @@ final class DataFiles {
   static Found in(HashTree tree) {
     List<DataFile> files = new ArrayList<>();
     List<String> expressions = new ArrayList<>();
+    List<Runnable> evaluations = new ArrayList<>();
+    List<DataFile> runTime = new ArrayList<>();
+    RunTimePaths[] values = new RunTimePaths[1];
     visit(tree, (kind, element, written) -> {
       if (written.contains("${")) {
         expressions.add(kind + " " + describe(element) + ": " + written);
+        // The plan's variables are evaluated once, and only for a plan that needs them.
+        evaluations.add(() -> values[0].evaluate(written).ifPresent(value -> runTime.add(
+            new DataFile(kind, describe(element), written, resolve(value), false,
+                charset(element), false))));
       } else if (files.stream().noneMatch(f -> f.kind() == kind && f.written().equals(written))) {
         files.add(new DataFile(kind, describe(element), written, resolve(written),
             kind == DataFile.Kind.CSV && hasHeader(element), charset(element),
@@ -61,7 +70,11 @@ final class DataFiles {
       }
       return written;
     });
-    return new Found(files, expressions);
+    if (!evaluations.isEmpty()) {
+      values[0] = RunTimePaths.of(tree);
+      evaluations.forEach(Runnable::run);
+    }
+    return new Found(files, expressions, runTime);
   }
 
   /**
