@@ -62,8 +62,8 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   private static final long serialVersionUID = 1L;
   private static final long MIB = 1L << 20;
   /**
-   * {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}, or up to 15 folders before
-   * the file name in a mirror of a plan's folder; no name starts with '.', so none leaves the root.
+   * {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. A mirror of a plan's folder
+   * adds up to 15 folders before the file name; no name starts with '.', so none leaves the root.
    */
   private static final Pattern NAMES = Pattern.compile(
       "[0-9a-f]{16}(-of[0-9]{1,4})?(/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}){1,16}");

@@ -24,7 +24,9 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
  * file uploads and body files ({@code HTTPFileArg} paths) and JSR223 script files. A relative
  * path resolves as JMeter resolves it locally: as given when it exists from the working
  * directory, else under JMeter's base directory. A path holding a JMeter expression
- * ({@code ${...}}) cannot be resolved here; it is reported and left for the engines.
+ * ({@code ${...}}) is left as written; when it has one value at the test's start
+ * ({@link RunTimePaths}) the file it makes goes to the engines' mirror of the plan's folder
+ * ({@link PlanMirror}).
  */
 final class DataFiles {
   private static final String FILENAME = "filename";

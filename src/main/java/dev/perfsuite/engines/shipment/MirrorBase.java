@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An empty User Defined Variables element, first under the Test Plan, that makes JMeter's base
- * directory on a remote engine the folder mirroring the plan's folder ({@link PlanMirror}). A path
+ * An empty User Defined Variables element that makes a remote engine's mirror of the plan's folder
+ * ({@link PlanMirror}) JMeter's base directory. It goes first under the Test Plan. A path
  * built at run time ({@code ${dataDir}/x.csv}, a script's {@code FileServer.getBaseDir()}) then
  * resolves to the shipped copies, as under {@code jmeter -n -t} on the controller.
  *
@@ -66,7 +66,7 @@ public final class MirrorBase extends Arguments {
   }
 
   /**
-   * The mirror folder of an engine whose data directory is {@code dataDirectory}; empty on the
+   * The mirror folder of an engine whose data directory is {@code dataDirectory}. Empty on the
    * controller (no data directory), or when the folder is missing (warned: the run-time paths
    * then resolve as JMeter's engine received them).
    */

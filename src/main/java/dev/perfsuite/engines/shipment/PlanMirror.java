@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 
 /**
- * The folder every engine holds as a mirror of the plan's folder: the files that paths built at
- * run time read, each at its place relative to the plan's folder.
+ * The folder every engine holds as a mirror of the plan's folder. It holds the files that paths
+ * built at run time read, each at its place relative to the plan's folder.
  *
  * <p>The engine makes the mirror JMeter's base directory before its test starts
  * ({@link MirrorBase}), so {@code ${dataDir}/x.csv} with {@code dataDir=./data} reads
