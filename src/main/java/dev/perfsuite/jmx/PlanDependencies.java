@@ -76,9 +76,10 @@ final class PlanDependencies {
    * As {@link #check(Path, HashTree, ClassLoader)}, with {@code unavailable} functions JMeter
    * knows but this plan may not use (plugin functions another run of this JVM holds for now).
    * What JMeter runs anyway goes to {@code leniency}, naming the element, the value and what
-   * JMeter does: a function it does not know stays literal text, a script whose class is
-   * missing or that does not compile fails each time it runs, a Java Request whose class is
-   * missing fails its samples.
+   * JMeter does: a function it does not know stays literal text (a plugin's not loaded too), a
+   * script whose class is missing or that does not compile fails each time it runs, a Java
+   * Request whose class is missing fails its samples. A plugin function another run holds is
+   * refused: whether it stays literal would depend on when the plan runs.
    */
   static void check(Path file, HashTree tree, ClassLoader loader, Set<String> unavailable,
       JmeterLeniency leniency) {
@@ -98,10 +99,20 @@ final class PlanDependencies {
         }
       }
       for (String function : missing) {
-        if (PluginArtifacts.forFunction(function).isPresent()) {
-          problems.add("element '" + name + "' calls ${" + function + "(...)}, a plugin's "
-              + "function JMeter does not have here (it would stay literal and every request "
-              + "using it fail). Fix: " + functionFix(function));
+        Optional<PluginArtifacts.Artifact> plugin = PluginArtifacts.forFunction(function);
+        if (plugin.isPresent() && unavailable.contains(function)) {
+          // Another run's plugin serves the name for now: the text would be literal or not
+          // depending on when this plan runs.
+          problems.add("element '" + name + "' calls ${" + function + "(...)}, a function of "
+              + plugin.get() + " that another run of this JVM holds for now but this plan does "
+              + "not load. Fix: " + functionFix(function));
+        } else if (plugin.isPresent()) {
+          // JMeter without the plugin runs the plan too: the call is text like any other.
+          leniency.accept("element '" + name + "' calls ${" + function + "(...)}, a function "
+              + "of " + plugin.get() + ", which perf.jmx.plugins=off does not load: JMeter "
+              + "without the plugin sends the text ${" + function + "(...)} literally and runs "
+              + "the plan", "-Dperf.jmx.plugins=auto fetches the plugin, or add it as a test "
+              + "dependency in pom.xml");
         } else {
           leniency.accept("element '" + name + "' calls ${" + function + "(...)}, a function "
               + "JMeter 5.6.3 does not have: JMeter leaves the text as written and runs the "

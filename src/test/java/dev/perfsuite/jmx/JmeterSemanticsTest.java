@@ -213,6 +213,38 @@ class JmeterSemanticsTest {
         .hasMessageContaining("dev.fieldteam.Missing").hasMessageContaining("perf.jmx.strict");
   }
 
+  @Test
+  void shouldWarnThatAPluginFunctionIsSentLiterallyWithPluginsOffAsJmeterRunsThePlan() {
+    ImportedPlan imported = load("field-07-plugin-function", false);
+    assertThat(imported.notes()).as("JMeter without the plugin runs the plan: one warning")
+        .filteredOn(n -> n.startsWith(ImportedPlan.WARNING) && n.contains("__env"))
+        .singleElement().asString().contains("element 'GET home'").contains("${__env(...)}")
+        .contains("kg.apc:jmeter-plugins-functions").contains("literally")
+        .contains("-Dperf.jmx.plugins=auto");
+    assertThatThrownBy(() -> load("field-07-plugin-function", true)).as("strict refuses it")
+        .isInstanceOf(JmxException.class).hasMessageContaining("${__env(...)}")
+        .hasMessageContaining("perf.jmx.strict=true");
+  }
+
+  @Test
+  void shouldRefuseAPluginElementClassWithPluginsOffAsJmeterDoes(@TempDir Path dir)
+      throws IOException {
+    Path copy = dir.resolve("plugin-controller.jmx");
+    Files.writeString(copy, Files.readString(DIR.resolve("field-07-plugin-function.jmx"))
+        .replace("${__env(webapp,,127.0.0.1)}", "127.0.0.1")
+        .replace("<hashTree>\n<HTTPSamplerProxy", "<hashTree>\n"
+            + "<kg.apc.jmeter.control.ParameterizedController guiclass=\"kg.apc.jmeter.control."
+            + "ParameterizedControllerGui\" testclass=\"kg.apc.jmeter.control."
+            + "ParameterizedController\" testname=\"Per user\"/>\n<hashTree/>\n"
+            + "<HTTPSamplerProxy"));
+
+    assertThatThrownBy(() -> JmxPlans.load(copy, settings(false), PROFILE))
+        .as("a plugin's element JMeter cannot read: refused, as JMeter refuses the plan")
+        .isInstanceOf(JmxException.class).hasMessageContaining("'Per user'")
+        .hasMessageContaining("kg.apc.jmeter.control.ParameterizedController")
+        .hasMessageContaining("kg.apc:jmeter-plugins-prmctl");
+  }
+
   private static ImportedPlan load(String name, boolean strict) {
     return JmxPlans.load(DIR.resolve(name + ".jmx"), settings(strict), PROFILE);
   }

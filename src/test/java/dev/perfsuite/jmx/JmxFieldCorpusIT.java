@@ -270,11 +270,11 @@ class JmxFieldCorpusIT {
 
   @Test
   void shouldNameTheArtifactOfAPluginFunctionWithPluginsOff() {
-    assertThatThrownBy(() -> load("field-07-plugin-function", settings(JmxLoad.PLAN)
-        .withSemantics(false, JmxPlugins.OFF)))
-        .hasMessageContaining("'GET home'")
-        .hasMessageContaining("${__env(...)}")
-        .hasMessageContaining("kg.apc:jmeter-plugins-functions");
+    assertThat(load("field-07-plugin-function", settings(JmxLoad.PLAN)
+        .withSemantics(false, JmxPlugins.OFF)).notes())
+        .as("JMeter without the plugin runs the plan: a warning naming element and artifact")
+        .anyMatch(n -> n.startsWith(ImportedPlan.WARNING) && n.contains("'GET home'")
+            && n.contains("${__env(...)}") && n.contains("kg.apc:jmeter-plugins-functions"));
   }
 
   @Test

@@ -60,10 +60,13 @@ import org.slf4j.LoggerFactory;
 public final class EngineDataStore extends UnicastRemoteObject implements EngineDataService {
   private static final Logger LOG = LoggerFactory.getLogger(EngineDataStore.class);
   private static final long serialVersionUID = 1L;
-  /** {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. */
   private static final long MIB = 1L << 20;
+  /**
+   * {@code <16 hex digits of the SHA-256>[-of<engines>]/<file name>}. A mirror of a plan's folder
+   * adds up to 15 folders before the file name; no name starts with '.', so none leaves the root.
+   */
   private static final Pattern NAMES = Pattern.compile(
-      "[0-9a-f]{16}(-of[0-9]{1,4})?/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}");
+      "[0-9a-f]{16}(-of[0-9]{1,4})?(/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}){1,16}");
   private static final int MAX_OPEN_UPLOADS = 64;
   /** The engine JVM's limit per uploaded file, in MiB ({@value #DEFAULT_MAX_FILE_MIB}). */
   static final String MAX_FILE_OPTION = "perfsuite.engine.max-file-mib";
@@ -358,7 +361,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   private Path resolve(String name) {
     if (name == null || !NAMES.matcher(name).matches()) {
       throw new IllegalArgumentException("refused data file name '" + name + "': names are "
-          + "<hash>/<file> under the engine's data directory");
+          + "<hash>/<file> (or <hash>/<folders>/<file>) under the engine's data directory");
     }
     return root.resolve(name).normalize();
   }

@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.config.settings.RemoteData;
 import dev.perfsuite.engines.CsvRecords;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -91,5 +92,33 @@ final class CsvSlices {
           csv.file(), engines, rows));
     }
     return new Slices(files, rows);
+  }
+
+  /** The CSV files {@code data} partitions; names not matching a CSV data set are an error. */
+  static List<DataFile> partitioned(List<DataFile> files, RemoteData data) {
+    if (data.mode() != RemoteData.Mode.PARTITIONED) {
+      return List.of();
+    }
+    List<DataFile> csvs = files.stream().filter(f -> f.kind() == DataFile.Kind.CSV).toList();
+    if (data.partitioned().isEmpty()) {
+      return csvs;
+    }
+    List<DataFile> chosen = new ArrayList<>();
+    for (String name : data.partitioned()) {
+      List<DataFile> matching = csvs.stream().filter(f -> matches(f, name)).toList();
+      if (matching.isEmpty()) {
+        throw new IllegalArgumentException("perf.remotes.data=" + data + " names '" + name
+            + "', but no CSV data set of the plan reads such a file; the plan's CSV files are "
+            + csvs.stream().map(f -> f.file().toString()).toList() + ". Fix: name one of them "
+            + "(file name or path suffix).");
+      }
+      matching.stream().filter(f -> !chosen.contains(f)).forEach(chosen::add);
+    }
+    return chosen;
+  }
+
+  private static boolean matches(DataFile file, String name) {
+    Path wanted = Path.of(name).normalize();
+    return file.file().endsWith(wanted) || file.written().equals(name);
   }
 }

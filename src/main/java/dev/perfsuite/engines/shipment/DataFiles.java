@@ -24,7 +24,9 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan;
  * file uploads and body files ({@code HTTPFileArg} paths) and JSR223 script files. A relative
  * path resolves as JMeter resolves it locally: as given when it exists from the working
  * directory, else under JMeter's base directory. A path holding a JMeter expression
- * ({@code ${...}}) cannot be resolved here; it is reported and left for the engines.
+ * ({@code ${...}}) is left as written; when it has one value at the test's start
+ * ({@link RunTimePaths}) the file it makes goes to the engines' mirror of the plan's folder
+ * ({@link PlanMirror}).
  */
 final class DataFiles {
   private static final String FILENAME = "filename";
@@ -38,8 +40,10 @@ final class DataFiles {
    *
    * @param files every distinct (kind, path) read by the plan, in tree order
    * @param expressions paths that hold JMeter expressions, with their element, left alone
+   * @param runTime those of them with one value when the test starts ({@link RunTimePaths}): the
+   *     expression as written and the file it makes here, which may not exist
    */
-  record Found(List<DataFile> files, List<String> expressions) {
+  record Found(List<DataFile> files, List<String> expressions, List<DataFile> runTime) {
   }
 
   /** The files {@code plan} reads, built as the engines will build it. */
@@ -51,9 +55,16 @@ final class DataFiles {
   static Found in(HashTree tree) {
     List<DataFile> files = new ArrayList<>();
     List<String> expressions = new ArrayList<>();
+    List<Runnable> evaluations = new ArrayList<>();
+    List<DataFile> runTime = new ArrayList<>();
+    RunTimePaths[] values = new RunTimePaths[1];
     visit(tree, (kind, element, written) -> {
       if (written.contains("${")) {
         expressions.add(kind + " " + describe(element) + ": " + written);
+        // The plan's variables are evaluated once, and only for a plan that needs them.
+        evaluations.add(() -> values[0].evaluate(written).ifPresent(value -> runTime.add(
+            new DataFile(kind, describe(element), written, resolve(value), false,
+                charset(element), false))));
       } else if (files.stream().noneMatch(f -> f.kind() == kind && f.written().equals(written))) {
         files.add(new DataFile(kind, describe(element), written, resolve(written),
             kind == DataFile.Kind.CSV && hasHeader(element), charset(element),
@@ -61,7 +72,11 @@ final class DataFiles {
       }
       return written;
     });
-    return new Found(files, expressions);
+    if (!evaluations.isEmpty()) {
+      values[0] = RunTimePaths.of(tree);
+      evaluations.forEach(Runnable::run);
+    }
+    return new Found(files, expressions, runTime);
   }
 
   /**

@@ -28,6 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.rmi.RmiUtils;
+import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +45,9 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * {@code ${__P(perf.data.dir)}/<first 16 hex digits of the hash>/<file name>}: one tree goes to
  * every engine, and each engine evaluates the property to its own data directory. A partitioned
  * CSV file is named after the whole file's hash and the engine count ({@code <hash>-of2/users.csv})
- * and each engine holds its own slice under that name ({@link CsvSlices}).
+ * and each engine holds its own slice under that name ({@link CsvSlices}). A path built at run time
+ * is left as written: the file it makes here goes to the engines' mirror of the plan's folder,
+ * which each engine makes JMeter's base directory ({@link PlanMirror}).
  *
  * <p>Every problem fails the run before load with the file, the engine and the fix: a file
  * missing or unreadable here, an engine without the data-file service, an upload refused or
@@ -83,13 +86,22 @@ public final class DataShipment {
     }
     DataFiles.Found found = DataFiles.in(plan);
     // A warning about the run: the file may be missing on an engine.
-    found.expressions().forEach(e -> LOG.warn("data file not shipped, its path is a JMeter "
+    found.expressions().stream().filter(e -> found.runTime().stream().noneMatch(f -> e.endsWith(
+        ": " + f.written()))).forEach(e -> LOG.warn("data file not shipped, its path is a JMeter "
         + "expression each engine evaluates itself: {}", e));
-    if (found.files().isEmpty()) {
+    PlanMirror mirror;
+    try {
+      mirror = PlanMirror.of(found.runTime(), Path.of(FileServer.getFileServer().getBaseDir()));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the files the plan's folder mirror needs: " + e,
+          e);
+    }
+    mirror.left().forEach(reason -> LOG.warn("data file not mirrored: {}", reason));
+    if (found.files().isEmpty() && mirror.isEmpty()) {
       return List.of();
     }
     checkReadable(found.files(), engines);
-    List<DataFile> partitioned = partitioned(found.files(), data);
+    List<DataFile> partitioned = CsvSlices.partitioned(found.files(), data);
     // RmiUtils reads these once, at first use (see DistributedEngine#jmeter).
     transport.jmeterProperties().forEach(JMeterUtils::setProperty);
     Path slices = null;
@@ -119,6 +131,12 @@ public final class DataShipment {
           lines.add(file.file() + ": shared, " + Files.size(file.file()) + " bytes");
         }
       }
+      for (Map.Entry<String, DataFile> entry : mirror.entries().entrySet()) {
+        Path file = entry.getValue().file();
+        Item item = new Item(entry.getValue(), entry.getKey(), file, ContentHash.sha256(file));
+        perEngine.forEach(items -> items.add(item));
+        lines.add(file + ": in the plan's folder mirror as " + entry.getKey());
+      }
       List<Delivery> sent = upload(engines, perEngine);
       if (LOG.isInfoEnabled()) {
         LOG.info("Data files for {} engine(s) (perf.remotes.data={}):\n  {}\n  {}",
@@ -126,6 +144,9 @@ public final class DataShipment {
                 sent.stream().map(Delivery::toString).toList()));
       }
       plan.children(pathRewrite(paths));
+      if (!mirror.isEmpty()) {
+        plan.children(mirror.baseOnEngines());
+      }
       return sent;
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare the data files for the engines: " + e, e);
@@ -170,34 +191,6 @@ public final class DataShipment {
           + "directory " + Path.of("").toAbsolutePath() + "), or -Dperf.remotes.data=off if every "
           + "engine holds the file at that path.");
     }
-  }
-
-  /** The CSV files {@code data} partitions; names not matching a CSV data set are an error. */
-  static List<DataFile> partitioned(List<DataFile> files, RemoteData data) {
-    if (data.mode() != RemoteData.Mode.PARTITIONED) {
-      return List.of();
-    }
-    List<DataFile> csvs = files.stream().filter(f -> f.kind() == DataFile.Kind.CSV).toList();
-    if (data.partitioned().isEmpty()) {
-      return csvs;
-    }
-    List<DataFile> chosen = new ArrayList<>();
-    for (String name : data.partitioned()) {
-      List<DataFile> matching = csvs.stream().filter(f -> matches(f, name)).toList();
-      if (matching.isEmpty()) {
-        throw new IllegalArgumentException("perf.remotes.data=" + data + " names '" + name
-            + "', but no CSV data set of the plan reads such a file; the plan's CSV files are "
-            + csvs.stream().map(f -> f.file().toString()).toList() + ". Fix: name one of them "
-            + "(file name or path suffix).");
-      }
-      matching.stream().filter(f -> !chosen.contains(f)).forEach(chosen::add);
-    }
-    return chosen;
-  }
-
-  private static boolean matches(DataFile file, String name) {
-    Path wanted = Path.of(name).normalize();
-    return file.file().endsWith(wanted) || file.written().equals(name);
   }
 
   /**

@@ -25,6 +25,7 @@ import dev.perfsuite.profiles.LoadProfile;
 import dev.perfsuite.profiles.Profiles;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.RunResult;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +39,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.apache.jmeter.services.FileServer;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -144,6 +146,33 @@ class DataFilesIT {
       Path copy = engineDataDir(engine).resolve(hash).resolve(csv.getFileName());
       assertThat(copy).as("%s's copy", engine).exists().hasSameTextualContentAs(csv);
     }
+  }
+
+  @Test
+  void shouldReadAPathBuiltAtRunTimeFromTheEnginesMirrorOfThePlansFolder() throws Exception {
+    Path csv = data.resolve("mirrored").resolve("users.csv");
+    Files.createDirectories(csv.getParent());
+    Files.writeString(csv, "user\n" + String.join("\n", USERS) + "\n");
+    FileServer files = FileServer.getFileServer();
+    String previous = files.getBaseDir();
+    // The plan's folder is JMeter's base on the controller (PlanBase sets it for a JMX); it lies
+    // outside the working directory, so JMeter's engines receive "." as the base.
+    files.setBase(data.toFile());
+    RunResult result;
+    try {
+      result = two.engine(results, RemoteSplit.EVEN, Duration.ofSeconds(15))
+          .run(plan("data-mirrored", Path.of("${__P(perf.it.unset,./mirrored)}/users.csv")));
+    } finally {
+      files.setBase(new File(previous));
+    }
+
+    assertThat(result.interrupted()).as("completed; warnings %s", result.warnings()).isFalse();
+    Map<String, Set<String>> byEngine = usersByEngine();
+    assertThat(byEngine).as("requests from both engines")
+        .containsOnlyKeys(two.addresses().toArray(String[]::new));
+    byEngine.forEach((engine, users) -> assertThat(users)
+        .as("%s read ./mirrored/users.csv under its mirror of the plan's folder", engine)
+        .containsExactlyElementsOf(USERS.subList(0, 6)));
   }
 
   @Test

@@ -193,13 +193,13 @@ class DataFilesTest {
     Path csv = write("users.csv", "u1\nu2\n");
     List<DataFile> files = DataFiles.in(plan(csv, write("b.txt", "x"))).files();
 
-    assertThat(DataShipment.partitioned(files, RemoteData.parse("partitioned:users.csv")))
+    assertThat(CsvSlices.partitioned(files, RemoteData.parse("partitioned:users.csv")))
         .as("by file name").extracting(DataFile::file).containsExactly(csv);
-    assertThat(DataShipment.partitioned(files, RemoteData.parse("partitioned")))
+    assertThat(CsvSlices.partitioned(files, RemoteData.parse("partitioned")))
         .as("every CSV data set, never an upload").extracting(DataFile::file)
         .containsExactly(csv);
-    assertThat(DataShipment.partitioned(files, RemoteData.shared())).as("shared").isEmpty();
-    assertThatThrownBy(() -> DataShipment.partitioned(files,
+    assertThat(CsvSlices.partitioned(files, RemoteData.shared())).as("shared").isEmpty();
+    assertThatThrownBy(() -> CsvSlices.partitioned(files,
         RemoteData.parse("partitioned:orders.csv")))
         .hasMessageContaining("'orders.csv'").hasMessageContaining(csv.toString());
   }
