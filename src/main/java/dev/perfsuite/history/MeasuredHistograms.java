@@ -83,8 +83,8 @@ final class MeasuredHistograms {
   }
 
   /**
-   * The run's label for each label a JTL row may carry: the label itself, or masked as the JTL
-   * writes it when it holds a secret.
+   * The run's label for each label a JTL row may carry. That is the label itself, or the label
+   * masked as the JTL writes it when it holds a secret.
    */
   private static Map<String, String> named(Collection<String> labels) {
     Map<String, String> named = new HashMap<>();

@@ -272,7 +272,7 @@ final class SampleMetrics implements SampleObserver, AutoCloseable {
   }
 
   /**
-   * Removes the run's meters from the registry and its series from the Prometheus histograms: a
+   * Removes the run's meters from the registry and its series from the Prometheus histograms. A
    * JVM running many scenarios then holds the meters of the runs not yet closed only.
    */
   @Override
