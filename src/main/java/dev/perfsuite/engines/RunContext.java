@@ -1,5 +1,6 @@
 package dev.perfsuite.engines;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.profiles.LoadProfile;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,9 +13,17 @@ import java.time.Duration;
  * @param profile the profile as planned for the whole run (all engines together)
  * @param directory where this run's results are written
  * @param engines how many JMeter engines generate load (1 for the embedded engine)
+ * @param labelsMax the run's {@code perf.labels.max}: labels with statistics (and live meters)
+ *     of their own, later ones count as {@code other labels}
  */
 public record RunContext(String scenario, String runId, LoadProfile profile, Path directory,
-    int engines) {
+    int engines, int labelsMax) {
+
+  /** A run under the default label cap ({@code perf.labels.max}), for tests and tools. */
+  public RunContext(String scenario, String runId, LoadProfile profile, Path directory,
+      int engines) {
+    this(scenario, runId, profile, directory, engines, RunSettings.defaults().labelsMax());
+  }
 
   /**
    * The planned duration of the load, warm-up included; unbounded iteration runs use

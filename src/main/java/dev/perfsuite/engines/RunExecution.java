@@ -121,7 +121,7 @@ public final class RunExecution {
     clean(dir);
     System.out.printf("%n=== %s: %s ===%n", plan.scenario(), profile);
     RunContext context = new RunContext(plan.scenario(), UUID.randomUUID().toString(), profile,
-        dir, driver.engines());
+        dir, driver.engines(), settings.labelsMax());
     List<String> warnings = new ArrayList<>();
     TimelineRecorder timeline = TimelineRecorder.every(Timeline.windowFor(profile
         .plannedDuration()), settings.labelsMax());

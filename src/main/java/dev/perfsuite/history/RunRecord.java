@@ -38,7 +38,7 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
     // A JTL of errors only, or cut short by a full disk, would give the wrong histograms.
     Map<String, Histogram> histograms = result.incompleteResults().isPresent()
         || jtl != JtlContent.ALL ? Map.of()
-        : MeasuredHistograms.read(result.directory());
+        : MeasuredHistograms.read(result.directory(), result.labels());
     List<LabelRecord> labels = new ArrayList<>();
     List<String> order = new ArrayList<>();
     order.add(LabelSummary.OVERALL);

@@ -22,7 +22,10 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +41,11 @@ import org.slf4j.LoggerFactory;
  * {@code perf_sample_seconds_bucket} (local runs) and {@code perf_sample_merged_seconds_bucket}
  * (distributed runs: the engines' merged histograms, {@link MergedBucketSeries}); response times
  * are {@code perf_response_seconds_bucket} in both.
+ *
+ * <p>A run's meters outlive it until the next run ends, so a scrape between runs and during the
+ * next one still sees its final counts; then they leave the registry. A JVM running many
+ * scenarios holds the meters of the running runs and of the last one ended, never more, and each
+ * run has at most {@code perf.labels.max}+1 label meter sets ({@link SampleMetrics}).
  */
 public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
@@ -51,6 +59,8 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
   private final MergedBucketSeries buckets;
   private final MergedBucketSeries responseBuckets;
   private final JvmGcMetrics gc = new JvmGcMetrics();
+  private final Map<String, SampleMetrics> running = new ConcurrentHashMap<>();
+  private final AtomicReference<SampleMetrics> lastEnded = new AtomicReference<>();
 
   private LiveMetrics(MeterRegistry registry, HTTPServer server, String host) {
     this.registry = registry;
@@ -129,16 +139,29 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
 
   @Override
   public SampleObserver runStarting(RunContext run) {
-    return new SampleMetrics(registry, run.scenario(), run.runId(), buckets,
-        responseBuckets);
+    SampleMetrics metrics = new SampleMetrics(registry, run.scenario(), run.runId(), buckets,
+        responseBuckets, run.labelsMax());
+    running.put(run.runId(), metrics);
+    return metrics;
   }
 
+  /** The run's meters stay until the next run ends; those of the run ended before leave now. */
   @Override
   public void runEnded(RunContext run, RunResult result) {
-    // Meters stay registered: a scrape after the run must still see the run's final counts.
+    SampleMetrics ended = running.remove(run.runId());
+    if (ended == null) {
+      return;
+    }
+    SampleMetrics before = lastEnded.getAndSet(ended);
+    if (before != null) {
+      before.close();
+    }
   }
 
-  /** Closes the endpoint and flushes push registries (OTLP publishes once more on close). */
+  /**
+   * Closes the endpoint and flushes push registries (OTLP publishes once more on close), then
+   * removes every run's meters.
+   */
   @Override
   public void close() {
     if (server != null) {
@@ -146,5 +169,12 @@ public final class LiveMetrics implements RunWatcher, AutoCloseable {
     }
     gc.close();
     registry.close();
+    // After the flush: an OTLP collector gets the last run's final counts first.
+    SampleMetrics ended = lastEnded.getAndSet(null);
+    if (ended != null) {
+      ended.close();
+    }
+    running.values().forEach(SampleMetrics::close);
+    running.clear();
   }
 }

@@ -77,6 +77,18 @@ final class MergedBucketSeries implements Collector {
     series.put(Labels.of(labels), latencies);
   }
 
+  /**
+   * Stops publishing the series of run {@code runId}. A lazily registered set left empty leaves
+   * its registry too, so a later local run may own the name as a Micrometer timer again.
+   */
+  synchronized void remove(String runId) {
+    series.keySet().removeIf(labels -> runId.equals(labels.get("run")));
+    if (lazily != null && registered && series.isEmpty()) {
+      lazily.unregister(this);
+      registered = false;
+    }
+  }
+
   /** True once a series is published: the name is this collector's in its registry. */
   synchronized boolean publishing() {
     return !series.isEmpty();

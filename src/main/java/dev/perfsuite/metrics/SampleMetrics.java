@@ -1,17 +1,21 @@
 package dev.perfsuite.metrics;
 
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.results.ErrorCause;
+import dev.perfsuite.results.LabelCap;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.SampleBatch;
 import dev.perfsuite.results.SampleObserver;
 import dev.perfsuite.results.SampleTiming;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +43,16 @@ import org.apache.jmeter.samplers.SampleResult;
  * histograms (intended start, or stalls filled in): merged, they are published as a function timer
  * or, with the Prometheus export, as the classic histogram {@code perf_response_seconds} itself,
  * so one panel reads local and distributed runs.
+ *
+ * <p>Labels are capped as the recorder caps them ({@code perf.labels.max}): the first labels seen
+ * get meters of their own, every later one counts in the {@value LabelCap#OTHER} meters, so a
+ * plan whose labels carry ids makes at most cap+1 label meter sets. {@link #close} removes every
+ * meter of the run from the registry.
  */
-final class SampleMetrics implements SampleObserver {
+final class SampleMetrics implements SampleObserver, AutoCloseable {
+  /** The meters a run registers, all tagged with its run id; what {@link #close} removes. */
+  private static final List<String> NAMES = List.of("perf.sample", "perf.response",
+      "perf.errors", "perf.threads.active");
   private final MeterRegistry registry;
   private final String scenario;
   private final String runId;
@@ -54,6 +66,7 @@ final class SampleMetrics implements SampleObserver {
   private final MergedBucketSeries responseBuckets;
   private final AtomicReference<Boolean> mergedKind = new AtomicReference<>();
   private final AtomicReference<Boolean> mergedResponseKind = new AtomicReference<>();
+  private final LabelCap labels;
 
   SampleMetrics(MeterRegistry registry, String scenario, String runId) {
     this(registry, scenario, runId, null);
@@ -78,6 +91,19 @@ final class SampleMetrics implements SampleObserver {
    */
   SampleMetrics(MeterRegistry registry, String scenario, String runId,
       MergedBucketSeries buckets, MergedBucketSeries responseBuckets) {
+    this(registry, scenario, runId, buckets, responseBuckets,
+        RunSettings.defaults().labelsMax());
+  }
+
+  /**
+   * As {@link #SampleMetrics(MeterRegistry, String, String, MergedBucketSeries,
+   * MergedBucketSeries)}, with meters of their own for the first {@code labelsMax} labels only.
+   *
+   * @param labelsMax the run's {@code perf.labels.max}, positive
+   */
+  SampleMetrics(MeterRegistry registry, String scenario, String runId,
+      MergedBucketSeries buckets, MergedBucketSeries responseBuckets, int labelsMax) {
+    this.labels = LabelCap.of(labelsMax, false);
     this.registry = registry;
     this.scenario = Secrets.mask(scenario);
     this.runId = runId;
@@ -85,7 +111,7 @@ final class SampleMetrics implements SampleObserver {
     this.responseBuckets = responseBuckets;
     Gauge.builder("perf.threads.active", activeThreads, AtomicInteger::get)
         .description("JMeter threads running, as reported by the latest sample")
-        .tags("scenario", scenario, "run", runId)
+        .tags("scenario", this.scenario, "run", runId)
         .register(registry);
   }
 
@@ -93,7 +119,8 @@ final class SampleMetrics implements SampleObserver {
   public void sample(SampleResult result, Phase phase, ErrorCause cause, boolean transaction,
       SampleTiming timing) {
     // A label may hold a secret (a token in a URL-named sampler): masked as every output is.
-    String label = Secrets.mask(result.getSampleLabel());
+    // Capped first, on the label the recorder caps: the same labels fold.
+    String label = Secrets.mask(labels.of(result.getSampleLabel()));
     boolean ok = cause == null;
     if (mergedKind(false)) {
       merged(label).record(result.getTime());
@@ -129,7 +156,7 @@ final class SampleMetrics implements SampleObserver {
     if (batch.overall() || batch.samples() == 0) {
       return;
     }
-    String label = Secrets.mask(batch.label());
+    String label = Secrets.mask(labels.of(batch.label()));
     if (mergedKind(true)) {
       merged(label).add(batch.latencies());
     } else {
@@ -242,5 +269,24 @@ final class SampleMetrics implements SampleObserver {
         .minimumExpectedValue(Duration.ofMillis(1))
         .maximumExpectedValue(Duration.ofSeconds(60))
         .register(registry);
+  }
+
+  /**
+   * Removes the run's meters from the registry and its series from the Prometheus histograms. A
+   * JVM running many scenarios then holds the meters of the runs not yet closed only.
+   */
+  @Override
+  public void close() {
+    for (String name : NAMES) {
+      for (Meter meter : registry.find(name).tag("run", runId).meters()) {
+        registry.remove(meter);
+      }
+    }
+    if (buckets != null) {
+      buckets.remove(runId);
+    }
+    if (responseBuckets != null) {
+      responseBuckets.remove(runId);
+    }
   }
 }

@@ -15,11 +15,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A label carrying an id ({@code GET /users/123}) would otherwise make one set of histograms
  * per id: 100,000 ids, 100,000 sets. The first label past the cap is warned about once, with the
- * pattern it follows (digits as {@code {id}}) and the fix.
+ * pattern it follows (digits as {@code {id}}) and the fix. The live metrics fold their labels
+ * with a cap of their own, so their meters stop at the same labels.
  */
-final class LabelCap {
+public final class LabelCap {
   /** The row that holds the samples of every label past the cap. */
-  static final String OTHER = "other labels";
+  public static final String OTHER = "other labels";
   private static final Logger LOG = LoggerFactory.getLogger(LabelCap.class);
   private static final Pattern UUID = Pattern.compile(
       "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
@@ -40,12 +41,12 @@ final class LabelCap {
    * A cap of {@code max} labels (the run's {@code perf.labels.max}); only a warning cap logs,
    * once, when it is reached.
    */
-  static LabelCap of(int max, boolean warns) {
+  public static LabelCap of(int max, boolean warns) {
     return new LabelCap(max, warns);
   }
 
   /** The label {@code label} is counted under: itself, or {@value #OTHER} past the cap. */
-  String of(String label) {
+  public String of(String label) {
     if (kept.contains(label)) {
       return label;
     }
