@@ -181,7 +181,7 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
-    Map<String, Map<String, String>> versions = EngineHandshake.check(remotes,
+    Map<String, Map<String, String>> versions = EngineHandshake.check(remotes, transport,
         RmiSockets.CONNECT);
     if (LOG.isInfoEnabled()) {
       versions.forEach((engine, theirs) -> LOG.info("remote engine {}: {}", engine,

@@ -2,6 +2,7 @@ package dev.perfsuite.engines.remote;
 
 import dev.perfsuite.engines.EngineAddress;
 import dev.perfsuite.engines.EngineVersions;
+import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunControl;
 import java.rmi.Remote;
 import java.rmi.registry.LocateRegistry;
@@ -15,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.jmeter.rmi.RmiUtils;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * Asks every engine what it runs before a run.
@@ -32,7 +34,10 @@ final class EngineHandshake {
    * @throws IllegalStateException before load, naming every engine that is not a perf-suite
    *     engine, does not answer, or runs another suite or JMeter version, with the fix
    */
-  static Map<String, Map<String, String>> check(List<String> engines, Duration within) {
+  static Map<String, Map<String, String>> check(List<String> engines, RmiTransport transport,
+      Duration within) {
+    // JMeter's RmiUtils reads the transport once, at its first use: this may be it.
+    transport.jmeterProperties().forEach(JMeterUtils::setProperty);
     Map<String, CompletableFuture<Map<String, String>>> asks = new LinkedHashMap<>();
     engines.forEach(engine -> asks.put(engine, CompletableFuture.supplyAsync(
         () -> versionsOf(engine), r -> {
