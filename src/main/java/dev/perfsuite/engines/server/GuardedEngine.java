@@ -13,7 +13,9 @@ import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
 import org.apache.jmeter.engine.RemoteJMeterEngine;
@@ -52,6 +54,9 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
   private final int registryPort;
   private transient JMeterEngine backing;
   private transient Properties remotelySet;
+  /** The tokens of runs their controller stopped, oldest first. */
+  private final transient Set<String> stoppedEarly = new LinkedHashSet<>();
+  private static final int STOPS_KEPT = 16;
 
   private GuardedEngine(int registryPort) throws RemoteException {
     super(RmiUtils.DEFAULT_LOCAL_PORT, RmiUtils.createClientSocketFactory(),
@@ -122,20 +127,55 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
   @Override
   public void run(String token) throws JMeterEngineException {
     JMeterEngine engine;
+    boolean stopped;
     synchronized (lock) {
       ownership.require(token, "runTest");
       engine = backing;
+      stopped = stoppedEarly.contains(token);
     }
     LOG.info("Running the test");
     engine.runTest();
+    if (stopped) {
+      // Started and stopped at once, so the test ends as every test does (final snapshot, JTL).
+      LOG.info("Stopping the test at once: its controller stopped the run before it started");
+      engine.stopTest(true);
+    }
   }
 
+  /**
+   * Stops the run; a stop of a run that has not started here yet is kept, so that run stops as
+   * soon as it starts.
+   *
+   * <p>A controller stops its engines while others are still being started (an engine that
+   * refused the test); without this, a stop that overtakes an engine's start would be lost and
+   * the engine would load the target for the whole profile.
+   */
   @Override
   public void stop(String token, boolean now) {
-    JMeterEngine engine = owned(token, "stopTest");
-    if (engine != null) {
-      LOG.info(now ? "Stopping the test" : "Shutting the test down");
-      engine.stopTest(now);
+    JMeterEngine engine;
+    synchronized (lock) {
+      boolean active = backing != null && backing.isActive();
+      if (ownership.holds(token)) {
+        remember(token);
+        engine = backing;
+      } else if (active) {
+        ownership.require(token, "stopTest");
+        return;
+      } else {
+        remember(token);
+        LOG.info("A stop arrived before its run: that run stops as soon as it starts here");
+        return;
+      }
+    }
+    LOG.info(now ? "Stopping the test" : "Shutting the test down");
+    engine.stopTest(now);
+  }
+
+  /** Keeps the tokens of the last runs stopped, a bounded few. */
+  private void remember(String token) {
+    stoppedEarly.add(token);
+    while (stoppedEarly.size() > STOPS_KEPT) {
+      stoppedEarly.remove(stoppedEarly.iterator().next());
     }
   }
 

@@ -34,6 +34,12 @@ final class RunOwnership {
     owner = token.getBytes(StandardCharsets.UTF_8);
   }
 
+  /** True when {@code token} is the token of the run claimed last. */
+  synchronized boolean holds(String token) {
+    return owner != null && token != null
+        && MessageDigest.isEqual(owner, token.getBytes(StandardCharsets.UTF_8));
+  }
+
   /** True once a run has been claimed (by any token). */
   synchronized boolean claimed() {
     return owner != null;

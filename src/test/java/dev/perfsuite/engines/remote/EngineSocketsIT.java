@@ -26,8 +26,11 @@ import java.rmi.registry.LocateRegistry;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.management.BadAttributeValueExpException;
+import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.RemoteJMeterEngine;
+import org.apache.jmeter.sampler.TestAction;
 import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -196,6 +199,57 @@ class EngineSocketsIT {
           .isInstanceOf(IllegalStateException.class);
       control.run("run-b");
     }
+  }
+
+  /**
+   * A stop that overtakes its run's start (the controller stops its engines while another
+   * engine refuses the test) is kept: the run stops as soon as it starts, instead of loading for
+   * its whole profile.
+   */
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void shouldStopARunAtOnceWhenItsStopArrivedBeforeItsStart() throws Exception {
+    try (LocalRemoteEngines engines = LocalRemoteEngines.startPlain(1)) {
+      EngineAddress address = EngineAddress.parse(engines.addresses().get(0));
+      RunControl control = (RunControl) LocateRegistry.getRegistry(address.host(),
+          address.port()).lookup("JMeterEngine");
+
+      control.stop("run-early", true);
+      control.configure("run-early", thirtySecondsOfPauses(), address.toString(), new File("."),
+          "run-early");
+      control.run("run-early");
+      long started = System.nanoTime();
+      Throwable next = catchThrowable(() -> control.configure("run-next", thirtySecondsOfPauses(),
+          address.toString(), new File("."), "run-next"));
+      for (int attempt = 0; next != null && attempt < 100; attempt++) {
+        Thread.sleep(100);
+        next = catchThrowable(() -> control.configure("run-next", thirtySecondsOfPauses(),
+            address.toString(), new File("."), "run-next"));
+      }
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+
+      assertThat(next).as("the engine free for the next run, %d s after the early-stopped run "
+          + "of 30 s started", seconds).isNull();
+    }
+  }
+
+  /** One user pausing 100 ms at a time for 30 s: a run that holds the engine if not stopped. */
+  private static HashTree thirtySecondsOfPauses() {
+    LoopController loop = new LoopController();
+    loop.setLoops(-1);
+    ThreadGroup group = new ThreadGroup();
+    group.setNumThreads(1);
+    group.setRampUp(0);
+    group.setScheduler(true);
+    group.setDuration(30);
+    group.setSamplerController(loop);
+    TestAction pause = new TestAction();
+    pause.setAction(TestAction.PAUSE);
+    pause.setTarget(TestAction.THREAD);
+    pause.setDuration("100");
+    HashTree tree = new HashTree();
+    tree.add(new TestPlan("stop before start")).add(group).add(pause);
+    return tree;
   }
 
   private static String causes(Throwable thrown) {

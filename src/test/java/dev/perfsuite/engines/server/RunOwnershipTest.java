@@ -52,6 +52,16 @@ class RunOwnershipTest {
   }
 
   @Test
+  void shouldHoldOnlyTheClaimingToken() {
+    assertThat(ownership.holds("token-a")).as("before any claim").isFalse();
+    ownership.claim("token-a", () -> false);
+
+    assertThat(ownership.holds("token-a")).as("the claiming token").isTrue();
+    assertThat(ownership.holds("token-b")).as("another token").isFalse();
+    assertThat(ownership.holds(null)).as("no token").isFalse();
+  }
+
+  @Test
   void shouldRefuseABlankToken() {
     assertThatThrownBy(() -> ownership.claim(" ", () -> false)).as("a blank token's claim")
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("without a run token");
