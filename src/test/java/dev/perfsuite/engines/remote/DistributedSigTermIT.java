@@ -70,7 +70,8 @@ class DistributedSigTermIT {
       assertThat(exited).as("the controller exits after SIGTERM; its log: %s", output).isTrue();
       assertThat(took).as("ms from SIGTERM to the controller's exit, summary written")
           .isLessThanOrEqualTo(BUDGET.toMillis());
-      assertThat(run.resolve(ResultDirectory.SUMMARY_MD)).as("summary.md").exists();
+      assertThat(run.resolve(ResultDirectory.SUMMARY_MD))
+          .as("summary.md; the controller's log: %s", output).exists();
       assertThat(Files.readString(run.resolve(ResultDirectory.RUN_PROPERTIES)))
           .as("run.properties").contains("interrupted=true");
     } finally {
