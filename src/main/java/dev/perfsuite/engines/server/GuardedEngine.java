@@ -189,7 +189,12 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
 
   @Override
   public void exit(String token) throws RemoteException {
-    JMeterEngine engine = owned(token, "exit");
+    JMeterEngine engine;
+    synchronized (lock) {
+      // Only the controller of the run claimed last may end the process, never a stranger.
+      ownership.require(token, "exit");
+      engine = backing;
+    }
     LOG.info("Exiting at the controller's request");
     try {
       registry(registryPort).unbind(NAME);

@@ -176,6 +176,9 @@ class EngineSocketsIT {
           .isInstanceOf(IllegalStateException.class).hasMessageContaining("perf-suite controllers");
       assertThat(catchThrowable(() -> plain.rconfigure(plan, address.toString(), new File("."),
           "plain"))).as("a plain JMeter client's test").isInstanceOf(IllegalStateException.class);
+      assertThat(catchThrowable(() -> control.exit("stranger")))
+          .as("a stranger's exit of an idle engine").isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("refused exit");
       control.configure("run-a", plan, address.toString(), new File("."), "run-a");
       assertThat(catchThrowable(() -> control.stop("run-b", true)))
           .as("another controller's stop of run A").isInstanceOf(IllegalStateException.class)
