@@ -1,11 +1,8 @@
 package dev.perfsuite.jmx;
 
+import dev.perfsuite.engines.JmeterExpressions;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.jmeter.engine.util.CompoundVariable;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 
 /**
  * Evaluates a plan's field as JMeter does when a thread group starts. Test Plan and plan-level User
@@ -43,18 +40,6 @@ final class PlanValues {
    * written, as in JMeter.
    */
   String evaluate(String text) {
-    if (text == null || !text.contains("${")) {
-      return text;
-    }
-    JMeterContext context = JMeterContextService.getContext();
-    JMeterVariables previous = context.getVariables();
-    JMeterVariables scratch = new JMeterVariables();
-    variables.forEach(scratch::put);
-    context.setVariables(scratch);
-    try {
-      return new CompoundVariable(text).execute();
-    } finally {
-      context.setVariables(previous);
-    }
+    return JmeterExpressions.evaluate(text, variables);
   }
 }

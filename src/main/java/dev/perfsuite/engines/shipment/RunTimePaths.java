@@ -1,5 +1,6 @@
 package dev.perfsuite.engines.shipment;
 
+import dev.perfsuite.engines.JmeterExpressions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -7,12 +8,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.TestPlan;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jorphan.collections.HashTree;
 
 /**
@@ -73,19 +70,7 @@ final class RunTimePaths {
   }
 
   private String execute(String text) {
-    if (text == null || !text.contains("${")) {
-      return text;
-    }
-    JMeterContext context = JMeterContextService.getContext();
-    JMeterVariables previous = context.getVariables();
-    JMeterVariables scratch = new JMeterVariables();
-    variables.forEach(scratch::put);
-    context.setVariables(scratch);
-    try {
-      return new CompoundVariable(text).execute();
-    } finally {
-      context.setVariables(previous);
-    }
+    return JmeterExpressions.evaluate(text, variables);
   }
 
   private static void collect(HashTree tree, Map<String, String> raw) {
