@@ -14,6 +14,9 @@
 # `auto` passes no PERF_* variable at all, as a newcomer runs it; another value is passed as
 # PERF_BACKENDS. The provider the run used is printed (the suite's "Backends:" line).
 # GENERATED_PROJECT_KEEP=1 keeps the generated project (its path is printed).
+# GENERATED_PROJECT_SKIP_INSTALL=1 uses what an earlier run installed (CI's second run, beside
+# the first). GENERATED_PROJECT_READY, if set, is touched once the install commands are done:
+# from then on nothing here writes this checkout, so CI runs the rest beside its next steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd -P)
@@ -71,13 +74,20 @@ project_mvn() {
   fi
 }
 
-phase "the guide's install commands, in this checkout ($GUIDE)"
-sed 's/^/    /' <<< "$install_commands"
-# PERF_SUITE_VERSION is what the install block leaves for the generate block (same shell there).
-bash -euo pipefail -c "$install_commands"$'\n''printf %s "$PERF_SUITE_VERSION" > "$1"' \
-  install "$work/installed-version" > "$work/install.log" 2>&1 \
-  || { tail -60 "$work/install.log"; fail "the guide's install commands failed (log above)"; }
-installed=$(cat "$work/installed-version")
+if [[ "${GENERATED_PROJECT_SKIP_INSTALL:-0}" = 1 ]]; then
+  # Another run of this script installed this checkout already (and may still be reading what it
+  # installed): installing again would rewrite those jars under it.
+  phase "the guide's install commands: done by an earlier run (GENERATED_PROJECT_SKIP_INSTALL=1)"
+  installed=$version
+else
+  phase "the guide's install commands, in this checkout ($GUIDE)"
+  sed 's/^/    /' <<< "$install_commands"
+  # PERF_SUITE_VERSION is what the install block leaves for the generate block (same shell there).
+  bash -euo pipefail -c "$install_commands"$'\n''printf %s "$PERF_SUITE_VERSION" > "$1"' \
+    install "$work/installed-version" > "$work/install.log" 2>&1 \
+    || { tail -60 "$work/install.log"; fail "the guide's install commands failed (log above)"; }
+  installed=$(cat "$work/installed-version")
+fi
 [ "$installed" = "$version" ] \
   || fail "the install commands left PERF_SUITE_VERSION='$installed', pom.xml says $version"
 for artifact in "perf-suite/$version/perf-suite-$version.jar" \
@@ -86,6 +96,7 @@ for artifact in "perf-suite/$version/perf-suite-$version.jar" \
   [ -s "$HOME/.m2/repository/dev/perfsuite/$artifact" ] || fail "not installed: $artifact"
 done
 echo "installed dev.perfsuite:perf-suite:$version (with its engine distribution) and the archetype"
+if [[ -n "${GENERATED_PROJECT_READY:-}" ]]; then touch "$GENERATED_PROJECT_READY"; fi
 
 phase "the guide's generate command, in $work"
 sed 's/^/    /' <<< "$generate_commands"
