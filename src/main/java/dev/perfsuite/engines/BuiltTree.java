@@ -14,7 +14,6 @@ import org.apache.jorphan.collections.ListedHashTree;
 import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
@@ -80,7 +79,7 @@ public final class BuiltTree implements TestPlanChild, ThreadGroupChild {
     if (JMeterUtils.getJMeterProperties() == null) {
       try {
         // Lambdas register themselves in JMeter properties while the tree is built.
-        new JmeterEnvironment();
+        JmeterHome.prepare();
       } catch (IOException e) {
         throw new UncheckedIOException("cannot prepare a JMeter environment to build the plan",
             e);

@@ -2,6 +2,7 @@ package dev.perfsuite.engines;
 
 import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.results.RunResult;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.DslJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
@@ -59,6 +61,12 @@ final class EmbeddedEngine implements LoadEngine, EngineDriver {
    * per sample.
    */
   static class WithoutDslStatistics extends EmbeddedJmeterEngine {
+    @Override
+    public TestPlanStats run(DslTestPlan testPlan) throws IOException {
+      // The DSL's own run prepares its environment unguarded: see JmeterHome.
+      return runInEnv(testPlan, JmeterHome.prepare());
+    }
+
     @Override
     protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
       // Intentionally empty: see the class comment.

@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -191,7 +192,7 @@ public final class RunExecution {
   }
 
   /** Waits for the run; returns why it had to be stopped early, empty when it ran to its end. */
-  private static Optional<StopReason> await(Future<?> run, LoadProfile profile,
+  static Optional<StopReason> await(Future<?> run, LoadProfile profile,
       EngineDriver driver, List<RunWatcher> watchers) {
     boolean bounded = profile.iterations().isEmpty();
     Duration grace = EndGrace.of(profile);
@@ -218,6 +219,10 @@ public final class RunExecution {
     } catch (InterruptedException e) {
       stop(run, driver);
       Thread.currentThread().interrupt();
+      return Optional.of(StopReason.interrupted());
+    } catch (CancellationException e) {
+      // The signal's hook cancelled a run that did not stop in time. Escaping here would close
+      // the recorder under the hook's own finish and cost the summary: finish the run instead.
       return Optional.of(StopReason.interrupted());
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();

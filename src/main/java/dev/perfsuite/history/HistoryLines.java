@@ -14,8 +14,9 @@ import java.util.List;
  *
  * <p>The store writes one record per line (values never hold a line break), each append ends with
  * a newline, so an unterminated last line is what a writer killed mid-append leaves: it is dropped
- * and named. A line whose bytes are not UTF-8 is kept decoded leniently (each bad byte as
- * U+FFFD) and marked damaged: the store skips it, unless it is the header it can repair.
+ * and named, and the next append cuts it off. A line whose bytes are not UTF-8 is kept decoded
+ * leniently (each bad byte as U+FFFD) and marked damaged: the store skips it, unless it is the
+ * header it can repair.
  */
 final class HistoryLines {
   private final List<Line> lines;

@@ -42,7 +42,7 @@ public final class HistoryStore {
   static final List<String> COLUMNS = List.of("run", "time", "scenario", "target", "profile",
       "engine", "commit", "job", "build", "buildUrl", "interrupted", "windowMillis", "label",
       "samples", "errors", "errorPercent", "p50", "p90", "p95", "p99", "max", "mean", "throughput",
-      "windows", "histogram", "selection", "shape");
+      "windows", "histogram", "selection", "shape", "outcome");
   private static final List<String> HEADER_KEYS = List.of("run", "scenario", "label", "samples");
   private static final Logger LOG = LoggerFactory.getLogger(HistoryStore.class);
   private static final char[] SPECIAL = {',', '"', '\n', '\r'};
@@ -92,10 +92,11 @@ public final class HistoryStore {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
         StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock = channel.lock()) {
-      String text = healTail(channel) + (channel.size() == 0 ? String.join(",", COLUMNS) + "\n"
+      cutHalfLine(channel);
+      String text = (channel.size() == 0 ? String.join(",", COLUMNS) + "\n"
           : "") + rows;
       // One write of whole, newline-terminated lines: a writer killed mid-append leaves at most
-      // one unterminated line, which readers drop and the next append terminates.
+      // one unterminated line, which readers drop and the next append cuts off.
       ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
       channel.position(channel.size());
       while (bytes.hasRemaining()) {
@@ -105,23 +106,32 @@ public final class HistoryStore {
   }
 
   /**
-   * What to write before the next rows so that a killed writer's half line stays a line of its own.
-   * A newline, or nothing after emptying a file that holds no whole line.
+   * Cuts off the half line a killed writer left, so that the next rows start a line of their own.
+   * Cut, not ended with a newline: a row cut just before its last values (an empty outcome, say)
+   * would otherwise read as a whole row of an older format.
    */
-  private static String healTail(FileChannel channel) throws IOException {
+  private static void cutHalfLine(FileChannel channel) throws IOException {
     long size = channel.size();
     if (size == 0 || lastByte(channel, size) == '\n') {
-      return "";
+      return;
     }
-    ByteBuffer all = ByteBuffer.allocate((int) Math.min(size, 1 << 20));
-    channel.read(all, 0);
-    for (int i = 0; i < all.position(); i++) {
-      if (all.get(i) == '\n') {
-        return "\n";
+    ByteBuffer chunk = ByteBuffer.allocate(8192);
+    long end = size;
+    while (end > 0) {
+      long from = Math.max(0, end - chunk.capacity());
+      chunk.clear().limit((int) (end - from));
+      while (chunk.hasRemaining() && channel.read(chunk, from + chunk.position()) >= 0) {
+        // A positional read may return fewer bytes than asked for: read the rest.
       }
+      for (int i = chunk.position() - 1; i >= 0; i--) {
+        if (chunk.get(i) == '\n') {
+          channel.truncate(from + i + 1);
+          return;
+        }
+      }
+      end = from;
     }
     channel.truncate(0);
-    return "";
   }
 
   private static byte lastByte(FileChannel channel, long size) throws IOException {
@@ -317,8 +327,10 @@ public final class HistoryStore {
         first.get("commit"), first.get("target"), first.get("profile"), first.get("engine"),
         build, selection, first.getOrDefault("shape", LoadShape.UNKNOWN));
     List<LabelRecord> labels = rows.stream().map(HistoryStore::label).toList();
+    // Rows written before the outcome column, or without an outcome, recorded none.
+    Optional<String> outcome = Optional.ofNullable(first.get("outcome")).filter(v -> !v.isEmpty());
     return new RunRecord(first.get("scenario"), identity,
-        Boolean.parseBoolean(first.get("interrupted")),
+        Boolean.parseBoolean(first.get("interrupted")), outcome,
         Duration.ofMillis(Long.parseLong(first.get("windowMillis"))), labels);
   }
 
@@ -360,7 +372,7 @@ public final class HistoryStore {
         Long.toString(label.p90Millis()), Long.toString(label.p95Millis()),
         Long.toString(label.p99Millis()), Long.toString(label.maxMillis()),
         decimal(label.meanMillis()), decimal(label.throughput()), windows.toString(),
-        label.histogram(), id.selection(), id.shape());
+        label.histogram(), id.selection(), id.shape(), run.outcome().orElse(""));
     // A line break inside a value would split the record over two lines: see HistoryLines.
     return String.join(",", values.stream()
         .map(v -> CSVSaveService.quoteDelimiters(v.replace('\n', ' ').replace('\r', ' '),

@@ -24,13 +24,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The single entry point of run history. After each run, {@link #recordAndCompare} appends it to
- * the store, compares it with its baseline and renders its trend chart.
+ * The single entry point of run history. After each run, {@link #compare} compares it with its
+ * baseline and renders its trend chart; once its test has ended, {@link #keep} appends it to the
+ * store with its outcome, so a run that failed or was never judged is kept but never a baseline.
  *
  * <pre>{@code
- * HistoryOutcome outcome = history.recordAndCompare(result);
+ * HistoryOutcome outcome = history.compare(result);
  * attach(outcome.verdict().html(), outcome.trendPng());    // report first ...
  * outcome.verdict().enforce(config.history().regression()); // ... then fail per perf.regression
+ * history.keep(outcome.run(), "passed");                   // the outcome verdict.json says
  * }</pre>
  */
 public final class RunHistory {
@@ -90,12 +92,12 @@ public final class RunHistory {
   }
 
   /**
-   * Appends the run to the history, compares it with its baseline (unless
-   * {@code perf.regression=off}) and writes {@value #VERDICT_MD}, {@value #VERDICT_HTML} and
-   * {@value #TREND_PNG} into the run's directory. Never fails on a regression: call
-   * {@link RegressionVerdict#enforce} for that.
+   * Compares the run with its baseline (unless {@code perf.regression=off}) and writes
+   * {@value #VERDICT_MD}, {@value #VERDICT_HTML} and {@value #TREND_PNG} into the run's directory.
+   * Appends nothing: {@link #keep} does, once the run's outcome is known. Never fails on a
+   * regression: call {@link RegressionVerdict#enforce} for that.
    */
-  public HistoryOutcome recordAndCompare(RunResult result) {
+  public HistoryOutcome compare(RunResult result) {
     RunRecord record = RunRecord.of(result, identity.apply(startOf(result)), jtl);
     HistoryReading earlier = store.reading(record.scenario());
     List<String> skipped = new ArrayList<>(earlier.skipped());
@@ -108,16 +110,11 @@ public final class RunHistory {
       verdict = withHistoryNote(verdict, verdict.baseline().isEmpty() ? 0
           : Math.max(1, previous(record, earlier.runs()).size()), skipped);
     }
-    try {
-      store.append(record);
-    } catch (UncheckedIOException e) {
-      // A full or read-only history folder costs this run's record, not its verdict.
-      LOG.warn("{}: {}", e.getMessage(), e.getCause().toString());
-    }
-    List<RunRecord> comparable = store.runs(record.scenario()).stream()
+    List<RunRecord> comparable = new ArrayList<>(earlier.runs().stream()
         .filter(r -> r.identity().comparableWith(record.identity(), settings.anySelection()))
         .filter(r -> r.identity().sameShape(record.identity()))
-        .toList();
+        .toList());
+    comparable.add(record);
     List<RunRecord> trend = comparable.subList(Math.max(0, comparable.size()
         - settings.trendRuns()), comparable.size());
     Path dir = result.directory();
@@ -140,6 +137,19 @@ public final class RunHistory {
     }
   }
 
+  /**
+   * Appends {@code run} to the history with {@code outcome}, as verdict.json spells it. Only a
+   * {@value RunRecord#PASSED} run becomes a later run's baseline. A full or read-only history
+   * folder costs the row (a warning says why), never the run's verdict.
+   */
+  public void keep(RunRecord run, String outcome) {
+    try {
+      store.append(run.withOutcome(outcome));
+    } catch (UncheckedIOException e) {
+      LOG.warn("{}: {}", e.getMessage(), e.getCause().toString());
+    }
+  }
+
   /** The verdict whose source also says how many earlier runs it saw and what was skipped. */
   private static RegressionVerdict withHistoryNote(RegressionVerdict verdict, int compared,
       List<String> skipped) {
@@ -156,7 +166,7 @@ public final class RunHistory {
     if (settings.regression() == RegressionMode.OFF) {
       return RegressionVerdict.withoutBaseline(record, "perf.regression=off", tolerance);
     }
-    if (!record.usableAsBaseline()) {
+    if (!record.complete()) {
       return RegressionVerdict.withoutBaseline(record, record.interrupted()
           ? "the run was interrupted" : "no measurement samples", tolerance);
     }

@@ -19,11 +19,16 @@ import org.HdrHistogram.Histogram;
  * @param scenario the scenario name (one history file per scenario)
  * @param identity when, what commit, which target, profile, engine and build
  * @param interrupted true when the run stopped before its profile ended; never a baseline
+ * @param outcome the run's outcome as verdict.json spells it ({@value #PASSED}, {@code failed},
+ *     {@code stopped}, {@code not-judged}); empty when none was recorded (rows written before the
+ *     column existed). Only {@value #PASSED} or none makes a baseline
  * @param window width of the timeline windows in {@link LabelRecord#windows()}
  * @param labels {@code TOTAL} first, then every label in first-seen order
  */
 public record RunRecord(String scenario, RunIdentity identity, boolean interrupted,
-    Duration window, List<LabelRecord> labels) {
+    Optional<String> outcome, Duration window, List<LabelRecord> labels) {
+  /** The outcome of a run whose every judged threshold passed, as verdict.json spells it. */
+  public static final String PASSED = "passed";
 
   public RunRecord {
     labels = List.copyOf(labels);
@@ -59,7 +64,7 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
           s.latency().mean(), s.throughput(), windows,
           histogram == null ? "" : LabelRecord.encode(histogram)));
     }
-    return new RunRecord(result.scenario(), identity, result.interrupted(),
+    return new RunRecord(result.scenario(), identity, result.interrupted(), Optional.empty(),
         result.timeline().window(), labels);
   }
 
@@ -78,8 +83,21 @@ public record RunRecord(String scenario, RunIdentity identity, boolean interrupt
     return label(LabelSummary.OVERALL).filter(l -> l.samples() > 0);
   }
 
-  /** True when this run can serve as a baseline: it ran to the end and measured something. */
-  public boolean usableAsBaseline() {
+  /** The same run with its outcome, once its test has ended: {@code passed}, {@code failed}... */
+  public RunRecord withOutcome(String outcome) {
+    return new RunRecord(scenario, identity, interrupted, Optional.of(outcome), window, labels);
+  }
+
+  /** True when this run ran to the end and measured something, whatever its outcome. */
+  public boolean complete() {
     return !interrupted && overall().isPresent();
+  }
+
+  /**
+   * True when this run can serve as a baseline: it is complete and passed, or carries no outcome.
+   * A run that failed its SLA or was never judged must not become the normal others are held to.
+   */
+  public boolean usableAsBaseline() {
+    return complete() && outcome.map(PASSED::equals).orElse(true);
   }
 }

@@ -30,7 +30,6 @@ import dev.perfsuite.sla.Sla;
 import dev.perfsuite.sla.SlaVerdict;
 import dev.perfsuite.sla.VerdictListener;
 import dev.perfsuite.verdict.RunVerdict;
-import dev.perfsuite.verdict.VerdictFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -39,22 +38,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a scenario test gets from the suite: the validated configuration, the local backends and the
  * engine. One per test run, shared by every test class.
  */
 public final class PerfSession implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(PerfSession.class);
   private final PerfConfig config;
   private final Backends backends;
   private final LiveMetrics metrics;
@@ -66,14 +61,11 @@ public final class PerfSession implements AutoCloseable {
   /** Where the session's verdicts go: its Allure report first, then what tests added. */
   private final List<VerdictListener> verdictListeners =
       new CopyOnWriteArrayList<>(List.of(AllureRunReport::verdict));
-  /** The verdict so far of each run the session made, by run directory (verdict.json). */
-  private final Map<Path, RunVerdict> verdicts = new ConcurrentHashMap<>();
   private final Optional<LatencyAbort> latencyAbort;
-  private final Optional<Path> junitReports;
   /** The reports made after each run's results are written; each may fail on its own. */
   private final List<OptionalReport> reports;
-  /** The run directories of the current test, whose verdicts its end completes. */
-  private final Set<Path> runsOfTest = ConcurrentHashMap.newKeySet();
+  /** The verdicts of the session's runs and the history rows their tests' ends append. */
+  private final SessionRuns runs;
   private boolean primedOnce;
   private volatile ScenarioTest current;
   private volatile HistoryOutcome lastHistory;
@@ -112,10 +104,10 @@ public final class PerfSession implements AutoCloseable {
         : Optional.of(LatencyAbort.when(config.abort().latencyRules(),
             config.abort().latencyWindow()));
     latencyAbort.ifPresent(watchers::add);
-    this.junitReports = config.junitReports();
     this.engine = Engines.fromConfig(config, watchers);
     this.probe = new ServiceProbe(config.connectTimeout(), config.responseTimeout());
     this.history = RunHistory.fromConfig(config, selection);
+    this.runs = new SessionRuns(history, config.junitReports());
     AllureRunReport.environment(config, null);
   }
 
@@ -127,24 +119,16 @@ public final class PerfSession implements AutoCloseable {
   /** Names the test about to run, for its report labels. */
   void testStarting(ScenarioTest test) {
     current = test;
-    runsOfTest.clear();
+    runs.testStarting();
   }
 
   /**
-   * Completes the verdicts of the runs the test made. They fail with its cause when it threw; a run
-   * no SLA judged fails the test with {@link NotJudgedException} (Allure: broken).
+   * Completes the verdicts of the runs the test made and appends their history rows with the
+   * outcome. They fail with its cause when it threw; a run no SLA judged fails the test with
+   * {@link NotJudgedException} (Allure: broken).
    */
   void testFinished(Optional<Throwable> failure) {
-    List<String> unjudged = new ArrayList<>();
-    for (Path dir : runsOfTest) {
-      RunVerdict verdict = verdicts.get(dir);
-      if (verdict != null && failure.isPresent()) {
-        record(verdict.failedBy(failure.get()));
-      } else if (verdict != null && !verdict.judged()) {
-        unjudged.add(verdict.result().scenario());
-      }
-    }
-    runsOfTest.clear();
+    List<String> unjudged = runs.testFinished(failure);
     if (!unjudged.isEmpty()) {
       throw new NotJudgedException(unjudged);
     }
@@ -267,12 +251,14 @@ public final class PerfSession implements AutoCloseable {
   }
 
   /**
-   * Runs a plan on the configured engine, records it in the run history, writes its verdict.json,
-   * reports it and applies {@code perf.regression}. The history row and verdict.json come first:
-   * a report that fails after them (a full disk, out of memory) is a named warning in
-   * verdict.json, not a lost run. The report holds labels, parameters, summary, charts, JTL and
-   * JMeter dashboard on the current test's Allure result; the regression table and trend chart
-   * are attached before a regression can fail the test.
+   * Runs a plan on the configured engine, compares it with the run history, writes its
+   * verdict.json, reports it and applies {@code perf.regression}. The verdict.json comes first: a
+   * report that fails after it (a full disk, out of memory) is a named warning in verdict.json,
+   * not a lost run. The history row is appended when the test ends (or the session closes), with
+   * the run's outcome as verdict.json says it, so only a passed run becomes a baseline. The
+   * report holds labels, parameters, summary, charts, JTL and JMeter dashboard on the current
+   * test's Allure result; the regression table and trend chart are attached before a regression
+   * can fail the test.
    */
   public RunResult run(LoadPlan plan) {
     // A plan with its own thread groups cannot be shortened: priming it would rerun it whole.
@@ -296,17 +282,18 @@ public final class PerfSession implements AutoCloseable {
     try (ResultDirectory.Lock lock = ResultDirectory.lock(config.resultsDir(), plan.scenario())) {
       primer.ifPresent(this::primeIfCold);
       result = engine.run(plan).judging(config.slaLatency());
-      // Results first: the history row and verdict.json must outlive a report that fails after.
-      lastHistory = history.recordAndCompare(result);
+      // An earlier run on this directory in the same test is its baseline candidate: keep it now.
+      runs.ending(result.directory());
+      // Results first: verdict.json must outlive a report that fails after.
+      lastHistory = history.compare(result);
       RunVerdict verdict = RunVerdict.of(result, plan.profile(),
           Optional.of(lastHistory.verdict()), config.history().regression(),
           latencyAbort.flatMap(LatencyAbort::lastBreach));
       // Written before a report or a regression can fail the test, and again by every judge().
-      record(verdict);
-      runsOfTest.add(result.directory());
+      runs.ran(verdict, lastHistory.run());
       RunVerdict reported = OptionalReport.makeAll(reports, verdict, lastHistory);
       if (reported != verdict) {
-        record(reported);
+        runs.record(reported);
       }
     }
     lastHistory.verdict().enforce(config.history().regression());
@@ -342,24 +329,9 @@ public final class PerfSession implements AutoCloseable {
    */
   public SlaVerdict judge(Sla sla, RunResult result) {
     SlaVerdict verdict = sla.evaluate(result);
-    RunVerdict sofar = verdicts.get(result.directory());
-    if (sofar != null) {
-      record(sofar.with(verdict));
-    }
+    runs.judged(result.directory(), verdict);
     verdictListeners.forEach(listener -> listener.judged(result, verdict));
     return verdict;
-  }
-
-  private void record(RunVerdict verdict) {
-    verdicts.put(verdict.result().directory(), verdict);
-    try {
-      VerdictFiles.write(verdict, junitReports);
-    } catch (UncheckedIOException e) {
-      // The verdict itself (SLA table, Allure, the assertion) must not be lost to a full disk or
-      // an unwritable reports directory: say so and go on.
-      LOG.warn("could not write verdict.json or the JUnit cases of {}: {}",
-          verdict.result().scenario(), e.getCause().toString());
-    }
   }
 
   /**
@@ -383,12 +355,16 @@ public final class PerfSession implements AutoCloseable {
         Locale.ROOT) : "none (named target)";
   }
 
-  /** Stops the backends; called by JUnit when the run ends. */
+  /**
+   * Appends the history rows no test end kept, then stops the backends; called by JUnit when the
+   * run ends.
+   */
   @Override
   public synchronized void close() {
     if (!closed) {
       closed = true;
       try {
+        runs.keepAll();
         AllureRunReport.environment(config, provider());
       } finally {
         metrics.close();

@@ -1,11 +1,13 @@
 package dev.perfsuite.recovery;
 
 import dev.perfsuite.config.PerfLog;
+import dev.perfsuite.config.RunSettings;
 import dev.perfsuite.reporting.ResultFiles;
 import dev.perfsuite.results.ErrorCause;
 import dev.perfsuite.results.ErrorClassifier;
 import dev.perfsuite.results.JtlRows;
 import dev.perfsuite.results.LabelAccumulator;
+import dev.perfsuite.results.LabelCap;
 import dev.perfsuite.results.LabelSummary;
 import dev.perfsuite.results.Phase;
 import dev.perfsuite.results.ResultDirectory;
@@ -34,7 +36,10 @@ import java.util.Set;
  *
  * <p>Phases: the warm-up is measured from {@code originMillis} of an existing
  * {@code run.properties}, else from the first sample, over {@code warmUp} (run.properties', else
- * the argument). A last line cut short by the kill is skipped and counted in a warning.
+ * the argument). A last line cut short by the kill is skipped and counted in a warning. Labels are
+ * capped as the recorder caps them ({@code perf.labels.max} of the JVM that rebuilds, default
+ * 1,000): labels past the cap count in {@value LabelCap#OTHER}, so a JTL of 20,000 labels with ids
+ * rebuilds the summary the run would have written, not 20,000 rows.
  *
  * <pre>{@code
  * mvn -q package -DskipTests    # once: target/perf-suite-remote-engine.jar and its lib/
@@ -47,13 +52,23 @@ public final class SummaryRebuild {
   }
 
   /**
-   * Rebuilds and writes the summary files of {@code runDirectory}.
+   * Rebuilds and writes the summary files of {@code runDirectory}, its labels capped by this JVM's
+   * {@code perf.labels.max}.
    *
    * @param warmUp the run's warm-up when no run.properties says it; zero counts all as measured
    * @return the rebuilt result, marked interrupted
    * @throws IllegalArgumentException when the directory holds no results.jtl
+   * @throws dev.perfsuite.config.ConfigException when {@code perf.labels.max} is not valid
    */
   public static RunResult rebuild(Path runDirectory, Duration warmUp) {
+    return rebuild(runDirectory, warmUp, RunSettings.fromThisJvm().labelsMax());
+  }
+
+  /**
+   * As {@link #rebuild(Path, Duration)}, with at most {@code labelsMax} labels of their own (the
+   * run's {@code perf.labels.max}); later labels count in {@value LabelCap#OTHER}.
+   */
+  public static RunResult rebuild(Path runDirectory, Duration warmUp, int labelsMax) {
     Path jtl = ResultDirectory.jtl(runDirectory);
     if (!Files.isRegularFile(jtl)) {
       throw new IllegalArgumentException("no " + ResultDirectory.JTL + " in " + runDirectory
@@ -65,6 +80,7 @@ public final class SummaryRebuild {
     Map<String, LabelAccumulator> byKey = new LinkedHashMap<>();
     // A set: a JTL of many labels (ids in names) must not cost a scan of them per row.
     Set<String> labels = new LinkedHashSet<>();
+    LabelCap cap = LabelCap.of(labelsMax, true);
     long rows = 0;
     long skipped = 0;
     long origin = Long.parseLong(facts.getProperty("originMillis", "-1"));
@@ -89,7 +105,7 @@ public final class SummaryRebuild {
         // Rows come in completion order: one may have started before the first row's start.
         Phase phase = warmUpMillis > 0 && start - origin < warmUpMillis ? Phase.WARM_UP
             : Phase.MEASUREMENT;
-        String label = row.get("label");
+        String label = cap.of(row.get("label"));
         String code = row.get("responseCode", "");
         ErrorCause cause = Boolean.parseBoolean(row.get("success")) ? null
             : cause(code, row.get("responseMessage", ""), row.get("failureMessage", ""));
@@ -125,6 +141,7 @@ public final class SummaryRebuild {
     if (skipped > 0) {
       warnings.add(skipped + " JTL line(s) cut short or unreadable were skipped");
     }
+    cap.warning().ifPresent(warnings::add);
     RunResult result = new RunResult(runDirectory.getFileName().toString(),
         Integer.parseInt(facts.getProperty("users", "0")),
         Duration.ofMillis(Long.parseLong(facts.getProperty("thinkTimeMillis", "0"))),

@@ -1,5 +1,6 @@
 package dev.perfsuite.reporting;
 
+import dev.perfsuite.engines.JmeterHome;
 import dev.perfsuite.files.DirectoryTree;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,14 +12,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.apache.jmeter.report.dashboard.ReportGenerator;
 import org.apache.jmeter.util.JMeterUtils;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
  * JMeter's own HTML dashboard, generated from a run's JTL after the run, so generating it costs
  * nothing per sample.
  *
- * <p>Trap: JMeter's report generator reads global JMeter properties; a fresh
- * {@link JmeterEnvironment} provides the report templates and defaults the JTL was written with.
+ * <p>Trap: JMeter's report generator reads global JMeter properties; a fresh JMeter environment
+ * ({@link JmeterHome}) provides the report templates and defaults the JTL was written with.
  * The dashboard covers the whole run, warm-up included (its own statistics, not the verdicts').
  */
 public final class JmeterDashboard {
@@ -35,7 +35,7 @@ public final class JmeterDashboard {
   public static synchronized Path generate(Path jtl, Path outputDir) {
     try {
       DirectoryTree.delete(outputDir);
-      new JmeterEnvironment();
+      JmeterHome.prepare();
       JMeterUtils.setProperty("jmeter.reportgenerator.outputdir",
           outputDir.toAbsolutePath().toString());
       new ReportGenerator(jtl.toAbsolutePath().toString(), null).generate();

@@ -64,7 +64,7 @@ public final class LabelCap {
   }
 
   /** The warning given when the cap was reached, with the samples folded so far; or empty. */
-  Optional<String> warning() {
+  public Optional<String> warning() {
     return Optional.ofNullable(warning.get())
         .map(w -> w + " (" + folded.sum() + " samples counted as '" + OTHER + "')");
   }

@@ -93,11 +93,11 @@ class HistoryHealingTest {
     HistoryStore store = HistoryStore.at(dir);
     RunHistory history = RunHistory.of(new HistorySettings(dir, RegressionMode.WARN, 10,
         Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
-    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
-    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
+    Recording.recorded(history, RunHistoryResults.result(dir.resolve("run")));
+    Recording.recorded(history, RunHistoryResults.result(dir.resolve("run")));
     Files.writeString(store.file("echo-test"), "half,a,line", StandardOpenOption.APPEND);
 
-    RegressionVerdict verdict = history.recordAndCompare(RunHistoryResults.result(
+    RegressionVerdict verdict = Recording.recorded(history, RunHistoryResults.result(
         dir.resolve("run"))).verdict();
 
     assertThat(verdict.headline()).as("the verdict's headline")
@@ -110,13 +110,13 @@ class HistoryHealingTest {
     HistoryStore store = HistoryStore.at(dir);
     RunHistory history = RunHistory.of(new HistorySettings(dir, RegressionMode.FAIL, 10,
         Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
-    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
-    history.recordAndCompare(RunHistoryResults.result(dir.resolve("run")));
+    Recording.recorded(history, RunHistoryResults.result(dir.resolve("run")));
+    Recording.recorded(history, RunHistoryResults.result(dir.resolve("run")));
     byte[] bytes = Files.readAllBytes(store.file("echo-test"));
     bytes[1] = (byte) 0xff;  // "run,time,..." -> "r\xffn,time,...": one bad byte in the header
     Files.write(store.file("echo-test"), bytes);
 
-    RegressionVerdict verdict = history.recordAndCompare(RunHistoryResults.result(
+    RegressionVerdict verdict = Recording.recorded(history, RunHistoryResults.result(
         dir.resolve("run"))).verdict();
 
     assertThat(verdict.baseline()).as("a baseline from the kept history").isPresent();
@@ -135,7 +135,7 @@ class HistoryHealingTest {
         10, Optional.empty(), 20, false), time -> Records.identity("local", "smoke"));
     Path unwritable = Files.writeString(dir.resolve("full"), "x").resolve("run");
 
-    HistoryOutcome outcome = history.recordAndCompare(RunHistoryResults.result(unwritable));
+    HistoryOutcome outcome = Recording.recorded(history, RunHistoryResults.result(unwritable));
 
     assertThat(outcome.verdict().headline()).as("the verdict of a run whose folder is lost")
         .contains("no regression verdict");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,8 +45,8 @@ class HistoryStoreTest {
     store.append(first);
     store.append(second);
     Path other = dir.resolve("other");
-    RunRecord elsewhere = new RunRecord("another", first.identity(), false, Records.WINDOW,
-        first.labels());
+    RunRecord elsewhere = new RunRecord("another", first.identity(), false, Optional.empty(),
+        Records.WINDOW, first.labels());
     HistoryStore.at(other).append(elsewhere);
     Path pinned = dir.resolve("pinned.csv");
     Files.writeString(pinned, Files.readString(store.file("echo-test"))

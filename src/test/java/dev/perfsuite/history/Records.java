@@ -47,6 +47,7 @@ final class Records {
     LabelRecord record = new LabelRecord(label, samples, errorsPerWindow * p95PerWindow.length,
         median / 2, median, median, median * 2, sorted[sorted.length - 1] * 3, median / 2.0,
         samplesPerWindow * 1000.0 / WINDOW.toMillis(), windows, LabelRecord.encode(histogram));
-    return new RunRecord("echo-test", identity, false, WINDOW, List.of(record));
+    return new RunRecord("echo-test", identity, false, Optional.empty(), WINDOW,
+        List.of(record));
   }
 }

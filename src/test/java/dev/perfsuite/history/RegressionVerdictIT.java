@@ -63,7 +63,7 @@ class RegressionVerdictIT {
       RunResult result = Engines.embedded(dir.resolve("results"), Duration.ofSeconds(2),
           Duration.ofSeconds(5), List.of(ResultFiles.watcher())).run(LoadPlan.of(
               "echo-regression", profile, httpSampler("GET echo", echo.uri().toString())));
-      HistoryOutcome outcome = history.recordAndCompare(result);
+      HistoryOutcome outcome = Recording.recorded(history, result);
       log.add(delay.toMillis() + " ms: " + outcome.verdict().comparisons().stream()
           .filter(c -> c.label().equals("TOTAL"))
           .map(c -> c.metric().title() + " " + c.metric().format(c.baseline()) + "->"

@@ -49,12 +49,12 @@ class RunHistoryTest {
   @Test
   void shouldCompareWithThePreviousCompleteRunOnTheSameTargetAndProfile() throws Exception {
     RunHistory history = history(RegressionMode.WARN, Optional.empty());
-    HistoryOutcome first = history.recordAndCompare(result(10, false));
-    history.recordAndCompare(result(10, true));
+    HistoryOutcome first = Recording.recorded(history, result(10, false));
+    Recording.recorded(history, result(10, true));
     profile = "smoke";
-    history.recordAndCompare(result(10, false));
+    Recording.recorded(history, result(10, false));
     profile = "load";
-    HistoryOutcome last = history.recordAndCompare(result(20, false));
+    HistoryOutcome last = Recording.recorded(history, result(20, false));
 
     assertThat(first.verdict().baseline()).as("first run has no baseline").isEmpty();
     assertThat(first.verdict().source()).as("why").contains("first complete run");
@@ -70,14 +70,14 @@ class RunHistoryTest {
   @Test
   void shouldCompareWithThePinnedFileWhenABaselineIsSet() throws Exception {
     RunHistory recording = history(RegressionMode.WARN, Optional.empty());
-    recording.recordAndCompare(result(10, false));
-    HistoryOutcome pinnedRun = recording.recordAndCompare(result(30, false));
+    Recording.recorded(recording, result(10, false));
+    HistoryOutcome pinnedRun = Recording.recorded(recording, result(30, false));
     Path pinned = Files.copy(recording.store().file("echo-history"), dir.resolve("pinned.csv"));
 
     RunHistory pinnedHistory = history(dir.resolve("other"), RegressionMode.WARN,
         Optional.of(pinned));
-    pinnedHistory.recordAndCompare(result(10, false));
-    HistoryOutcome outcome = pinnedHistory.recordAndCompare(result(30, false));
+    Recording.recorded(pinnedHistory, result(10, false));
+    HistoryOutcome outcome = Recording.recorded(pinnedHistory, result(30, false));
     assertThat(outcome.verdict().source()).as("source").startsWith("pinned baseline");
     assertThat(outcome.verdict().baseline()).as("the last run in the pinned file, not the "
         + "previous run").contains(pinnedRun.run().identity());
@@ -87,9 +87,9 @@ class RunHistoryTest {
   @Test
   void shouldNameALoadShapeMismatchInsteadOfJudgingIt() throws Exception {
     RunHistory history = history(RegressionMode.FAIL, Optional.empty());
-    history.recordAndCompare(result(10, false));
+    Recording.recorded(history, result(10, false));
     shape = OPEN_200;
-    HistoryOutcome open = history.recordAndCompare(result(60, false));
+    HistoryOutcome open = Recording.recorded(history, result(60, false));
 
     assertThat(open.verdict().baseline()).as("no baseline across load shapes").isEmpty();
     assertThat(open.verdict().comparisons()).as("nothing judged").isEmpty();
@@ -103,12 +103,12 @@ class RunHistoryTest {
   @Test
   void shouldCompareWithTheLastRunOfTheSameLoadShapeSkippingOthers() {
     RunHistory history = history(RegressionMode.WARN, Optional.empty());
-    HistoryOutcome closed = history.recordAndCompare(result(10, false));
+    HistoryOutcome closed = Recording.recorded(history, result(10, false));
     shape = OPEN_200;
-    HistoryOutcome open = history.recordAndCompare(result(60, false));
-    HistoryOutcome openAgain = history.recordAndCompare(result(60, false));
+    HistoryOutcome open = Recording.recorded(history, result(60, false));
+    HistoryOutcome openAgain = Recording.recorded(history, result(60, false));
     shape = CLOSED_20;
-    HistoryOutcome closedAgain = history.recordAndCompare(result(10, false));
+    HistoryOutcome closedAgain = Recording.recorded(history, result(10, false));
 
     assertThat(openAgain.verdict().baseline()).as("open run compared with the open run")
         .contains(open.run().identity());
@@ -122,9 +122,9 @@ class RunHistoryTest {
   void shouldNotCompareARunOfAKnownShapeWithARowRecordedBeforeShapes() {
     shape = LoadShape.UNKNOWN;
     RunHistory history = history(RegressionMode.WARN, Optional.empty());
-    history.recordAndCompare(result(10, false));
+    Recording.recorded(history, result(10, false));
     shape = CLOSED_20;
-    HistoryOutcome now = history.recordAndCompare(result(10, false));
+    HistoryOutcome now = Recording.recorded(history, result(10, false));
 
     assertThat(now.verdict().baseline()).as("old row of unknown shape").isEmpty();
     assertThat(now.verdict().source()).as("named").contains("load shape not recorded");
@@ -133,11 +133,11 @@ class RunHistoryTest {
   @Test
   void shouldJudgeAgainstAPinnedBaselineOfAnotherShapeNamingIt() throws Exception {
     RunHistory recording = history(RegressionMode.WARN, Optional.empty());
-    HistoryOutcome closed = recording.recordAndCompare(result(10, false));
+    HistoryOutcome closed = Recording.recorded(recording, result(10, false));
     Path pinned = Files.copy(recording.store().file("echo-history"), dir.resolve("pinned.csv"));
     shape = OPEN_200;
-    HistoryOutcome outcome = history(dir.resolve("other"), RegressionMode.WARN,
-        Optional.of(pinned)).recordAndCompare(result(30, false));
+    RunHistory other = history(dir.resolve("other"), RegressionMode.WARN, Optional.of(pinned));
+    HistoryOutcome outcome = Recording.recorded(other, result(30, false));
 
     assertThat(outcome.verdict().baseline()).as("pinned wins over the shape rule")
         .contains(closed.run().identity());
@@ -149,8 +149,8 @@ class RunHistoryTest {
   @Test
   void shouldRecordWithoutComparingWhenRegressionIsOff() {
     RunHistory history = history(RegressionMode.OFF, Optional.empty());
-    history.recordAndCompare(result(10, false));
-    HistoryOutcome second = history.recordAndCompare(result(50, false));
+    Recording.recorded(history, result(10, false));
+    HistoryOutcome second = Recording.recorded(history, result(50, false));
 
     assertThat(second.verdict().comparisons()).as("no comparison").isEmpty();
     assertThat(second.verdict().source()).as("why").isEqualTo("perf.regression=off");
@@ -161,14 +161,14 @@ class RunHistoryTest {
   void shouldJudgeAgainstTheSpreadOfThreePreviousRunsWhenTheHistoryHasThem() {
     RunHistory noisy = history(dir.resolve("noisy"), RegressionMode.WARN, Optional.empty());
     for (long p95 : new long[] {10, 20, 12}) {
-      noisy.recordAndCompare(result(p95, false));
+      Recording.recorded(noisy, result(p95, false));
     }
-    MetricComparison afterNoisy = p95(noisy.recordAndCompare(result(20, false)));
+    MetricComparison afterNoisy = p95(Recording.recorded(noisy, result(20, false)));
     RunHistory quiet = history(dir.resolve("quiet"), RegressionMode.WARN, Optional.empty());
     for (long p95 : new long[] {12, 12, 12}) {
-      quiet.recordAndCompare(result(p95, false));
+      Recording.recorded(quiet, result(p95, false));
     }
-    MetricComparison afterQuiet = p95(quiet.recordAndCompare(result(20, false)));
+    MetricComparison afterQuiet = p95(Recording.recorded(quiet, result(20, false)));
 
     assertThat(afterNoisy.spread()).as("spread of the 3 previous runs").contains("(3 runs)");
     assertThat(afterNoisy.status()).as("12 -> 20 ms after runs of 10, 20, 12 ms (median 12, "
@@ -182,12 +182,12 @@ class RunHistoryTest {
   @Test
   void shouldCompareAClassRunAloneOnlyWithRunsOfThatClassAlone() {
     RunHistory history = history(RegressionMode.WARN, Optional.empty());
-    HistoryOutcome catalogue = history.recordAndCompare(result(10, false));
+    HistoryOutcome catalogue = Recording.recorded(history, result(10, false));
     selection = "class:ChannelReadIT";
-    HistoryOutcome alone = history.recordAndCompare(result(40, false));
-    HistoryOutcome aloneAgain = history.recordAndCompare(result(40, false));
+    HistoryOutcome alone = Recording.recorded(history, result(40, false));
+    HistoryOutcome aloneAgain = Recording.recorded(history, result(40, false));
     selection = RunIdentity.CATALOGUE;
-    HistoryOutcome catalogueAgain = history.recordAndCompare(result(10, false));
+    HistoryOutcome catalogueAgain = Recording.recorded(history, result(10, false));
 
     assertThat(alone.verdict().baseline()).as("first run of the class alone: no baseline")
         .isEmpty();
@@ -202,7 +202,7 @@ class RunHistoryTest {
 
     RunHistory any = history(dir.resolve("history"), RegressionMode.WARN, Optional.empty(), true);
     selection = "class:ChannelReadIT";
-    HistoryOutcome acrossSelections = any.recordAndCompare(result(40, false));
+    HistoryOutcome acrossSelections = Recording.recorded(any, result(40, false));
     assertThat(acrossSelections.verdict().baseline()).as("perf.baseline.selection=any")
         .contains(catalogueAgain.run().identity());
   }

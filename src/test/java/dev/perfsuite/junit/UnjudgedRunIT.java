@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.perfsuite.config.AmbientFlags;
 import dev.perfsuite.config.PerfConfig;
 import dev.perfsuite.engines.LoadPlan;
+import dev.perfsuite.history.HistoryStore;
+import dev.perfsuite.history.RunRecord;
 import dev.perfsuite.results.ResultDirectory;
 import dev.perfsuite.results.RunResult;
 import java.io.IOException;
@@ -20,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -60,6 +63,8 @@ class UnjudgedRunIT {
     assertThat(thresholds("unjudged-throws")).as("thresholds.xml fails the run with the cause")
         .contains("name=\"overall scenario completed\"", "<failure",
             "no token in the login answer");
+    assertThat(historyOutcomes("unjudged-throws")).as("the history row's outcome: never a baseline")
+        .containsExactly(Optional.of("failed"));
   }
 
   @Test
@@ -76,6 +81,8 @@ class UnjudgedRunIT {
     assertThat(thresholds("unjudged-silent")).as("thresholds.xml fails, never passes, the run")
         .contains("name=\"overall SLA judged\"", "<failure", "failures=\"1\"",
             "not judged: expected perf.judge(...) on this run, actual none");
+    assertThat(historyOutcomes("unjudged-silent")).as("the history row's outcome: never a baseline")
+        .containsExactly(Optional.of("not-judged"));
   }
 
   @Test
@@ -124,6 +131,11 @@ class UnjudgedRunIT {
     }
     assertThat(Files.readString(live)).as("the first run's JTL, untouched")
         .isEqualTo("the first run's live rows\n");
+  }
+
+  private List<Optional<String>> historyOutcomes(String scenario) {
+    return HistoryStore.at(dir.resolve("history")).runs(scenario).stream()
+        .map(RunRecord::outcome).toList();
   }
 
   private JsonNode verdict(String scenario) throws Exception {
