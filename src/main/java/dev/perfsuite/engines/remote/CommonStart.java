@@ -53,8 +53,9 @@ final class CommonStart {
   private final Semaphore sends = new Semaphore(PARALLEL_SENDS);
   private final Map<String, Instant> started = new LinkedHashMap<>();
   private Map<String, CompletableFuture<Void>> runs;
-  private Set<String> unprepared;
-  private Set<String> unconfigured;
+  /** Empty until the launch: a client used outside a start passes the gates at once. */
+  private Set<String> unprepared = new HashSet<>();
+  private Set<String> unconfigured = new HashSet<>();
   private Instant at;
 
   /** Adds {@code engine}'s client, whose {@code runTest} this start calls. */
