@@ -33,8 +33,22 @@ public interface RunControl extends Remote {
   /** Sets the run's JMeter properties (those an earlier run set are removed first). */
   void properties(String token, HashMap<String, String> properties) throws RemoteException;
 
-  /** Starts the configured run. */
-  void run(String token) throws RemoteException, JMeterEngineException;
+  /**
+   * The engine's wall clock in nanoseconds since the epoch, which the controller reads at the
+   * handshake to measure the engine's offset.
+   */
+  long clock() throws RemoteException;
+
+  /**
+   * Starts the configured run at {@code atEpochNanos} of the engine's clock; returns its start.
+   *
+   * <p>At once when that instant is past; the start returned is in the engine's clock too.
+   *
+   * <p>The call returns only after the start, so it lasts up to the controller's start margin (a
+   * few hundred milliseconds); an instant more than 10 s ahead (a wrong clock) is waited for that
+   * long only. Both instants as {@link WallClock} sends them.
+   */
+  long run(String token, long atEpochNanos) throws RemoteException, JMeterEngineException;
 
   /** Stops the run, {@code now} or once each user's iteration ends; nothing to do when idle. */
   void stop(String token, boolean now) throws RemoteException;
@@ -44,4 +58,5 @@ public interface RunControl extends Remote {
 
   /** Stops the run and ends the engine's process. */
   void exit(String token) throws RemoteException;
+
 }

@@ -24,6 +24,7 @@ import dev.perfsuite.results.SampleRecorder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -181,11 +182,19 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
           + "target/perf-suite-remote-engine.jar --port PORT --hostname ADDRESS, or the "
           + "perf-suite/remote-engine image) or correct perf.remotes.");
     }
-    Map<String, Map<String, String>> versions = EngineHandshake.check(remotes, transport,
+    Map<String, EngineHandshake.Answer> answers = EngineHandshake.check(remotes, transport,
         RmiSockets.CONNECT);
-    if (LOG.isInfoEnabled()) {
-      versions.forEach((engine, theirs) -> LOG.info("remote engine {}: {}", engine,
-          EngineVersions.describe(theirs)));
+    Map<String, EngineClock> clocks = new LinkedHashMap<>();
+    answers.forEach((engine, theirs) -> {
+      clocks.put(engine, theirs.clock());
+      if (LOG.isInfoEnabled()) {
+        LOG.info("remote engine {}: {}, clock {}", engine,
+            EngineVersions.describe(theirs.versions()), theirs.clock().describe());
+      }
+    });
+    RemoteRun run = current;
+    if (run != null) {
+      run.start().clocks(clocks);
     }
     EngineStops.stopAbandoned(abandoned, START_PROBE, watchdog);
     DataShipment.ship(plan, remotes, transport, data);
@@ -213,6 +222,12 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
     DistributedJmeterEngine engine = rmi.engine(current.starts(), current.token());
     results.open();
     return engine;
+  }
+
+  /** The spread of the current run's engine starts, once two or more started (for tests). */
+  public Optional<Duration> startSkew() {
+    RemoteRun run = current;
+    return run == null ? Optional.empty() : run.start().skew();
   }
 
   /** True once every engine of the current run has sent a sample (for tests). */

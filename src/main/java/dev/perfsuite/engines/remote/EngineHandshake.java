@@ -19,41 +19,46 @@ import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * Asks every engine what it runs before a run.
+ * Asks every engine what it runs before a run, and reads its clock.
  *
  * <p>An engine of another suite or JMeter version, or a plain jmeter-server, is refused before
- * load instead of misreading the plan.
+ * load instead of misreading the plan. The clock's offset lets the engines start at one instant
+ * ({@link CommonStart}).
  */
 final class EngineHandshake {
   private EngineHandshake() {
   }
 
+  /** What one engine answered: its versions and its clock against this controller's. */
+  record Answer(Map<String, String> versions, EngineClock clock) {
+  }
+
   /**
-   * The versions of each engine, asked in parallel, each within {@code within}.
+   * The versions and clock of each engine, asked in parallel, each within {@code within}.
    *
    * @throws IllegalStateException before load, naming every engine that is not a perf-suite
    *     engine, does not answer, or runs another suite or JMeter version, with the fix
    */
-  static Map<String, Map<String, String>> check(List<String> engines, RmiTransport transport,
+  static Map<String, Answer> check(List<String> engines, RmiTransport transport,
       Duration within) {
     // JMeter's RmiUtils reads the transport once, at its first use: this may be it.
     transport.jmeterProperties().forEach(JMeterUtils::setProperty);
-    Map<String, CompletableFuture<Map<String, String>>> asks = new LinkedHashMap<>();
+    Map<String, CompletableFuture<Answer>> asks = new LinkedHashMap<>();
     engines.forEach(engine -> asks.put(engine, CompletableFuture.supplyAsync(
-        () -> versionsOf(engine), r -> {
+        () -> answerOf(engine), r -> {
           Thread t = new Thread(r, "perf-handshake-" + engine);
           t.setDaemon(true);
           t.start();
         })));
-    Map<String, Map<String, String>> versions = new LinkedHashMap<>();
+    Map<String, Answer> answers = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     long deadline = System.nanoTime() + within.toNanos();
     asks.forEach((engine, ask) -> {
       try {
-        Map<String, String> theirs = ask.get(Math.max(0, deadline - System.nanoTime()),
+        Answer theirs = ask.get(Math.max(0, deadline - System.nanoTime()),
             TimeUnit.NANOSECONDS);
-        EngineVersions.mismatch(engine, theirs, EngineVersions.OF_THIS_JVM)
-            .ifPresentOrElse(problems::add, () -> versions.put(engine, theirs));
+        EngineVersions.mismatch(engine, theirs.versions(), EngineVersions.OF_THIS_JVM)
+            .ifPresentOrElse(problems::add, () -> answers.put(engine, theirs));
       } catch (ExecutionException e) {
         problems.add(e.getCause().getMessage());
       } catch (TimeoutException e) {
@@ -68,10 +73,10 @@ final class EngineHandshake {
     if (!problems.isEmpty()) {
       throw new IllegalStateException("refused before load: " + String.join("; ", problems));
     }
-    return versions;
+    return answers;
   }
 
-  private static Map<String, String> versionsOf(String engine) {
+  private static Answer answerOf(String engine) {
     EngineAddress address = EngineAddress.parse(engine);
     Remote stub;
     try {
@@ -88,11 +93,18 @@ final class EngineHandshake {
           + "start it with java -jar perf-suite-remote-engine.jar or the "
           + "perf-suite/remote-engine image");
     }
+    Map<String, String> versions;
     try {
-      return Map.copyOf(control.versions());
+      versions = Map.copyOf(control.versions());
     } catch (Exception e) {
       throw new IllegalStateException("remote engine " + engine + " did not say what it runs: "
           + e + ". Fix: start it from this build's perf-suite-remote-engine.jar", e);
+    }
+    try {
+      return new Answer(versions, EngineClock.measure(control));
+    } catch (Exception e) {
+      // An engine of another version has no clock: the version check then names the fix.
+      return new Answer(versions, EngineClock.SAME);
     }
   }
 }

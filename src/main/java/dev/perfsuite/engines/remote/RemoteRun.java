@@ -22,7 +22,8 @@ final class RemoteRun {
   private final Duration watchdog;
   private final EngineBreakdown breakdown;
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
-  private final StartFailures starts = new StartFailures();
+  private final CommonStart start = new CommonStart();
+  private final StartFailures starts = new StartFailures(start);
   private final RunToken token = RunToken.fresh();
   private volatile LoadProfile perEngine;
   private volatile Thread worker;
@@ -64,6 +65,11 @@ final class RemoteRun {
   /** Engines declared lost in this run (the set is live: watchdogs add to it). */
   Set<String> lost() {
     return lost;
+  }
+
+  /** How this run's engines start together; the handshake sets their clocks. */
+  CommonStart start() {
+    return start;
   }
 
   /** The engines that refused to start their test in this run. */

@@ -26,12 +26,14 @@ final class RunnerEngines {
 
   /**
    * Replaces each client engine of {@code engine}'s runner by one recording in {@code starts},
-   * whose calls carry the run's {@code token} ({@link TokenClient}).
+   * whose calls carry the run's {@code token} ({@link TokenClient}) and whose tests start
+   * together ({@link CommonStart}).
    */
   static void wrap(DistributedJmeterEngine engine, StartFailures starts, RunToken token) {
     Map<String, JMeterEngine> engines = engines(runner(engine));
     engines.replaceAll((address, client) -> starts.recording(address,
-        client instanceof ClientJMeterEngine remote ? TokenClient.guard(remote, token) : client));
+        client instanceof ClientJMeterEngine remote
+            ? TokenClient.guard(remote, token, starts.start()) : client));
   }
 
   /** jmeter-java-dsl's private JMeter runner of {@code engine}. */

@@ -25,9 +25,28 @@ final class StartFailures {
   private static final Pattern STEP = Pattern.compile("Error in (\\w+\\(\\)) method");
 
   private final Map<String, Throwable> failures = new LinkedHashMap<>();
+  private final CommonStart start;
 
-  /** {@code engine} wrapped so that a failure to start its test is recorded here, then rethrown. */
+  StartFailures() {
+    this(new CommonStart());
+  }
+
+  /** Failures of engines that {@code start} starts together. */
+  StartFailures(CommonStart start) {
+    this.start = start;
+  }
+
+  /** The run's common start of its engines. */
+  CommonStart start() {
+    return start;
+  }
+
+  /**
+   * {@code engine} wrapped so that a failure to start its test is recorded here, then rethrown;
+   * its test starts with the other engines' ({@link CommonStart}).
+   */
   JMeterEngine recording(String engine, JMeterEngine delegate) {
+    start.register(engine, delegate);
     return new Recording(engine, delegate);
   }
 
@@ -60,8 +79,12 @@ final class StartFailures {
         depth++) {
       root = root.getCause();
     }
+    // The innermost step: a tree refused at the run call names rconfigure() inside rrunTest().
     Matcher step = STEP.matcher(String.valueOf(failure.getMessage()));
-    String where = step.find() ? " in " + step.group(1) : "";
+    String where = "";
+    while (step.find()) {
+      where = " in " + step.group(1);
+    }
     String fix = root instanceof ClassNotFoundException
         ? "Fix: put the jar holding " + missingClass(root) + " on the engine's class path "
             + "(the engine's --classpath option or its image), or let the suite ship it "
@@ -94,10 +117,11 @@ final class StartFailures {
       delegate.configure(testPlan);
     }
 
+    /** Starts every engine's test at the first call, and waits for this engine's start. */
     @Override
     public void runTest() throws JMeterEngineException {
       try {
-        delegate.runTest();
+        start.runTest(engine);
       } catch (JMeterEngineException | RuntimeException e) {
         record(engine, e);
         throw e;

@@ -3,6 +3,7 @@ package dev.perfsuite.engines.server;
 import dev.perfsuite.engines.EngineVersions;
 import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RunControl;
+import dev.perfsuite.engines.WallClock;
 import java.io.File;
 import java.net.UnknownHostException;
 import java.rmi.NoSuchObjectException;
@@ -12,6 +13,8 @@ import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
 import java.rmi.server.UnicastRemoteObject;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Properties;
@@ -57,6 +60,8 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
   /** The tokens of runs their controller stopped, oldest first. */
   private final transient Set<String> stoppedEarly = new LinkedHashSet<>();
   private static final int STOPS_KEPT = 16;
+  /** The longest wait for a start instant: a wrong clock must not hold the engine idle. */
+  static final Duration MOST_START_WAIT = Duration.ofSeconds(10);
 
   private GuardedEngine(int registryPort) throws RemoteException {
     super(RmiUtils.DEFAULT_LOCAL_PORT, RmiUtils.createClientSocketFactory(),
@@ -125,20 +130,55 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
   }
 
   @Override
-  public void run(String token) throws JMeterEngineException {
+  public long clock() {
+    return WallClock.now();
+  }
+
+  /**
+   * Starts the run at {@code atEpochNanos} of this engine's clock: a run's engines start together.
+   *
+   * <p>A stop that arrives while it waits stops the run as soon as it starts.
+   */
+  @Override
+  public long run(String token, long atEpochNanos) throws JMeterEngineException {
     JMeterEngine engine;
-    boolean stopped;
     synchronized (lock) {
       ownership.require(token, "runTest");
       engine = backing;
+    }
+    awaitStart(WallClock.instant(atEpochNanos));
+    boolean stopped;
+    synchronized (lock) {
       stopped = stoppedEarly.contains(token);
     }
+    Instant started = Instant.now();
     LOG.info("Running the test");
     engine.runTest();
     if (stopped) {
       // Started and stopped at once, so the test ends as every test does (final snapshot, JTL).
       LOG.info("Stopping the test at once: its controller stopped the run before it started");
       engine.stopTest(true);
+    }
+    return WallClock.epochNanos(started);
+  }
+
+  /** Sleeps until {@code at} of this engine's clock, at most {@link #MOST_START_WAIT}. */
+  private static void awaitStart(Instant at) {
+    Duration ahead = Duration.between(Instant.now(), at);
+    if (ahead.compareTo(MOST_START_WAIT) > 0) {
+      LOG.warn("the start instant {} is {} ms ahead of this engine's clock: starting in {} s "
+          + "instead", at, ahead.toMillis(), MOST_START_WAIT.toSeconds());
+      at = Instant.now().plus(MOST_START_WAIT);
+    }
+    // Bounded by the cap above; sleep's granularity (about 1 ms) is well inside the start's.
+    for (Duration left = Duration.between(Instant.now(), at); !left.isNegative() && !left.isZero();
+        left = Duration.between(Instant.now(), at)) {
+      try {
+        Thread.sleep(Math.max(1, left.toMillis()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 

@@ -187,7 +187,7 @@ class EngineSocketsIT {
           new File("."), "run-b"))).as("another controller's test while run A is configured")
           .isInstanceOf(IllegalStateException.class).hasMessageContaining("busy");
       // A plan without thread groups ends at once; then the engine takes the next run.
-      control.run("run-a");
+      control.run("run-a", 0);
       Throwable next = null;
       for (int attempt = 0; attempt < 100; attempt++) {
         next = catchThrowable(() -> control.configure("run-b", plan, address.toString(),
@@ -198,9 +198,9 @@ class EngineSocketsIT {
         Thread.sleep(100);
       }
       assertThat(next).as("the next controller's test once run A ended").isNull();
-      assertThat(catchThrowable(() -> control.run("run-a"))).as("run A's token on run B")
+      assertThat(catchThrowable(() -> control.run("run-a", 0))).as("run A's token on run B")
           .isInstanceOf(IllegalStateException.class);
-      control.run("run-b");
+      control.run("run-b", 0);
     }
   }
 
@@ -220,7 +220,7 @@ class EngineSocketsIT {
       control.stop("run-early", true);
       control.configure("run-early", thirtySecondsOfPauses(), address.toString(), new File("."),
           "run-early");
-      control.run("run-early");
+      control.run("run-early", 0);
       long started = System.nanoTime();
       Throwable next = catchThrowable(() -> control.configure("run-next", thirtySecondsOfPauses(),
           address.toString(), new File("."), "run-next"));
