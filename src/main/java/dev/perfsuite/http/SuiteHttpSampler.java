@@ -1,10 +1,12 @@
 package dev.perfsuite.http;
 
+import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.Map;
+import org.apache.http.client.ClientProtocolException;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -40,6 +42,12 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
    * <p>Set by {@link ClientSwap}; absent or 0: each user keeps its own connections.
    */
   static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
+  /**
+   * The HTTP version of this sampler's requests ({@code perf.http.version}: 1.1, 2, auto).
+   *
+   * <p>Set by {@link ClientSwap}; absent: HTTP/1.1.
+   */
+  static final String HTTP_VERSION = "SuiteHttpSampler.http_version";
 
   private transient volatile UserChannels user;
   /** Created lazily: JMeter's cloning copies properties, not fields. */
@@ -159,9 +167,17 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     this.user = user;
     int sharedSize = getPropertyAsInt(SHARED_CONNECTIONS, 0);
     SharedConnections shared = sharedSize > 0 ? SharedConnections.ofSize(sharedSize) : null;
+    Http2Streams.Version version = Http2Streams.Version.of(getPropertyAsString(HTTP_VERSION));
+    String scheme = request.url().getProtocol();
+    if (version == Http2Streams.Version.HTTP_2 && !version.priorKnowledge(scheme)) {
+      throw new ClientProtocolException("perf.http.version=2 on " + scheme + "://: h2 by ALPN "
+          + "is not supported yet, only h2c on http://. Fix: -Dperf.http.version=auto or 1.1");
+    }
+    // The shared pool holds HTTP/1.1 connections only.
+    boolean http2 = shared == null && version.priorKnowledge(scheme);
     UserChannels.Connection connection = shared != null
         ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
-        : user.connection(request.url(), getConnectTimeout());
+        : user.connection(request.url(), getConnectTimeout(), http2);
     boolean reusable = false;
     try {
       if (connection.opened()) {
@@ -170,7 +186,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (request.shownBody() != null) {
         result.setQueryString(request.shownBody());
       }
-      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), request.url(),
+      Channel channel = http2 ? user.stream(connection.channel()) : connection.channel();
+      Exchange exchange = Exchange.send(channel, request.toNetty(), request.url(),
           getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
       reusable = response.keepAlive();

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
@@ -86,16 +87,47 @@ final class UserChannels {
    * @throws IOException as HttpClient 4 would fail to connect
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
+    return connection(url, connectTimeoutMillis, false);
+  }
+
+  /**
+   * As {@link #connection(URL, int)}, on HTTP/2 with prior knowledge (h2c) when {@code http2}.
+   *
+   * <p>An HTTP/2 connection is kept apart from an HTTP/1.1 one to the same origin, and left for a
+   * new one once the server has sent GOAWAY.
+   */
+  Connection connection(URL url, int connectTimeoutMillis, boolean http2) throws IOException {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
-    String origin = originOf(url);
+    String origin = http2 ? "h2c:" + originOf(url) : originOf(url);
     Channel channel = open.get(origin);
-    if (channel != null && channel.isActive()) {
+    if (channel != null && Http2Streams.usable(channel)) {
       return new Connection(channel, origin, 0);
     }
     open.remove(origin);
-    Connection opened = open(url, connectTimeoutMillis, secure ? tls() : null);
+    if (channel != null) {
+      channel.close();
+    }
+    Connection opened = http2
+        ? new Connection(connect(url.getHost(), port(url), null, connectTimeoutMillis, true),
+            origin, System.nanoTime())
+        : open(url, connectTimeoutMillis, secure ? tls() : null);
     open.put(origin, opened.channel());
     return opened;
+  }
+
+  /**
+   * A new stream on the HTTP/2 connection {@code parent}, for one request.
+   *
+   * <p>This user's thread parks while the loop opens it; {@link #abort} can end the wait.
+   */
+  Channel stream(Channel parent) throws IOException {
+    Future<Http2StreamChannel> opening = Http2Streams.open(parent);
+    await(opening, "opening an HTTP/2 stream");
+    return opening.getNow();
+  }
+
+  private static int port(URL url) {
+    return url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
   }
 
   /**
@@ -109,7 +141,7 @@ final class UserChannels {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
     int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
     Channel channel = connect(url.getHost(), port, secure ? context : null,
-        connectTimeoutMillis);
+        connectTimeoutMillis, false);
     return new Connection(channel, origin(url), System.nanoTime());
   }
 
@@ -169,8 +201,8 @@ final class UserChannels {
     channels.forEach(Channel::close);
   }
 
-  private Channel connect(String host, int port, SslContext context, int timeoutMillis)
-      throws IOException {
+  private Channel connect(String host, int port, SslContext context, int timeoutMillis,
+      boolean http2) throws IOException {
     boolean secure = context != null;
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
@@ -188,8 +220,12 @@ final class UserChannels {
               tls.setHandshakeTimeoutMillis(timeoutMillis);
               ch.pipeline().addLast(tls);
             }
-            ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
-                Exchange.completion());
+            if (http2) {
+              Http2Streams.configure(ch.pipeline());
+            } else {
+              ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
+                  Exchange.completion());
+            }
           }
         });
     ChannelFuture connecting =
