@@ -1,6 +1,7 @@
 package dev.perfsuite.http;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -17,10 +18,14 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import org.apache.http.ConnectionClosedException;
+import org.apache.http.client.ClientProtocolException;
 
 /**
  * HTTP/2 on a user's connection: Netty's frame codec and multiplexer on the connection, one child
@@ -79,10 +84,61 @@ final class Http2Streams {
           + " is not an HTTP version. Fix: one of 1.1, 2, auto");
     }
 
-    /** Whether a request to an origin of {@code scheme} goes on HTTP/2 with prior knowledge. */
-    boolean priorKnowledge(String scheme) {
-      return this == HTTP_2 && "http".equalsIgnoreCase(scheme);
+  }
+
+  /** How a connection picks its protocol, from the version asked and the origin's scheme. */
+  enum Mode {
+    HTTP_1_1,
+    /** HTTP/2 with prior knowledge on plain TCP. */
+    H2C,
+    /** ALPN offering h2 and http/1.1, either taken. */
+    ALPN_AUTO,
+    /** ALPN offering h2 and http/1.1, http/1.1 refused. */
+    ALPN_H2;
+
+    static Mode of(Version version, boolean secure) {
+      return switch (version) {
+        case HTTP_1_1 -> HTTP_1_1;
+        case HTTP_2 -> secure ? ALPN_H2 : H2C;
+        case AUTO -> secure ? ALPN_AUTO : HTTP_1_1;
+      };
     }
+
+    boolean alpn() {
+      return this == ALPN_AUTO || this == ALPN_H2;
+    }
+  }
+
+  /**
+   * Sets a TLS connection's pipeline once ALPN has chosen, then completes {@code negotiated}.
+   *
+   * <p>Fails it when {@link Mode#ALPN_H2} finds a server that does not choose h2.
+   */
+  static ChannelHandler negotiation(Mode mode, CompletableFuture<Void> negotiated) {
+    return new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
+      @Override
+      protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+        if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+          configure(ctx.pipeline());
+        } else if (mode == Mode.ALPN_H2) {
+          negotiated.completeExceptionally(new ClientProtocolException("perf.http.version=2: "
+              + "the server does not offer h2 by ALPN (it chose " + protocol + "). Fix: "
+              + "-Dperf.http.version=auto to take HTTP/1.1 there, or 1.1"));
+          ctx.close();
+          return;
+        } else {
+          UserChannels.http11(ctx.pipeline());
+        }
+        negotiated.complete(null);
+      }
+
+      @Override
+      protected void handshakeFailure(ChannelHandlerContext ctx, Throwable cause) {
+        // The handshake's own failure reaches the user through the handshake's future.
+        negotiated.completeExceptionally(cause);
+        ctx.close();
+      }
+    };
   }
 
   /** Adds HTTP/2's connection handlers after {@code pipeline}'s TLS, if any. */

@@ -6,7 +6,6 @@ import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.Map;
-import org.apache.http.client.ClientProtocolException;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -168,16 +167,11 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     int sharedSize = getPropertyAsInt(SHARED_CONNECTIONS, 0);
     SharedConnections shared = sharedSize > 0 ? SharedConnections.ofSize(sharedSize) : null;
     Http2Streams.Version version = Http2Streams.Version.of(getPropertyAsString(HTTP_VERSION));
-    String scheme = request.url().getProtocol();
-    if (version == Http2Streams.Version.HTTP_2 && !version.priorKnowledge(scheme)) {
-      throw new ClientProtocolException("perf.http.version=2 on " + scheme + "://: h2 by ALPN "
-          + "is not supported yet, only h2c on http://. Fix: -Dperf.http.version=auto or 1.1");
-    }
     // The shared pool holds HTTP/1.1 connections only.
-    boolean http2 = shared == null && version.priorKnowledge(scheme);
     UserChannels.Connection connection = shared != null
         ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
-        : user.connection(request.url(), getConnectTimeout(), http2);
+        : user.connection(request.url(), getConnectTimeout(), version);
+    boolean http2 = shared == null && Http2Streams.isHttp2(connection.channel());
     boolean reusable = false;
     try {
       if (connection.opened()) {

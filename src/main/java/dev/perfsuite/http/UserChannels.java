@@ -5,8 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.ssl.NotSslRecordException;
@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import javax.net.ssl.SSLException;
 import org.apache.http.HttpHost;
 import org.apache.http.conn.ConnectTimeoutException;
 import org.apache.http.conn.HttpHostConnectException;
@@ -59,6 +58,7 @@ final class UserChannels {
   private static final boolean SHARED_TLS_SESSIONS =
       JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
   private SslContext tls;
+  private SslContext alpnTls;
   /** The origin of the user's last request, kept so the next one to it builds no key. */
   private String lastOrigin;
   private URL lastOriginOf;
@@ -87,18 +87,35 @@ final class UserChannels {
    * @throws IOException as HttpClient 4 would fail to connect
    */
   Connection connection(URL url, int connectTimeoutMillis) throws IOException {
-    return connection(url, connectTimeoutMillis, false);
+    boolean secure = "https".equalsIgnoreCase(url.getProtocol());
+    String origin = originOf(url);
+    Channel channel = open.get(origin);
+    if (channel != null && channel.isActive()) {
+      return new Connection(channel, origin, 0);
+    }
+    open.remove(origin);
+    Connection opened = open(url, connectTimeoutMillis, secure ? tls() : null);
+    open.put(origin, opened.channel());
+    return opened;
   }
 
   /**
-   * As {@link #connection(URL, int)}, on HTTP/2 with prior knowledge (h2c) when {@code http2}.
+   * As {@link #connection(URL, int)}, in {@code version}: h2c with prior knowledge on http://
+   * for 2, h2 by ALPN on https:// for 2 and auto.
    *
-   * <p>An HTTP/2 connection is kept apart from an HTTP/1.1 one to the same origin, and left for a
-   * new one once the server has sent GOAWAY.
+   * <p>Each version's connection is kept apart from another's to the same origin, and left for
+   * a new one once the server has sent GOAWAY.
+   *
+   * @throws IOException also when version 2 asks h2 of a TLS server that does not offer it
    */
-  Connection connection(URL url, int connectTimeoutMillis, boolean http2) throws IOException {
+  Connection connection(URL url, int connectTimeoutMillis, Http2Streams.Version version)
+      throws IOException {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
-    String origin = http2 ? "h2c:" + originOf(url) : originOf(url);
+    Http2Streams.Mode mode = Http2Streams.Mode.of(version, secure);
+    if (mode == Http2Streams.Mode.HTTP_1_1) {
+      return connection(url, connectTimeoutMillis);
+    }
+    String origin = mode.name() + ":" + originOf(url);
     Channel channel = open.get(origin);
     if (channel != null && Http2Streams.usable(channel)) {
       return new Connection(channel, origin, 0);
@@ -107,12 +124,20 @@ final class UserChannels {
     if (channel != null) {
       channel.close();
     }
-    Connection opened = http2
-        ? new Connection(connect(url.getHost(), port(url), null, connectTimeoutMillis, true),
-            origin, System.nanoTime())
-        : open(url, connectTimeoutMillis, secure ? tls() : null);
+    Connection opened = new Connection(connect(url.getHost(), port(url),
+        secure ? alpnTls() : null, connectTimeoutMillis, mode), origin, System.nanoTime());
     open.put(origin, opened.channel());
     return opened;
+  }
+
+  private SslContext alpnTls() {
+    if (SHARED_TLS_SESSIONS) {
+      return SharedLoop.get().alpnTls();
+    }
+    if (alpnTls == null) {
+      alpnTls = SharedLoop.newTls(true);
+    }
+    return alpnTls;
   }
 
   /**
@@ -141,7 +166,7 @@ final class UserChannels {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
     int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
     Channel channel = connect(url.getHost(), port, secure ? context : null,
-        connectTimeoutMillis, false);
+        connectTimeoutMillis, Http2Streams.Mode.HTTP_1_1);
     return new Connection(channel, origin(url), System.nanoTime());
   }
 
@@ -192,6 +217,7 @@ final class UserChannels {
   void newVisitor() {
     closeAll();
     tls = null;
+    alpnTls = null;
   }
 
   /** Closes every connection of this user (thread end, a new visitor's iteration). */
@@ -202,8 +228,9 @@ final class UserChannels {
   }
 
   private Channel connect(String host, int port, SslContext context, int timeoutMillis,
-      boolean http2) throws IOException {
+      Http2Streams.Mode mode) throws IOException {
     boolean secure = context != null;
+    CompletableFuture<Void> negotiated = new CompletableFuture<>();
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
@@ -220,11 +247,12 @@ final class UserChannels {
               tls.setHandshakeTimeoutMillis(timeoutMillis);
               ch.pipeline().addLast(tls);
             }
-            if (http2) {
+            if (mode.alpn()) {
+              ch.pipeline().addLast(Http2Streams.negotiation(mode, negotiated));
+            } else if (mode == Http2Streams.Mode.H2C) {
               Http2Streams.configure(ch.pipeline());
             } else {
-              ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
-                  Exchange.completion());
+              http11(ch.pipeline());
             }
           }
         });
@@ -239,76 +267,42 @@ final class UserChannels {
       throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
     } catch (ConnectException e) {
-      throw new HttpHostConnectException(plainRefusal(e), target, address);
+      throw new HttpHostConnectException(ConnectFailures.plainRefusal(e), target, address);
     }
     Channel channel = connecting.channel();
     if (secure) {
       try {
-        await(handshake(channel), "shaking hands");
+        await(ConnectFailures.handshake(channel), "shaking hands");
       } catch (SslHandshakeTimeoutException e) {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
             address);
       } catch (ClosedChannelException e) {
         channel.close();
-        throw closedDuringHandshake(channel, e);
+        throw ConnectFailures.closedDuringHandshake(channel, e);
       } catch (NotSslRecordException e) {
         channel.close();
-        throw notSsl(e);
+        throw ConnectFailures.notSsl(e);
       } catch (IOException | RuntimeException e) {
         channel.close();
         throw e;
+      }
+      if (mode.alpn()) {
+        // The pipeline is set once ALPN's choice is known, after the handshake.
+        try {
+          await(negotiated, "choosing the protocol");
+        } catch (IOException | RuntimeException e) {
+          channel.close();
+          throw e;
+        }
       }
     }
     return channel;
   }
 
-  /**
-   * The TLS handshake of a just connected {@code channel}; a closed one when the server closed
-   * the channel first, which removed its handlers.
-   */
-  static Future<?> handshake(Channel channel) {
-    SslHandler ssl = channel.pipeline().get(SslHandler.class);
-    return ssl != null ? ssl.handshakeFuture()
-        : channel.eventLoop().newFailedFuture(new ClosedChannelException());
-  }
-
-  /**
-   * What HttpClient 4 reports for a channel closed during the handshake: the failure that closed
-   * it (a reset, a plain-text answer), else the close itself.
-   */
-  static IOException closedDuringHandshake(Channel channel, ClosedChannelException closed) {
-    Throwable cause = Exchange.failureBeforeExchange(channel);
-    if (cause instanceof DecoderException decoding && decoding.getCause() != null) {
-      cause = decoding.getCause();
-    }
-    if (cause instanceof NotSslRecordException plain) {
-      return notSsl(plain);
-    }
-    return cause instanceof IOException io ? io : closed;
-  }
-
-  /** A plain-text answer to the client hello, as the JDK's socket names it. */
-  private static SSLException notSsl(NotSslRecordException e) {
-    return new SSLException("Unsupported or unrecognized SSL message", e);
-  }
-
-  /**
-   * The JDK's refusal under Netty's wrappers, with the JDK's own text, as HttpClient 4 shows it.
-   *
-   * <p>NIO appends the address to the JDK's message; epoll names its system call
-   * ("finishConnect(..) failed: Connection refused").
-   */
-  static ConnectException plainRefusal(ConnectException e) {
-    ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;
-    String message = plain.getMessage();
-    int call = message == null ? -1 : message.indexOf("(..) failed");
-    if (call < 0) {
-      return plain;
-    }
-    ConnectException jdk = new ConnectException(message.substring(message.lastIndexOf(": ") + 2));
-    jdk.initCause(plain);
-    return jdk;
+  /** Adds the HTTP/1.1 handlers: meter, codec, completion. */
+  static void http11(ChannelPipeline pipeline) {
+    pipeline.addLast(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
   }
 
   /** Parks until {@code future} is done, as {@link #await(CompletableFuture, String)}. */

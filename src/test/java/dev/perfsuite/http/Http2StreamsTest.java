@@ -23,11 +23,17 @@ class Http2StreamsTest {
   }
 
   @Test
-  void shouldUsePriorKnowledgeOnlyForVersion2OnPlainHttp() {
-    assertThat(Http2Streams.Version.HTTP_2.priorKnowledge("http")).as("2 on http").isTrue();
-    assertThat(Http2Streams.Version.HTTP_2.priorKnowledge("https")).as("2 on https").isFalse();
-    assertThat(Http2Streams.Version.AUTO.priorKnowledge("http")).as("auto on http").isFalse();
-    assertThat(Http2Streams.Version.HTTP_1_1.priorKnowledge("http")).as("1.1 on http").isFalse();
+  void shouldPickTheConnectionModeByVersionAndScheme() {
+    assertThat(Http2Streams.Mode.of(Http2Streams.Version.HTTP_2, false)).as("2 on http")
+        .isEqualTo(Http2Streams.Mode.H2C);
+    assertThat(Http2Streams.Mode.of(Http2Streams.Version.HTTP_2, true)).as("2 on https")
+        .isEqualTo(Http2Streams.Mode.ALPN_H2);
+    assertThat(Http2Streams.Mode.of(Http2Streams.Version.AUTO, false)).as("auto on http")
+        .isEqualTo(Http2Streams.Mode.HTTP_1_1);
+    assertThat(Http2Streams.Mode.of(Http2Streams.Version.AUTO, true)).as("auto on https")
+        .isEqualTo(Http2Streams.Mode.ALPN_AUTO);
+    assertThat(Http2Streams.Mode.of(Http2Streams.Version.HTTP_1_1, true)).as("1.1 on https")
+        .isEqualTo(Http2Streams.Mode.HTTP_1_1);
   }
 
   @Test
