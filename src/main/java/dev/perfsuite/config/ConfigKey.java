@@ -219,6 +219,12 @@ public enum ConfigKey implements KeyDescription {
           + "keeping its connections; remote engines too). Samplers using what it "
           + "lacks (proxy, embedded resources, a source address, ...) keep JMeter's client, named "
           + "before load and in run.properties."),
+  HTTP_VERSION("perf.http.version", "1.1", "one of 1.1, 2, auto",
+      "The HTTP version of the suite's client (perf.http.client=suite): 1.1 as JMeter; 2 = "
+          + "HTTP/2: h2c with prior knowledge on http://, h2 by ALPN on https:// (a sample fails "
+          + "if the server does not offer h2); auto = h2 by ALPN on https:// when the server "
+          + "picks it, else HTTP/1.1; HTTP/1.1 on http://. On HTTP/2 each user keeps one "
+          + "connection per origin, a stream per request."),
   JMX_CLASSPATH("perf.jmx.classpath", null,
       "comma-separated jars or directories (a directory adds its jars; ~ is your home)",
       "A team's own jars for JSR223/BeanShell scripts and Java samplers of JMX plans, as "

@@ -1,6 +1,7 @@
 package dev.perfsuite.config;
 
 import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.config.settings.HttpProtocol;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.users.UserConnections;
@@ -30,10 +31,11 @@ import java.util.regex.Pattern;
  * @param warmUpOrigin {@code perf.warm-up.origin}: where the warm-up window starts
  * @param secretVariables {@code perf.secrets.variables}: JMeter variables whose values the
  *     recorder registers for masking after each sample, none by default
+ * @param httpProtocol {@code perf.http.version}: the HTTP version of the suite's client
  */
 public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlContent jtl,
     boolean jtlCompressed, int labelsMax, WarmUpOrigin warmUpOrigin,
-    List<String> secretVariables) implements Serializable {
+    List<String> secretVariables, HttpProtocol httpProtocol) implements Serializable {
   /** The shared pool's default size per core ({@code perf.users.connections.max}). */
   public static final int SHARED_CONNECTIONS_PER_CORE = 128;
   private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
@@ -114,8 +116,10 @@ public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlC
       }
       variables.add(variable);
     }
+    HttpProtocol protocol = read.parse(ConfigKey.HTTP_VERSION, HttpProtocol::parse)
+        .orElse(HttpProtocol.HTTP_1_1);
     return new RunSettings(client, shared, jtl, compress.equals("true"), Math.max(1, max),
-        origin, variables);
+        origin, variables, protocol);
   }
 
   /**

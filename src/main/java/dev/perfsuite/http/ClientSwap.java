@@ -62,17 +62,31 @@ public final class ClientSwap {
    * The size travels in the tree, so remote engines build the same pool.
    */
   public static Outcome apply(HashTree tree, int sharedConnections) {
+    return apply(tree, sharedConnections, "1.1");
+  }
+
+  /**
+   * As {@link #apply(HashTree, int)}, the suite's samplers speaking {@code httpVersion}.
+   *
+   * <p>It is {@code perf.http.version}'s value: {@code 1.1}, {@code 2} (h2c on {@code http://})
+   * or {@code auto}; it travels in the tree, so remote engines speak it too.
+   *
+   * @throws IllegalArgumentException for any other version
+   */
+  public static Outcome apply(HashTree tree, int sharedConnections, String httpVersion) {
+    Http2Streams.Version version = Http2Streams.Version.of(httpVersion);
     Optional<String> planReason = planReason(tree);
     Map<String, String> kept = new LinkedHashMap<>();
     int[] swapped = {0};
-    swapUnder(tree, planReason, kept, swapped, sharedConnections);
+    swapUnder(tree, planReason, kept, swapped, sharedConnections, version);
     List<String> lines = new ArrayList<>();
     kept.forEach((label, reason) -> lines.add(label + ": JMeter's client (" + reason + ")"));
     return new Outcome(swapped[0], lines);
   }
 
   private static void swapUnder(HashTree tree, Optional<String> planReason,
-      Map<String, String> kept, int[] swapped, int sharedConnections) {
+      Map<String, String> kept, int[] swapped, int sharedConnections,
+      Http2Streams.Version version) {
     for (Object key : new ArrayList<>(tree.list())) {
       HashTree subtree = tree.getTree(key);
       if (key instanceof HTTPSamplerBase sampler && !(key instanceof SuiteHttpSampler)) {
@@ -84,11 +98,14 @@ public final class ClientSwap {
           if (sharedConnections > 0) {
             copy.setProperty(SuiteHttpSampler.SHARED_CONNECTIONS, sharedConnections);
           }
+          if (version != Http2Streams.Version.HTTP_1_1) {
+            copy.setProperty(SuiteHttpSampler.HTTP_VERSION, version.key());
+          }
           tree.replaceKey(key, copy);
           swapped[0]++;
         }
       }
-      swapUnder(subtree, planReason, kept, swapped, sharedConnections);
+      swapUnder(subtree, planReason, kept, swapped, sharedConnections, version);
     }
   }
 

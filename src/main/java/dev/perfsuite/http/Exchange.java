@@ -19,7 +19,6 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +63,7 @@ final class Exchange {
   private long sent;
   private long firstByteNanos;
   private long lastActivityNanos;
+  private boolean headersSeen;
   private HttpResponse head;
   private BodyBytes body;
 
@@ -108,6 +108,10 @@ final class Exchange {
       return;
     }
     channel.attr(CURRENT).set(this);
+    if (channel.parent() != null) {
+      // An HTTP/2 stream: its connection's meter counts the bytes and the activity.
+      channel.parent().attr(CURRENT).set(this);
+    }
     lastActivityNanos = clock.getAsLong();
     channel.writeAndFlush(request).addListener(f -> {
       if (!f.isSuccess()) {
@@ -142,6 +146,19 @@ final class Exchange {
     return lastActivityNanos + timeoutNanos;
   }
 
+  /** Fails this exchange with {@code cause} (a reset stream, a GOAWAY), closing {@code channel}. */
+  void failOn(Channel channel, Throwable cause) {
+    fail(channel, cause);
+  }
+
+  /** An HTTP/2 response's first HEADERS frame: latency ends there, not at a SETTINGS frame. */
+  void headersArrived() {
+    if (!headersSeen) {
+      headersSeen = true;
+      firstByteNanos = System.nanoTime();
+    }
+  }
+
   private void fail(Channel channel, Throwable cause) {
     release(channel);
     done.completeExceptionally(cause);
@@ -155,6 +172,9 @@ final class Exchange {
    */
   private void release(Channel channel) {
     channel.attr(CURRENT).compareAndSet(this, null);
+    if (channel.parent() != null) {
+      channel.parent().attr(CURRENT).compareAndSet(this, null);
+    }
     head = null;
     body = null;
   }
@@ -204,64 +224,33 @@ final class Exchange {
     byte[] bytes = body.toArray();
     release(channel);
     List<Map.Entry<String, String>> headers = new ArrayList<>(response.headers().size());
-    response.headers().forEach(headers::add);
-    boolean keepAlive = keepAliveAsked && HttpUtil.isKeepAlive(response);
-    done.complete(new WireResponse(response.protocolVersion().text(), response.status().code(),
+    boolean stream = channel.parent() != null;
+    for (Map.Entry<String, String> header : response.headers()) {
+      // Netty's HTTP/2-to-HTTP/1 conversion adds x-http2-* headers the server never sent.
+      if (!stream || !header.getKey().startsWith("x-http2-")) {
+        headers.add(header);
+      }
+    }
+    // A stream ends with its response; its connection stays the user's while it is open.
+    boolean keepAlive = stream ? channel.parent().isActive()
+        : keepAliveAsked && HttpUtil.isKeepAlive(response);
+    done.complete(new WireResponse(stream ? Http2Streams.PROTOCOL
+        : response.protocolVersion().text(), response.status().code(),
         response.status().reasonPhrase(), headers, bytes, received, sent,
         firstByteNanos, lastByteNanos, keepAlive));
-    if (!keepAlive) {
+    if (!keepAlive && !stream) {
       channel.close();
-    }
-  }
-
-  /**
-   * The response body as it is read, in one array of the length the server announced.
-   *
-   * <p>Filled in place and handed over as is (no second copy), grown only past that length; no
-   * array for an empty body (a HEAD's announced length).
-   */
-  static final class BodyBytes {
-    private static final byte[] EMPTY = new byte[0];
-    private final int expected;
-    private byte[] bytes;
-    private int size;
-
-    /**
-     * A body to be read.
-     *
-     * @param expected the announced length, or a first guess when none was
-     */
-    BodyBytes(int expected) {
-      this.expected = expected;
-    }
-
-    /** Appends {@code part}'s readable bytes, growing past the announced length if need be. */
-    void add(ByteBuf part) {
-      int length = part.readableBytes();
-      if (length == 0) {
-        return;
-      }
-      if (bytes == null) {
-        bytes = new byte[Math.max(expected, length)];
-      } else if (size + length > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(size + length, bytes.length * 2));
-      }
-      part.getBytes(part.readerIndex(), bytes, size, length);
-      size += length;
-    }
-
-    /** The bytes read: the filled array itself when it came to the announced length. */
-    byte[] toArray() {
-      if (bytes == null) {
-        return EMPTY;
-      }
-      return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
     }
   }
 
   /** The handlers a connection's pipeline holds around the HTTP codec. */
   static ChannelDuplexHandler meter() {
-    return new Meter();
+    return new Meter(false);
+  }
+
+  /** The meter of an HTTP/2 connection, whose server rightly starts with a SETTINGS frame. */
+  static ChannelDuplexHandler http2Meter() {
+    return new Meter(true);
   }
 
   static ChannelInboundHandlerAdapter completion() {
@@ -271,6 +260,10 @@ final class Exchange {
   /** Counts the HTTP bytes each way (under the codec, over TLS) and notes the first byte. */
   private static final class Meter extends ChannelDuplexHandler {
     private boolean firstBytesRead; // checked once for an HTTP/2-only server's preface
+
+    Meter(boolean http2) {
+      firstBytesRead = http2;
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {

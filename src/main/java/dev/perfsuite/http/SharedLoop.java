@@ -10,6 +10,11 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolConfig.Protocol;
+import io.netty.handler.ssl.ApplicationProtocolConfig.SelectedListenerFailureBehavior;
+import io.netty.handler.ssl.ApplicationProtocolConfig.SelectorFailureBehavior;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
@@ -38,6 +43,7 @@ final class SharedLoop {
   private final EventLoopGroup group;
   private final Bootstrap bootstrap;
   private final SslContext tls;
+  private final SslContext alpnTls;
 
   private SharedLoop(Transport transport) {
     this.transport = transport;
@@ -46,6 +52,7 @@ final class SharedLoop {
     bootstrap = new Bootstrap().group(group).channel(transport.channelType())
         .option(ChannelOption.TCP_NODELAY, true);
     tls = newTls();
+    alpnTls = newTls(true);
   }
 
   /** A loop of its own on {@code transport}, one thread (for tests of the fallback). */
@@ -111,9 +118,24 @@ final class SharedLoop {
 
   /** A trust-all TLS context with a session cache of its own. */
   static SslContext newTls() {
+    return newTls(false);
+  }
+
+  /**
+   * A trust-all TLS context with a session cache of its own, offering ALPN when {@code alpn}.
+   *
+   * <p>It offers h2 then http/1.1; the JDK's {@code SSLEngine} has ALPN since Java 9.
+   */
+  static SslContext newTls(boolean alpn) {
     try {
-      return SslContextBuilder.forClient()
-          .trustManager(InsecureTrustManagerFactory.INSTANCE).build();
+      SslContextBuilder builder = SslContextBuilder.forClient()
+          .trustManager(InsecureTrustManagerFactory.INSTANCE);
+      if (alpn) {
+        builder.applicationProtocolConfig(new ApplicationProtocolConfig(Protocol.ALPN,
+            SelectorFailureBehavior.NO_ADVERTISE, SelectedListenerFailureBehavior.ACCEPT,
+            ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
+      }
+      return builder.build();
     } catch (SSLException e) {
       throw new IllegalStateException("cannot build the client's trust-all TLS context", e);
     }
@@ -145,5 +167,10 @@ final class SharedLoop {
   /** The context all users share when {@code https.sessioncontext.shared} is true. */
   SslContext tls() {
     return tls;
+  }
+
+  /** As {@link #tls()}, offering h2 by ALPN. */
+  SslContext alpnTls() {
+    return alpnTls;
   }
 }

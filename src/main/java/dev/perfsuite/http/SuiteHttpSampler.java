@@ -1,5 +1,6 @@
 package dev.perfsuite.http;
 
+import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -40,6 +41,12 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
    * <p>Set by {@link ClientSwap}; absent or 0: each user keeps its own connections.
    */
   static final String SHARED_CONNECTIONS = "SuiteHttpSampler.shared_connections";
+  /**
+   * The HTTP version of this sampler's requests ({@code perf.http.version}: 1.1, 2, auto).
+   *
+   * <p>Set by {@link ClientSwap}; absent: HTTP/1.1.
+   */
+  static final String HTTP_VERSION = "SuiteHttpSampler.http_version";
 
   private transient volatile UserChannels user;
   /** Created lazily: JMeter's cloning copies properties, not fields. */
@@ -159,9 +166,12 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
     this.user = user;
     int sharedSize = getPropertyAsInt(SHARED_CONNECTIONS, 0);
     SharedConnections shared = sharedSize > 0 ? SharedConnections.ofSize(sharedSize) : null;
+    Http2Streams.Version version = Http2Streams.Version.of(getPropertyAsString(HTTP_VERSION));
+    // The shared pool holds HTTP/1.1 connections only.
     UserChannels.Connection connection = shared != null
         ? shared.lend(request.url(), getConnectTimeout(), slotWait(), user)
-        : user.connection(request.url(), getConnectTimeout());
+        : user.connection(request.url(), getConnectTimeout(), version);
+    boolean http2 = shared == null && Http2Streams.isHttp2(connection.channel());
     boolean reusable = false;
     try {
       if (connection.opened()) {
@@ -170,7 +180,8 @@ public class SuiteHttpSampler extends HTTPSamplerBase implements Interruptible {
       if (request.shownBody() != null) {
         result.setQueryString(request.shownBody());
       }
-      Exchange exchange = Exchange.send(connection.channel(), request.toNetty(), request.url(),
+      Channel channel = http2 ? user.stream(connection.channel()) : connection.channel();
+      Exchange exchange = Exchange.send(channel, request.toNetty(), request.url(),
           getResponseTimeout(), request.keepAlive());
       WireResponse response = user.await(exchange.done, "waiting for the response");
       reusable = response.keepAlive();

@@ -5,9 +5,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import javax.net.ssl.SSLException;
 import org.apache.http.HttpHost;
 import org.apache.http.conn.ConnectTimeoutException;
 import org.apache.http.conn.HttpHostConnectException;
@@ -58,6 +58,7 @@ final class UserChannels {
   private static final boolean SHARED_TLS_SESSIONS =
       JMeterUtils.getPropDefault("https.sessioncontext.shared", false);
   private SslContext tls;
+  private SslContext alpnTls;
   /** The origin of the user's last request, kept so the next one to it builds no key. */
   private String lastOrigin;
   private URL lastOriginOf;
@@ -99,6 +100,62 @@ final class UserChannels {
   }
 
   /**
+   * As {@link #connection(URL, int)}, in {@code version}: h2c with prior knowledge on http://
+   * for 2, h2 by ALPN on https:// for 2 and auto.
+   *
+   * <p>Each version's connection is kept apart from another's to the same origin, and left for
+   * a new one once the server has sent GOAWAY.
+   *
+   * @throws IOException also when version 2 asks h2 of a TLS server that does not offer it
+   */
+  Connection connection(URL url, int connectTimeoutMillis, Http2Streams.Version version)
+      throws IOException {
+    boolean secure = "https".equalsIgnoreCase(url.getProtocol());
+    Http2Streams.Mode mode = Http2Streams.Mode.of(version, secure);
+    if (mode == Http2Streams.Mode.HTTP_1_1) {
+      return connection(url, connectTimeoutMillis);
+    }
+    String origin = mode.name() + ":" + originOf(url);
+    Channel channel = open.get(origin);
+    if (channel != null && Http2Streams.usable(channel)) {
+      return new Connection(channel, origin, 0);
+    }
+    open.remove(origin);
+    if (channel != null) {
+      channel.close();
+    }
+    Connection opened = new Connection(connect(url.getHost(), port(url),
+        secure ? alpnTls() : null, connectTimeoutMillis, mode), origin, System.nanoTime());
+    open.put(origin, opened.channel());
+    return opened;
+  }
+
+  private SslContext alpnTls() {
+    if (SHARED_TLS_SESSIONS) {
+      return SharedLoop.get().alpnTls();
+    }
+    if (alpnTls == null) {
+      alpnTls = SharedLoop.newTls(true);
+    }
+    return alpnTls;
+  }
+
+  /**
+   * A new stream on the HTTP/2 connection {@code parent}, for one request.
+   *
+   * <p>This user's thread parks while the loop opens it; {@link #abort} can end the wait.
+   */
+  Channel stream(Channel parent) throws IOException {
+    Future<Http2StreamChannel> opening = Http2Streams.open(parent);
+    await(opening, "opening an HTTP/2 stream");
+    return opening.getNow();
+  }
+
+  private static int port(URL url) {
+    return url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
+  }
+
+  /**
    * A new connection to {@code url}'s origin, kept by no one yet.
    *
    * <p>This user's thread parks while it opens; {@link #abort} can end the wait.
@@ -109,7 +166,7 @@ final class UserChannels {
     boolean secure = "https".equalsIgnoreCase(url.getProtocol());
     int port = url.getPort() == -1 ? url.getDefaultPort() : url.getPort();
     Channel channel = connect(url.getHost(), port, secure ? context : null,
-        connectTimeoutMillis);
+        connectTimeoutMillis, Http2Streams.Mode.HTTP_1_1);
     return new Connection(channel, origin(url), System.nanoTime());
   }
 
@@ -160,6 +217,7 @@ final class UserChannels {
   void newVisitor() {
     closeAll();
     tls = null;
+    alpnTls = null;
   }
 
   /** Closes every connection of this user (thread end, a new visitor's iteration). */
@@ -169,9 +227,10 @@ final class UserChannels {
     channels.forEach(Channel::close);
   }
 
-  private Channel connect(String host, int port, SslContext context, int timeoutMillis)
-      throws IOException {
+  private Channel connect(String host, int port, SslContext context, int timeoutMillis,
+      Http2Streams.Mode mode) throws IOException {
     boolean secure = context != null;
+    CompletableFuture<Void> negotiated = new CompletableFuture<>();
     // Resolved on the user's thread, as HttpClient 4 does: same exception, same blocking.
     InetAddress address = InetAddress.getByName(host);
     HttpHost target = new HttpHost(host, port, secure ? "https" : "http");
@@ -188,8 +247,13 @@ final class UserChannels {
               tls.setHandshakeTimeoutMillis(timeoutMillis);
               ch.pipeline().addLast(tls);
             }
-            ch.pipeline().addLast(Exchange.meter(), new HttpClientCodec(),
-                Exchange.completion());
+            if (mode.alpn()) {
+              ch.pipeline().addLast(Http2Streams.negotiation(mode, negotiated));
+            } else if (mode == Http2Streams.Mode.H2C) {
+              Http2Streams.configure(ch.pipeline());
+            } else {
+              http11(ch.pipeline());
+            }
           }
         });
     ChannelFuture connecting =
@@ -203,76 +267,42 @@ final class UserChannels {
       throw new ConnectTimeoutException(new SocketTimeoutException("Connect timed out"), target,
           address);
     } catch (ConnectException e) {
-      throw new HttpHostConnectException(plainRefusal(e), target, address);
+      throw new HttpHostConnectException(ConnectFailures.plainRefusal(e), target, address);
     }
     Channel channel = connecting.channel();
     if (secure) {
       try {
-        await(handshake(channel), "shaking hands");
+        await(ConnectFailures.handshake(channel), "shaking hands");
       } catch (SslHandshakeTimeoutException e) {
         channel.close();
         throw new ConnectTimeoutException(new SocketTimeoutException("Read timed out"), target,
             address);
       } catch (ClosedChannelException e) {
         channel.close();
-        throw closedDuringHandshake(channel, e);
+        throw ConnectFailures.closedDuringHandshake(channel, e);
       } catch (NotSslRecordException e) {
         channel.close();
-        throw notSsl(e);
+        throw ConnectFailures.notSsl(e);
       } catch (IOException | RuntimeException e) {
         channel.close();
         throw e;
+      }
+      if (mode.alpn()) {
+        // The pipeline is set once ALPN's choice is known, after the handshake.
+        try {
+          await(negotiated, "choosing the protocol");
+        } catch (IOException | RuntimeException e) {
+          channel.close();
+          throw e;
+        }
       }
     }
     return channel;
   }
 
-  /**
-   * The TLS handshake of a just connected {@code channel}; a closed one when the server closed
-   * the channel first, which removed its handlers.
-   */
-  static Future<?> handshake(Channel channel) {
-    SslHandler ssl = channel.pipeline().get(SslHandler.class);
-    return ssl != null ? ssl.handshakeFuture()
-        : channel.eventLoop().newFailedFuture(new ClosedChannelException());
-  }
-
-  /**
-   * What HttpClient 4 reports for a channel closed during the handshake: the failure that closed
-   * it (a reset, a plain-text answer), else the close itself.
-   */
-  static IOException closedDuringHandshake(Channel channel, ClosedChannelException closed) {
-    Throwable cause = Exchange.failureBeforeExchange(channel);
-    if (cause instanceof DecoderException decoding && decoding.getCause() != null) {
-      cause = decoding.getCause();
-    }
-    if (cause instanceof NotSslRecordException plain) {
-      return notSsl(plain);
-    }
-    return cause instanceof IOException io ? io : closed;
-  }
-
-  /** A plain-text answer to the client hello, as the JDK's socket names it. */
-  private static SSLException notSsl(NotSslRecordException e) {
-    return new SSLException("Unsupported or unrecognized SSL message", e);
-  }
-
-  /**
-   * The JDK's refusal under Netty's wrappers, with the JDK's own text, as HttpClient 4 shows it.
-   *
-   * <p>NIO appends the address to the JDK's message; epoll names its system call
-   * ("finishConnect(..) failed: Connection refused").
-   */
-  static ConnectException plainRefusal(ConnectException e) {
-    ConnectException plain = e.getCause() instanceof ConnectException jdk ? jdk : e;
-    String message = plain.getMessage();
-    int call = message == null ? -1 : message.indexOf("(..) failed");
-    if (call < 0) {
-      return plain;
-    }
-    ConnectException jdk = new ConnectException(message.substring(message.lastIndexOf(": ") + 2));
-    jdk.initCause(plain);
-    return jdk;
+  /** Adds the HTTP/1.1 handlers: meter, codec, completion. */
+  static void http11(ChannelPipeline pipeline) {
+    pipeline.addLast(Exchange.meter(), new HttpClientCodec(), Exchange.completion());
   }
 
   /** Parks until {@code future} is done, as {@link #await(CompletableFuture, String)}. */

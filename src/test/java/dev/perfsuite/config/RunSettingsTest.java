@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfsuite.config.settings.HttpClientKind;
+import dev.perfsuite.config.settings.HttpProtocol;
 import dev.perfsuite.config.settings.JtlContent;
 import dev.perfsuite.config.settings.WarmUpOrigin;
 import dev.perfsuite.users.UserConnections;
@@ -35,10 +36,28 @@ class RunSettingsTest {
     RunSettings settings = RunSettings.of(Map.of("perf.http.client", "jmeter",
         "perf.users.connections.max", "7", "perf.jtl", "errors", "perf.jtl.compress", "true",
         "perf.labels.max", "50", "perf.warm-up.origin", "first-sample",
-        "perf.secrets.variables", " token, session.id "));
+        "perf.secrets.variables", " token, session.id ", "perf.http.version", "2"));
 
     assertThat(settings).as("settings").isEqualTo(new RunSettings(HttpClientKind.JMETER, 7,
-        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE, List.of("token", "session.id")));
+        JtlContent.ERRORS, true, 50, WarmUpOrigin.FIRST_SAMPLE, List.of("token", "session.id"),
+        HttpProtocol.HTTP_2));
+  }
+
+  @Test
+  void shouldSpeakHttp11WhenNoVersionIsSet() {
+    assertThat(RunSettings.of(Map.of()).httpProtocol()).as("perf.http.version unset")
+        .isEqualTo(HttpProtocol.HTTP_1_1);
+    assertThat(RunSettings.of(Map.of("perf.http.version", " AUTO ")).httpProtocol())
+        .as("perf.http.version= AUTO ").isEqualTo(HttpProtocol.AUTO);
+  }
+
+  @Test
+  void shouldRefuseAnUnknownHttpVersionNamingKeyValueAndAllowedValues() {
+    assertThatThrownBy(() -> RunSettings.of(Map.of("perf.http.version", "3")))
+        .as("perf.http.version=3").isInstanceOf(ConfigException.class)
+        .hasMessageContaining("perf.http.version")
+        .hasMessageContaining("3")
+        .hasMessageContaining("one of 1.1, 2, auto");
   }
 
   @Test

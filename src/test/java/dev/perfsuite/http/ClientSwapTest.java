@@ -29,6 +29,19 @@ class ClientSwapTest {
   }
 
   @Test
+  void shouldCarryTheHttpVersionOnTheSwappedSampler() {
+    ListedHashTree tree = new ListedHashTree();
+    tree.add(sampler("get items"));
+
+    ClientSwap.apply(tree, 0, "2");
+
+    assertThat(tree.list()).as("the tree's sampler").singleElement()
+        .isInstanceOfSatisfying(SuiteHttpSampler.class, s -> assertThat(
+            s.getPropertyAsString(SuiteHttpSampler.HTTP_VERSION)).as("its HTTP version")
+            .isEqualTo("2"));
+  }
+
+  @Test
   void shouldKeepJmetersClientForAProxyNamingTheLabelOnce() {
     ListedHashTree tree = new ListedHashTree();
     HTTPSamplerProxy first = sampler("via proxy");

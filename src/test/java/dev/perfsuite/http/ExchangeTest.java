@@ -184,7 +184,7 @@ class ExchangeTest {
 
   @Test
   void shouldKeepEveryByteOfABodyLongerThanTheFirstGuess() {
-    Exchange.BodyBytes body = new Exchange.BodyBytes(4);
+    BodyBytes body = new BodyBytes(4);
     body.add(bytes("chunked "));
     body.add(bytes("body of "));
     body.add(bytes("unknown length"));
@@ -195,7 +195,7 @@ class ExchangeTest {
 
   @Test
   void shouldAnswerNoBytesForAnAnnouncedBodyThatNeverCame() {
-    Exchange.BodyBytes body = new Exchange.BodyBytes(1024);
+    BodyBytes body = new BodyBytes(1024);
     body.add(Unpooled.EMPTY_BUFFER);
 
     assertThat(body.toArray()).as("a HEAD's body").isEmpty();
@@ -203,7 +203,7 @@ class ExchangeTest {
 
   @Test
   void shouldTrimABodyShorterThanTheFirstGuess() {
-    Exchange.BodyBytes body = new Exchange.BodyBytes(256);
+    BodyBytes body = new BodyBytes(256);
     body.add(bytes("short"));
 
     assertThat(body.toArray()).as("trimmed body").hasSize(5);

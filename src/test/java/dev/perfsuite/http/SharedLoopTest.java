@@ -64,7 +64,8 @@ class SharedLoopTest {
   void shouldNameARefusalOnEpollAsTheJdkDoes() {
     ConnectException epoll = new ConnectException("finishConnect(..) failed: Connection refused");
 
-    assertThat(UserChannels.plainRefusal(epoll).getMessage()).as("the refusal HttpClient 4 shows")
+    assertThat(ConnectFailures.plainRefusal(epoll).getMessage())
+        .as("the refusal HttpClient 4 shows")
         .isEqualTo("Connection refused");
   }
 }

@@ -93,17 +93,17 @@ class UserChannelsTest {
         new DecoderException(new NotSslRecordException("not an SSL/TLS record")));
     EmbeddedChannel closed = new EmbeddedChannel();
 
-    Future<?> afterAnswer = UserChannels.handshake(answered);
-    Future<?> afterClose = UserChannels.handshake(closed);
+    Future<?> afterAnswer = ConnectFailures.handshake(answered);
+    Future<?> afterClose = ConnectFailures.handshake(closed);
 
     assertThat(afterAnswer.cause()).as("handshake after a plain answer")
         .isInstanceOf(ClosedChannelException.class);
-    assertThat(UserChannels.closedDuringHandshake(answered,
+    assertThat(ConnectFailures.closedDuringHandshake(answered,
         (ClosedChannelException) afterAnswer.cause()))
         .as("what a plain answer reports, as HttpClient 4").isInstanceOf(SSLException.class)
         .hasMessage("Unsupported or unrecognized SSL message")
         .hasCauseInstanceOf(NotSslRecordException.class);
-    assertThat(UserChannels.closedDuringHandshake(closed,
+    assertThat(ConnectFailures.closedDuringHandshake(closed,
         (ClosedChannelException) afterClose.cause()))
         .as("what a close without a failure reports").isInstanceOf(ClosedChannelException.class);
   }
