@@ -123,7 +123,11 @@ public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlC
   }
 
   /**
-   * Refuses {@code perf.users.connections=shared} on JMeter's client, whose pools are per user.
+   * Refuses client settings that cannot hold together, before load.
+   *
+   * <p>Refused: {@code perf.users.connections=shared} on JMeter's client, whose pools are per
+   * user; {@code perf.http.version} other than {@code 1.1} on JMeter's client (HTTP/1.1 only) or
+   * with shared connections (an HTTP/1.1 pool).
    *
    * @throws ConfigException naming the fix
    */
@@ -133,6 +137,18 @@ public record RunSettings(HttpClientKind httpClient, int sharedConnections, JtlC
           + "(JMeter's keeps a pool per user), but perf.http.client=" + httpClient.name()
           .toLowerCase(Locale.ROOT) + ". Fix: -Dperf.http.client=suite, or "
           + "perf.users.connections=per-user or per-request");
+    }
+    if (httpProtocol != HttpProtocol.HTTP_1_1 && httpClient != HttpClientKind.SUITE) {
+      throw new ConfigException("perf.http.version=" + httpProtocol.key() + " needs the suite's "
+          + "HTTP client (JMeter's HttpClient 4 speaks HTTP/1.1 only), but perf.http.client="
+          + httpClient.name().toLowerCase(Locale.ROOT) + ". Fix: -Dperf.http.client=suite, or "
+          + "perf.http.version=1.1");
+    }
+    if (httpProtocol != HttpProtocol.HTTP_1_1 && connections == UserConnections.SHARED) {
+      throw new ConfigException("perf.http.version=" + httpProtocol.key() + " with "
+          + "perf.users.connections=shared: the shared pool holds HTTP/1.1 connections only. "
+          + "Fix: perf.users.connections=per-user (one HTTP/2 connection per user and origin), "
+          + "or perf.http.version=1.1");
     }
   }
 }

@@ -41,9 +41,10 @@ final class HttpClientChoice {
     int shared = connections == UserConnections.SHARED ? settings.sharedConnections() : 0;
     Set<String> named = ConcurrentHashMap.newKeySet();
     return Optional.of(BuiltTree.onceBuilt(tree -> {
-      ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared);
-      LOG.info("HTTP client: the suite's ({} transport) for {} sampler(s){}",
-          SuiteHttpSampler.transport(), outcome.swapped(),
+      ClientSwap.Outcome outcome = ClientSwap.apply(tree, shared,
+          settings.httpProtocol().key());
+      LOG.info("HTTP client: the suite's ({} transport, HTTP {}) for {} sampler(s){}",
+          SuiteHttpSampler.transport(), settings.httpProtocol().key(), outcome.swapped(),
           shared > 0 ? ", " + shared + " connections shared across users" : "");
       outcome.kept().stream().filter(named::add).forEach(line -> warn(warnings, line));
     }));

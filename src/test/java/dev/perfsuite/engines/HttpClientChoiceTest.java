@@ -75,6 +75,38 @@ class HttpClientChoiceTest {
   }
 
   @Test
+  void shouldPutTheRunsHttpVersionOnTheSwappedSamplers() {
+    RunSettings http2 = RunSettings.of(Map.of("perf.http.client", "suite",
+        "perf.http.version", "2"));
+    TestPlanChild swap = HttpClientChoice.of(http2, UserConnections.PER_USER,
+        new ArrayList<>()).orElseThrow();
+
+    HashTree tree = BuiltTree.build(testPlan(httpCache().disable(),
+        threadGroup(1, 1, httpSampler("get", URL)), swap));
+
+    assertThat(samplers(tree)).as("samplers").singleElement()
+        .satisfies(s -> assertThat(s.getPropertyAsString("SuiteHttpSampler.http_version"))
+            .as("perf.http.version=2 in the tree the engines run").isEqualTo("2"));
+  }
+
+  @Test
+  void shouldRefuseHttp2WhereItCannotBeSpokenNamingTheFix() {
+    RunSettings onJmeter = RunSettings.of(Map.of("perf.http.client", "jmeter",
+        "perf.http.version", "2"));
+    RunSettings suite = RunSettings.of(Map.of("perf.http.client", "suite",
+        "perf.http.version", "auto"));
+
+    assertThatThrownBy(() -> HttpClientChoice.of(onJmeter, UserConnections.PER_USER,
+        new ArrayList<>())).as("HTTP/2 on JMeter's client")
+        .isInstanceOf(ConfigException.class).hasMessageContaining("perf.http.version=2")
+        .hasMessageContaining("perf.http.client=jmeter").hasMessageContaining("Fix:");
+    assertThatThrownBy(() -> HttpClientChoice.of(suite, UserConnections.SHARED,
+        new ArrayList<>())).as("HTTP/2 on the shared HTTP/1.1 pool")
+        .isInstanceOf(ConfigException.class).hasMessageContaining("perf.http.version=auto")
+        .hasMessageContaining("perf.users.connections=shared").hasMessageContaining("Fix:");
+  }
+
+  @Test
   void shouldNameAKeptLabelOnceWhenTheTreeIsBuiltTwice() {
     List<String> warnings = new ArrayList<>();
     TestPlanChild swap = HttpClientChoice.of(SUITE, UserConnections.PER_USER,
