@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * (to - from) * k / seconds, a late one at once. Past the schedule it keeps its last rate while the
  * test stops. So a run spans {@code seconds} schedule seconds and, since it rarely starts on a
  * second's edge, part of one more at the last rate: at most the sum of ceil(rps(k)) plus
- * ceil(rps(last)). A first sample late by up to a second (a cold JVM) can push the last schedule
+ * ceil(rps(last)), and one per user whose released sample is sent as the group ends. A first
+ * sample late by up to a second (a cold JVM) can push the last schedule
  * second past the group's end: at least the sum less ceil(rps(last)). Two runs differ by where
  * they fall on the clock: within ceil(rps(last)) plus one sample per user.
  */
@@ -55,9 +56,12 @@ record ShapingBounds(double from, double to, int seconds) {
     return scheduled() - last();
   }
 
-  /** The most samples the timer lets through in a run of the schedule. */
-  long highest() {
-    return scheduled() + last();
+  /**
+   * The most samples the timer lets through in a run of the schedule with {@code users}: each
+   * user may still send the sample the timer released as the group ended.
+   */
+  long highest(int users) {
+    return scheduled() + last() + users;
   }
 
   /** How far two runs of the schedule with {@code users} threads may differ. */
