@@ -1,6 +1,7 @@
 package dev.perfsuite.jmx;
 
 import dev.perfsuite.diagnostics.Causes;
+import dev.perfsuite.engines.JmeterHome;
 import dev.perfsuite.plugins.PluginArtifacts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -23,7 +24,6 @@ import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 import org.xml.sax.helpers.DefaultHandler;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
  * Reads a JMX file into JMeter's tree after the checks that must fail before load. The checks are
@@ -112,10 +112,13 @@ final class JmxSource {
     }
   }
 
-  /** JMeter's properties and save service, initialised once per JVM as the DSL does. */
+  /**
+   * JMeter's properties and save service, initialised as the DSL does; never beside another
+   * run's start in this JVM ({@link JmeterHome}).
+   */
   static void environment() {
     try {
-      new JmeterEnvironment();
+      JmeterHome.prepare();
     } catch (IOException e) {
       throw new IllegalStateException("cannot set up JMeter's environment: " + e, e);
     }

@@ -5,6 +5,7 @@ import dev.perfsuite.config.PerfLog;
 import dev.perfsuite.config.Secret;
 import dev.perfsuite.config.Secrets;
 import dev.perfsuite.engines.EngineAddress;
+import dev.perfsuite.engines.JmeterHome;
 import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RmiTransport;
 import dev.perfsuite.engines.RunExecution;
@@ -27,7 +28,6 @@ import java.util.jar.JarFile;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
 
 /**
  * The remote-engine launcher: a JMeter 5.6.3 server with the suite's classes, needing no JMeter
@@ -150,7 +150,7 @@ public final class RemoteEngineMain {
 
   /** Configures JMeter in this JVM and starts its RMI server. */
   static void start(RemoteEngineOptions options, RmiTransport transport) throws Exception {
-    new JmeterEnvironment();
+    JmeterHome.prepare();
     Properties props = JMeterUtils.getJMeterProperties();
     props.putAll(RunExecution.SHARED_PROPERTIES);
     props.putAll(RmiTransport.SAMPLE_SENDER);
