@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.PropertyIterator;
 
@@ -20,11 +21,15 @@ import org.apache.jmeter.testelement.property.PropertyIterator;
  * protocol, method, port, content encoding, and each property of each argument (a query string's
  * parameters), read through the same getters, so a variable or a function in any of them (their
  * values are fixed for one iteration) or a merged HTTP Request Defaults builds another URL the
- * sample it changes. One per user's sampler (JMeter clones samplers per user), touched by its
- * thread only.
+ * sample it changes. A function in any of them is run once per sample, as by JMeter: such a
+ * URL is built on every sample. One per user's sampler (JMeter clones samplers per user),
+ * touched by its thread only.
  */
 final class BuiltUrl {
   private static final int FIXED = 5;
+  private static final String[] URL_PROPERTIES = {HTTPSamplerBase.PATH, HTTPSamplerBase.DOMAIN,
+      HTTPSamplerBase.PROTOCOL, HTTPSamplerBase.METHOD, HTTPSamplerBase.PORT,
+      HTTPSamplerBase.CONTENT_ENCODING};
 
   private String[] inputs = new String[FIXED];
   private String[] reading = new String[FIXED];
@@ -33,6 +38,13 @@ final class BuiltUrl {
 
   /** The URL {@code build} makes from {@code sampler}'s values; the last one if unchanged. */
   URL of(HTTPSamplerBase sampler, Builder build) throws MalformedURLException {
+    if (holdsFunction(sampler)) {
+      // JMeter runs a function each time its property is read (function.cache.per.iteration
+      // is off by default): reading to compare and again to build would run ${__counter()}
+      // twice per sample. Built once per sample, as JMeter does.
+      url = null;
+      return build.url();
+    }
     int count = read(sampler);
     int portNow = sampler.getPort();
     if (url == null || portNow != port || count != inputs.length || !same(count)) {
@@ -90,6 +102,35 @@ final class BuiltUrl {
       }
     }
     return count;
+  }
+
+  /** Whether a value the URL is made of is a function, which each read runs again. */
+  private static boolean holdsFunction(HTTPSamplerBase sampler) {
+    for (String name : URL_PROPERTIES) {
+      if (sampler.getProperty(name) instanceof FunctionProperty) {
+        return true;
+      }
+    }
+    Arguments arguments = sampler.getArguments();
+    if (arguments == null) {
+      return false;
+    }
+    PropertyIterator each = arguments.iterator();
+    while (each.hasNext()) {
+      JMeterProperty argument = each.next();
+      if (argument instanceof FunctionProperty) {
+        return true;
+      }
+      if (argument.getObjectValue() instanceof TestElement element) {
+        PropertyIterator properties = element.propertyIterator();
+        while (properties.hasNext()) {
+          if (properties.next() instanceof FunctionProperty) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private void put(int index, String value) {

@@ -2,8 +2,12 @@ package dev.perfsuite.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfsuite.engines.JmeterHome;
 import java.net.URL;
+import org.apache.jmeter.engine.util.CompoundVariable;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.util.HTTPArgument;
+import org.apache.jmeter.testelement.property.FunctionProperty;
 import org.junit.jupiter.api.Test;
 
 class BuiltUrlTest {
@@ -41,6 +45,35 @@ class BuiltUrlTest {
     assertThat(otherPort).as("another port").hasToString("http://127.0.0.1:9090/other?q=c");
     assertThat(post).as("a POST, its parameters in the body")
         .hasToString("http://127.0.0.1:9090/other");
+  }
+
+  @Test
+  void shouldRunAFunctionInThePathOncePerSampleAsJmeterDoes() throws Exception {
+    JmeterHome.prepare();
+    SuiteHttpSampler sampler = sampler();
+    CountingPath path = new CountingPath();
+    FunctionProperty property = new FunctionProperty(HTTPSamplerBase.PATH, path);
+    property.setRunningVersion(true);
+    sampler.setProperty(property);
+
+    URL first = sampler.getUrl();
+    URL second = sampler.getUrl();
+
+    assertThat(path.runs).as("runs of a ${__counter()} in the path over two samples")
+        .isEqualTo(2);
+    assertThat(first).as("first sample").hasToString("http://127.0.0.1:8080/events/1?q=a+b");
+    assertThat(second).as("second sample").hasToString("http://127.0.0.1:8080/events/2?q=a+b");
+  }
+
+  /** A path function that counts its runs, as {@code ${__counter(FALSE,)}} does. */
+  private static final class CountingPath extends CompoundVariable {
+    private int runs;
+
+    @Override
+    public String execute() {
+      runs++;
+      return "/events/" + runs;
+    }
   }
 
   private static SuiteHttpSampler sampler() {

@@ -61,11 +61,7 @@ class JmeterOracleIT {
   /** The share of unseen plans that should run with JMeter's outcome. */
   private static final double HELD_OUT_GOAL = 0.95;
   /** Held-out plans that differ from JMeter, each with its mechanism (docs/jmx.md names each). */
-  static final Map<String, String> HELD_OUT_OPEN = Map.of(
-      "heldout-10-functions-counter", "the suite's HTTP sampler reads a function in the path "
-          + "twice per sample, so ${__counter(FALSE,)} advances by two, and a per-user "
-          + "${__counter(TRUE,)} counts across users: JMeter reads each once per sample, in the "
-          + "user's thread");
+  static final Map<String, String> HELD_OUT_OPEN = Map.of();
   /** The field corpus's profile: under {@code perf.jmx.load=plan} the plan's own shape rules. */
   private static final LoadProfile PROFILE = JmxFieldCorpusIT.PROFILE;
   /** A child JVM that has not ended by then has hung: a plan of the corpus runs seconds. */
