@@ -98,6 +98,21 @@ class RunOutcomeTest {
         .contains("first complete run");
   }
 
+  @Test
+  void shouldKeepTheVerdictWhenTheHistoryCannotTakeTheRow() throws Exception {
+    RunHistory history = history();
+    HistoryOutcome run = history.compare(result(10));
+    // A folder where the history file goes: the append fails as on a full or read-only disk
+    // (permissions would not stop root, who runs CI).
+    Files.createDirectories(history.store().file("echo-outcome"));
+
+    history.keep(run.run(), RunRecord.PASSED);
+
+    assertThat(run.verdict().regressed()).as("the run's verdict stands").isFalse();
+    assertThat(Files.isDirectory(history.store().file("echo-outcome")))
+        .as("nothing written in place of the history file").isTrue();
+  }
+
   private RunHistory history() {
     return RunHistory.of(new HistorySettings(dir.resolve("history"), RegressionMode.FAIL, 10,
         Optional.empty(), 20, false), time -> new RunIdentity("run-" + ++runs, time, "abc",
