@@ -6,6 +6,7 @@ import dev.perfsuite.engines.shipment.EngineDataService;
 import dev.perfsuite.plugins.EnginePlugins;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -49,6 +50,10 @@ import org.slf4j.LoggerFactory;
  * controllers killed mid-upload cannot hold the engine's slots. A plugin jar's SHA-256 is checked
  * again when a test loads it.
  *
+ * <p>Each upload call is let through by the engine's {@link Gate}: with the run's token, and
+ * while a test runs only with that run's; an upload's chunks, commit and abort only with the token
+ * that began it.
+ *
  * <p>The service shares the registry's port (no port to open beyond what JMeter needs).
  * <b>Trap:</b>
  * RMI shares a port only between objects exported with equal socket factories, and JMeter's SSL
@@ -87,15 +92,28 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   private final transient AtomicLong ids = new AtomicLong();
   private final transient EnginePlugins plugins;
   private final transient LongSupplier nanos;
+  private final transient Gate gate;
   private final transient long maxFileBytes = mebibytes(MAX_FILE_OPTION, DEFAULT_MAX_FILE_MIB);
   private final transient long maxOpenBytes = mebibytes(MAX_OPEN_OPTION, DEFAULT_MAX_OPEN_MIB);
 
   private EngineDataStore(Path root, EnginePlugins plugins, int port, RMIClientSocketFactory csf,
-      RMIServerSocketFactory ssf, LongSupplier nanos) throws IOException {
+      RMIServerSocketFactory ssf, LongSupplier nanos, Gate gate) throws IOException {
     super(port, csf, ssf);
     this.root = root;
     this.plugins = plugins;
     this.nanos = nanos;
+    this.gate = gate;
+  }
+
+  /** Who may change the engine's files now: the engine's run ownership. */
+  @FunctionalInterface
+  interface Gate {
+    /**
+     * Returns when {@code token} may make {@code call} now.
+     *
+     * @throws IllegalStateException naming the call and the fix otherwise
+     */
+    void admit(String token, String call);
   }
 
   /**
@@ -152,10 +170,13 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       this.registry = registry;
     }
 
-    /** Exports the store on the registry's port and binds it as {@link EngineDataService#NAME}. */
-    Path publish() throws IOException {
+    /**
+     * Exports the store on the registry's port and binds it as {@link EngineDataService#NAME},
+     * its uploads let through by {@code gate}.
+     */
+    Path publish(Gate gate) throws IOException {
       EngineDataStore store = new EngineDataStore(root, plugins, port, csf, ssf,
-          System::nanoTime);
+          System::nanoTime, gate);
       try {
         // The registry listens on the engine's address only (RmiSockets), not on loopback.
         Registry target = registry != null ? registry : LocateRegistry.getRegistry(
@@ -181,8 +202,15 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
   /** As {@link #local(Path)}, its time read from {@code nanos} (for tests of expiry). */
   static EngineDataStore local(Path root, LongSupplier nanos) throws IOException {
+    RunOwnership idle = new RunOwnership();
+    return local(root, nanos, (token, call) -> idle.admitUpload(token, () -> false, call));
+  }
+
+  /** As {@link #local(Path, LongSupplier)}, uploads let through by {@code gate}. */
+  static EngineDataStore local(Path root, LongSupplier nanos, Gate gate) throws IOException {
     Files.createDirectories(root.resolve(".incoming"));
-    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null, nanos);
+    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null, nanos,
+        gate);
     UnicastRemoteObject.unexportObject(store, true);
     return store;
   }
@@ -211,7 +239,8 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public long begin(String name, String sha256, long size) throws IOException {
+  public long begin(String token, String name, String sha256, long size) throws IOException {
+    gate.admit(token, "the upload of " + name);
     Path target = resolve(name);
     if (size < 0 || !sha256.matches("[0-9a-f]{64}")) {
       throw new IllegalArgumentException("bad upload of " + name + ": size " + size
@@ -239,17 +268,17 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     }
     long id = ids.incrementAndGet();
     Path part = root.resolve(".incoming").resolve(id + "-" + System.nanoTime() + ".part");
-    uploads.put(id, new Upload(target, sha256, size, part, Files.newOutputStream(part),
+    uploads.put(id, new Upload(token, target, sha256, size, part, Files.newOutputStream(part),
         nanos.getAsLong()));
     return id;
   }
 
   @Override
-  public void write(long id, byte[] chunk) throws IOException {
-    Upload upload = upload(id);
+  public void write(String token, long id, byte[] chunk) throws IOException {
+    Upload upload = upload(token, id);
     synchronized (upload) {
       if (upload.received + chunk.length > upload.size) {
-        abort(id);
+        abort(token, id);
         throw new IOException("upload of " + upload.target.getFileName() + " exceeds its "
             + "announced " + upload.size + " bytes");
       }
@@ -261,8 +290,10 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public void commit(long id) throws IOException {
-    Upload upload = upload(id);
+  public void commit(String token, long id) throws IOException {
+    Upload upload = upload(token, id);
+    // Checked again: a test may have started since the upload began.
+    gate.admit(token, "the upload of " + root.relativize(upload.target));
     synchronized (upload) {
       uploads.remove(id);
       upload.out.close();
@@ -282,7 +313,12 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public void abort(long id) throws IOException {
+  public void abort(String token, long id) throws IOException {
+    upload(token, id);
+    drop(id);
+  }
+
+  private void drop(long id) throws IOException {
     Upload upload = uploads.remove(id);
     if (upload != null) {
       synchronized (upload) {
@@ -293,7 +329,8 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public List<String> usePlugins(List<String> names) throws IOException {
+  public List<String> usePlugins(String token, List<String> names) throws IOException {
+    gate.admit(token, "the plugins " + names);
     List<Path> jars = new ArrayList<>();
     for (String name : names) {
       Path jar = resolve(name);
@@ -324,7 +361,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       Upload upload = entry.getValue();
       if (now - upload.touched >= UPLOAD_IDLE.toNanos()) {
         try {
-          abort(entry.getKey());
+          drop(entry.getKey());
           LOG.info("perf-suite engine: dropped the upload of {}, idle for {} min (its controller "
               + "is gone)", root.relativize(upload.target), UPLOAD_IDLE.toMinutes());
         } catch (IOException e) {
@@ -349,10 +386,17 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
         + "MiB above 0. Fix: e.g. -D" + option + "=" + defaultMib);
   }
 
-  private Upload upload(long id) throws IOException {
+  /** Upload {@code id}, refused unless {@code token} began it. */
+  private Upload upload(String token, long id) throws IOException {
     Upload upload = uploads.get(id);
     if (upload == null) {
       throw new IOException("no open upload " + id + " on this engine");
+    }
+    if (token == null || !MessageDigest.isEqual(upload.token,
+        token.getBytes(StandardCharsets.UTF_8))) {
+      throw new IllegalStateException("remote engine refused a call on upload " + id + ": "
+          + "another run's controller began it. Fix: upload from the perf-suite controller of "
+          + "the run, which sends its token with every call");
     }
     return upload;
   }
@@ -377,6 +421,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   private static final class Upload {
+    private final byte[] token;
     private final Path target;
     private final String sha256;
     private final long size;
@@ -386,7 +431,9 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     private long received;
     private volatile long touched;
 
-    Upload(Path target, String sha256, long size, Path part, OutputStream out, long touched) {
+    Upload(String token, Path target, String sha256, long size, Path part, OutputStream out,
+        long touched) {
+      this.token = token.getBytes(StandardCharsets.UTF_8);
       this.target = target;
       this.sha256 = sha256;
       this.size = size;
