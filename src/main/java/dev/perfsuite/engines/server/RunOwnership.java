@@ -41,8 +41,8 @@ final class RunOwnership {
   }
 
   /**
-   * Lets an upload call through while the engine is idle, or while a run holds it with that run's
-   * token only: a stranger cannot replace the files or plugins a running test reads.
+   * Lets an upload call through while the engine is idle, and while a run holds it with that
+   * run's token only. So a stranger cannot replace the files or plugins a running test reads.
    *
    * @throws IllegalStateException naming the call, without a token or with another run's token
    *     while {@code active}
