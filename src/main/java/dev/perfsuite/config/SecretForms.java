@@ -24,6 +24,8 @@ final class SecretForms {
   /** Runs of Base64 (standard or URL-safe) characters, padding included. */
   private static final Pattern BASE64_TOKEN = Pattern.compile("[A-Za-z0-9+/_-]+={0,2}");
   private static final Pattern PERCENT_HEX = Pattern.compile("%[0-9A-F]{2}");
+  /** Characters that URL, JSON, CSV and HTML escaping all leave as they are. */
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9._-]*");
 
   private SecretForms() {
   }
@@ -32,6 +34,13 @@ final class SecretForms {
   static Set<String> of(String secret) {
     Set<String> forms = new LinkedHashSet<>();
     forms.add(secret);
+    if (PLAIN.matcher(secret).matches()) {
+      // No character any escaping changes: only Base64 spells it otherwise (most tokens).
+      byte[] bytes = secret.getBytes(StandardCharsets.UTF_8);
+      forms.add(Base64.getEncoder().encodeToString(bytes));
+      forms.add(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+      return forms;
+    }
     String plus = URLEncoder.encode(secret, StandardCharsets.UTF_8);
     String percent = plus.replace("+", "%20");
     // RFC 3986 encoders (browsers, Netty) also encode '*' and leave '~' alone.

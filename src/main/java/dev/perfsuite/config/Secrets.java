@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Reads secrets from the environment or from files outside the repository, never from system
@@ -25,24 +27,44 @@ public final class Secrets {
   private static final Set<String> SUFFIXES =
       Set.of("_PASSWORD", "_SECRET", "_SECRET_KEY", "_TOKEN", "_API_KEY", "_CLIENT_SECRET");
   /**
-   * Every secret value this JVM read or generated. JVM-wide on purpose, not per session: each
-   * value is process-wide (read from this process's environment or a file it names, or a
-   * credential a local backend of this process generated), and any output of the process (a
-   * JTL, a report, a backend's log tail, a second session's run) may echo it. Masking another
-   * session's value costs nothing; missing one leaks it. TwoSessionsIT shows two sessions share
-   * it.
+   * Every secret value this JVM read, generated or extracted, by value. JVM-wide on purpose, not
+   * per session: each value is process-wide (read from this process's environment or a file it
+   * names, or a credential a local backend of this process generated), and any output of the
+   * process (a JTL, a report, a backend's log tail, a second session's run) may echo it. Masking
+   * another session's value costs nothing; missing one leaks it. TwoSessionsIT shows two sessions
+   * share it.
    */
-  private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+  private static final Map<String, Held> SEEN = new ConcurrentHashMap<>();
+  /** The values as they are, to find inside decoded Base64 ({@link SecretForms#maskBase64}). */
+  private static final MaskIndex VALUES = new MaskIndex();
+  /** Every spelling of every value ({@link SecretForms}); {@link #mask} runs once per sample. */
+  private static final MaskIndex FORMS = new MaskIndex();
+  /** How many held values share each spelling, guarded by SEEN's registration lock. */
+  private static final Map<String, Integer> FORM_USERS = new HashMap<>();
+  private static final Object LOCK = new Object();
   /**
-   * Every spelling of every value of SEEN ({@link SecretForms}), longest first, rebuilt on
-   * registration: {@link #mask} runs once per sample.
+   * Most values extracted at run time kept at once ({@value}): past it, the least recently
+   * registered tenth is dropped. A value still in use is registered again by every sample that
+   * extracts or holds it, so it stays.
    */
-  private static volatile Masks masks = new Masks(List.of(), List.of(), Integer.MAX_VALUE);
-  private static final Comparator<String> BY_LENGTH_DESCENDING =
-      Comparator.comparingInt(String::length).reversed();
+  static final int MAX_EXTRACTED = 100_000;
+  private static int maxExtracted = MAX_EXTRACTED;
+  private static final AtomicLong FORMS_BUILT = new AtomicLong();
+  private static int extracted;
+  /** Base64 tokens shorter than this cannot hold a value: the shortest value's encoding. */
+  private static volatile int shortestBase64 = Integer.MAX_VALUE;
 
-  /** The values, their spellings and the shortest Base64 token worth decoding. */
-  private record Masks(List<String> values, List<String> forms, int shortestBase64) {
+  /** A value held for masking: its spellings, when last registered, and whether it may go. */
+  private static final class Held {
+    private final Set<String> forms;
+    private volatile boolean pinned;
+    private volatile long used;
+
+    Held(Set<String> forms, boolean pinned, long used) {
+      this.forms = forms;
+      this.pinned = pinned;
+      this.used = used;
+    }
   }
 
   private final Map<String, String> environment;
@@ -114,45 +136,106 @@ public final class Secrets {
    * writes.
    */
   public static String mask(String text) {
-    Masks current = masks;
-    if (text == null || current.values().isEmpty() || text.length() < 4) {
+    if (text == null || text.length() < MaskIndex.WINDOW || VALUES.size() == 0) {
       return text;
     }
     // Base64 tokens first, whole: Base64 of "id:" + secret may end in the secret's own Base64.
-    String masked = SecretForms.maskBase64(text, current.shortestBase64(), Secrets::holdsValue);
-    // Longest first: a secret containing a shorter one must not leave its tail visible.
-    for (String form : current.forms()) {
-      if (masked.contains(form)) {
-        masked = masked.replace(form, "****");
-      }
-    }
-    return masked;
+    String masked = SecretForms.maskBase64(text, shortestBase64, VALUES::occursIn);
+    // Every stretch any spelling covers, overlaps merged: no tail of a longer secret stays.
+    return FORMS.mask(masked);
   }
 
-  /** Whether {@code text} holds a registered value as it is. */
-  private static boolean holdsValue(String text) {
-    for (String value : masks.values()) {
-      if (text.contains(value)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Registers a value generated at run time (a signed token, a generated password) for masking. */
+  /**
+   * Registers a value generated for the run (a signed token, a generated password) for masking;
+   * it stays masked for the JVM's life. Costs the new value's spellings only.
+   */
   public static void registerGenerated(String value) {
-    if (value == null || value.length() < 4 || SEEN.contains(value)) {
+    register(value, true);
+  }
+
+  /**
+   * Registers a value a plan extracted at run time ({@code perf.secrets.variables}) for masking.
+   * Called per sample: a value held already costs a map look-up. At most {@value #MAX_EXTRACTED}
+   * such values are kept; past that, those registered least recently are dropped, and a dropped
+   * value that reappears in later outputs is no longer masked there.
+   */
+  public static void registerExtracted(String value) {
+    register(value, false);
+  }
+
+  /** Spellings built since this JVM started (one {@link SecretForms#of} per new value). */
+  static long formsBuilt() {
+    return FORMS_BUILT.get();
+  }
+
+  /** Sets the bound of {@link #MAX_EXTRACTED} to {@code most} (for tests of the bound). */
+  static void boundExtracted(int most) {
+    synchronized (LOCK) {
+      maxExtracted = most;
+    }
+  }
+
+  /** Values held now, for tests of the bound. */
+  static int held() {
+    return SEEN.size();
+  }
+
+  private static void register(String value, boolean pinned) {
+    if (value == null || value.length() < MaskIndex.WINDOW) {
       return;
     }
-    synchronized (SEEN) {
-      if (SEEN.add(value)) {
-        List<String> values = SEEN.stream().sorted(BY_LENGTH_DESCENDING).toList();
-        List<String> forms = values.stream().flatMap(v -> SecretForms.of(v).stream())
-            .distinct().sorted(BY_LENGTH_DESCENDING).toList();
-        int shortest = values.get(values.size() - 1).length();
-        masks = new Masks(values, forms, (shortest * 4 + 2) / 3);
+    Held known = SEEN.get(value);
+    if (known != null) {
+      known.used = System.nanoTime();
+      if (pinned && !known.pinned) {
+        synchronized (LOCK) {
+          if (!known.pinned) {
+            extracted--;
+            known.pinned = true;
+          }
+        }
+      }
+      return;
+    }
+    Set<String> forms = SecretForms.of(value);
+    FORMS_BUILT.incrementAndGet();
+    synchronized (LOCK) {
+      if (SEEN.containsKey(value)) {
+        return;
+      }
+      for (String form : forms) {
+        if (FORM_USERS.merge(form, 1, Integer::sum) == 1) {
+          FORMS.add(form);
+        }
+      }
+      VALUES.add(value);
+      shortestBase64 = Math.min(shortestBase64, (value.length() * 4 + 2) / 3);
+      SEEN.put(value, new Held(forms, pinned, System.nanoTime()));
+      if (!pinned && ++extracted > maxExtracted) {
+        dropLeastRecent();
       }
     }
+  }
+
+  /** Drops the tenth of the extracted values registered least recently; holds LOCK. */
+  private static void dropLeastRecent() {
+    List<Map.Entry<String, Held>> oldest = SEEN.entrySet().stream()
+        .filter(e -> !e.getValue().pinned)
+        .sorted(Comparator.comparingLong(e -> e.getValue().used))
+        .limit(Math.max(1, maxExtracted / 10)).toList();
+    for (Map.Entry<String, Held> entry : oldest) {
+      SEEN.remove(entry.getKey());
+      VALUES.remove(entry.getKey());
+      for (String form : entry.getValue().forms) {
+        if (FORM_USERS.merge(form, -1, Integer::sum) == 0) {
+          FORM_USERS.remove(form);
+          FORMS.remove(form);
+        }
+      }
+      extracted--;
+    }
+    VALUES.refilter();
+    FORMS.refilter();
   }
 
   private static Secret remember(Secret secret) {

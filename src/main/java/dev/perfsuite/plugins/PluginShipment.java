@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,12 +39,21 @@ public final class PluginShipment {
   }
 
   /**
+   * As {@link #ship(List, RmiTransport, String)} under a token of its own, for a shipment outside
+   * a distributed run: the engines take it only while idle.
+   */
+  public static List<String> ship(List<String> engines, RmiTransport transport) {
+    return ship(engines, transport, UUID.randomUUID().toString());
+  }
+
+  /**
    * Ships the calling run's plugin jars to {@code engines}; nothing when the run has none.
    *
+   * @param token the run's token, which every upload call carries
    * @return what each engine received, one line per engine (empty when nothing was shipped)
    * @throws IllegalArgumentException naming the engine(s), the jar and the fix
    */
-  public static List<String> ship(List<String> engines, RmiTransport transport) {
+  public static List<String> ship(List<String> engines, RmiTransport transport, String token) {
     List<Path> jars = PluginLoader.ofThisRun().map(PluginLoader::jars).orElse(List.of());
     if (jars.isEmpty() || engines.isEmpty()) {
       return List.of();
@@ -60,9 +70,9 @@ public final class PluginShipment {
     Map<String, List<String>> functions = new TreeMap<>();
     List<String> sent;
     try {
-      sent = DataShipment.uploadJars(engines, jars, (engine, service, names) -> {
+      sent = DataShipment.uploadJars(engines, jars, token, (engine, service, names) -> {
         try {
-          List<String> registered = service.usePlugins(names);
+          List<String> registered = service.usePlugins(token, names);
           synchronized (functions) {
             functions.put(engine, registered);
           }

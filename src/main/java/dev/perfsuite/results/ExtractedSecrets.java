@@ -7,6 +7,9 @@ import org.apache.jmeter.threads.JMeterVariables;
 /**
  * The plan variables declared secret ({@code perf.secrets.variables}), whose run-time values are
  * masked in every output from the sample that extracted them on.
+ *
+ * <p>Each sample registers the values its thread holds again, which keeps a value in use among
+ * those {@link Secrets#registerExtracted} keeps.
  */
 record ExtractedSecrets(List<String> names) {
   static final ExtractedSecrets NONE = new ExtractedSecrets(List.of());
@@ -24,7 +27,7 @@ record ExtractedSecrets(List<String> names) {
       return;
     }
     for (String name : names) {
-      Secrets.registerGenerated(variables.get(name));
+      Secrets.registerExtracted(variables.get(name));
     }
   }
 }

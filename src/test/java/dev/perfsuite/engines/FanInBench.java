@@ -51,7 +51,8 @@ class FanInBench {
     try (SampleRecorder recorder = SampleRecorder.create(dir.resolve("results.jtl"),
         Duration.ZERO, settings)) {
       recorder.observe(TimelineRecorder.every(Duration.ofSeconds(1), settings.labelsMax()));
-      SnapshotIntake intake = new SnapshotIntake(0, recorder, dir.resolve("engines"));
+      SnapshotIntake intake = new SnapshotIntake(0, recorder, dir.resolve("engines"),
+          SimulatedEngines.TOKEN);
       Path stub = dir.resolve("sink.stub");
       try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(stub))) {
         out.writeObject(intake.stub());

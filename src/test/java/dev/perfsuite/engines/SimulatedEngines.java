@@ -25,6 +25,9 @@ import org.HdrHistogram.Histogram;
  * <p>Arguments: stub file, engines, samples per second per engine, seconds, labels.
  */
 final class SimulatedEngines {
+  /** The benchmark run's token, which the controller's sink requires on every snapshot. */
+  static final String TOKEN = "fan-in-bench";
+
   private SimulatedEngines() {
   }
 
@@ -94,7 +97,7 @@ final class SimulatedEngines {
           count, count, 100, 100, snapshots, 1000, List.of());
       long sent = System.nanoTime();
       try {
-        sink.snapshot(snapshot);
+        sink.snapshot(TOKEN, snapshot);
       } catch (Exception e) {
         failures.incrementAndGet();
       }

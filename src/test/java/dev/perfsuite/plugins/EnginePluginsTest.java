@@ -18,13 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** An engine's store loads shipped plugin jars for its next test, or says which it cannot. */
 class EnginePluginsTest {
+  private static final String RUN = "run-token";
   @TempDir
   Path root;
 
   @Test
   void shouldRefuseAPluginJarItDoesNotHoldNamingIt() throws IOException {
     EngineDataStore store = EngineDataStore.local(root);
-    assertThatThrownBy(() -> store.usePlugins(List.of("0123456789abcdef/absent-1.0.jar")))
+    assertThatThrownBy(() -> store.usePlugins(RUN, List.of("0123456789abcdef/absent-1.0.jar")))
         .as("a jar never shipped").isInstanceOf(IOException.class)
         .hasMessageContaining("0123456789abcdef/absent-1.0.jar")
         .hasMessageContaining("not held by this engine");
@@ -36,11 +37,11 @@ class EnginePluginsTest {
     byte[] content = "not a zip".getBytes(StandardCharsets.UTF_8);
     String sha = HexFormat.of().formatHex(EngineDataStore.digest().digest(content));
     String name = sha.substring(0, 16) + "/broken-plugin-1.0.jar";
-    long id = store.begin(name, sha, content.length);
-    store.write(id, content);
-    store.commit(id);
+    long id = store.begin(RUN, name, sha, content.length);
+    store.write(RUN, id, content);
+    store.commit(RUN, id);
 
-    assertThatThrownBy(() -> store.usePlugins(List.of(name))).as("a damaged jar")
+    assertThatThrownBy(() -> store.usePlugins(RUN, List.of(name))).as("a damaged jar")
         .isInstanceOf(IOException.class).hasMessageContaining("broken-plugin-1.0.jar")
         .hasMessageContaining("cannot be opened on this engine");
   }

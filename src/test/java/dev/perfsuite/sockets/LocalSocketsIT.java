@@ -25,7 +25,8 @@ import org.junit.jupiter.api.condition.OS;
  * <p>Each is started as a run starts it, with its defaults, and its listening sockets are read
  * from {@code /proc/net/tcp*}: the standalone echo backend, the embedded echo, the Prometheus
  * endpoint, the embedded WireMock stubs and the embedded PostgreSQL (a child process). The
- * embedded Keycloak is left out: it takes a minute to start. About 10 s.
+ * embedded Keycloak, slow to start, is checked by {@code KeycloakServerIT}, which shares the start
+ * its other tests need. About 10 s.
  */
 @EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc/net/tcp")
 class LocalSocketsIT {

@@ -77,7 +77,8 @@ final class AggregatedResults implements RemoteResults {
       return;
     }
     try {
-      SnapshotIntake opened = new SnapshotIntake(localPort, recorder, engineJtls);
+      SnapshotIntake opened = new SnapshotIntake(localPort, recorder, engineJtls,
+          run.token().value());
       watchdog = new HeartbeatWatchdog(run, opened);
       intake = opened;
     } catch (RemoteException e) {

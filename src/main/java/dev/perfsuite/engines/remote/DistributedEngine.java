@@ -197,8 +197,10 @@ public final class DistributedEngine implements LoadEngine, EngineDriver {
       run.start().clocks(clocks);
     }
     EngineStops.stopAbandoned(abandoned, START_PROBE, watchdog);
-    DataShipment.ship(plan, remotes, transport, data);
-    PluginShipment.ship(remotes, transport);
+    // The run's token: while a test runs, an engine takes uploads from its controller only.
+    String token = current.token().value();
+    DataShipment.ship(plan, remotes, transport, data, token);
+    PluginShipment.ship(remotes, transport, token);
   }
 
   /** Sets how the plan's data files reach the engines ({@code perf.remotes.data}). */

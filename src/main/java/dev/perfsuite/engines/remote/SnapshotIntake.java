@@ -8,19 +8,25 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.server.RemoteObject;
+import java.rmi.server.RemoteServer;
+import java.rmi.server.ServerNotActiveException;
 import java.rmi.server.UnicastRemoteObject;
+import java.security.MessageDigest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jmeter.rmi.RmiUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The controller's end of {@code perf.remotes.samples=aggregate}: an RMI object whose stub the
@@ -32,10 +38,17 @@ import org.apache.jmeter.rmi.RmiUtils;
  * figure), the arrival time of each engine's latest snapshot (its heartbeat), which engines sent
  * their final snapshot, and the engines' JTLs as they arrive after the end. Its cost is per
  * snapshot, never per sample.
+ *
+ * <p>It takes only calls carrying the run's token, which each engine got with its plan: any other
+ * snapshot or JTL chunk is dropped and counted ({@link #refused()}), with one warning per sender,
+ * so a forged snapshot changes no figure and no verdict.
  */
 public final class SnapshotIntake implements SnapshotSink {
   /** Offset from {@code client.rmi.localport}, past the ports JMeter's own objects use. */
   static final int PORT_OFFSET = 3;
+  private static final Logger LOG = LoggerFactory.getLogger(SnapshotIntake.class);
+  /** Senders warned about, at most: a flood of forgers cannot flood the log or the memory. */
+  private static final int MAX_WARNED = 16;
 
   private final SampleRecorder recorder;
   private final Path jtlDirectory;
@@ -43,14 +56,19 @@ public final class SnapshotIntake implements SnapshotSink {
   private final Set<String> finals = ConcurrentHashMap.newKeySet();
   private final Set<String> jtls = ConcurrentHashMap.newKeySet();
   private final AtomicLong snapshots = new AtomicLong();
+  private final AtomicLong refused = new AtomicLong();
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+  private final byte[] token;
 
   /**
    * Exports a sink feeding {@code recorder}, engine JTLs stored under {@code jtlDirectory}.
    *
    * @param localPort the controller's {@code perf.remotes.local-port}, 0 for any
+   * @param token the run's token, which every call must carry
    */
-  public SnapshotIntake(int localPort, SampleRecorder recorder, Path jtlDirectory)
+  public SnapshotIntake(int localPort, SampleRecorder recorder, Path jtlDirectory, String token)
       throws RemoteException {
+    this.token = token.getBytes(StandardCharsets.UTF_8);
     this.recorder = recorder;
     this.jtlDirectory = jtlDirectory;
     // What engines send passes the engines' own allow-list: snapshots, JTL chunks, nothing else.
@@ -69,7 +87,10 @@ public final class SnapshotIntake implements SnapshotSink {
   }
 
   @Override
-  public void snapshot(RecorderSnapshot snapshot) {
+  public void snapshot(String token, RecorderSnapshot snapshot) {
+    if (!admitted(token, "snapshot", snapshot.engine())) {
+      return;
+    }
     heartbeats.put(snapshot.engine(), System.nanoTime());
     snapshots.incrementAndGet();
     recorder.absorb(snapshot);
@@ -79,7 +100,11 @@ public final class SnapshotIntake implements SnapshotSink {
   }
 
   @Override
-  public synchronized void jtl(String engine, long offset, byte[] chunk, boolean last) {
+  public synchronized void jtl(String token, String engine, long offset, byte[] chunk,
+      boolean last) {
+    if (!admitted(token, "JTL chunk", engine)) {
+      return;
+    }
     heartbeats.put(engine, System.nanoTime());
     Path file = jtlOf(engine);
     try {
@@ -98,6 +123,41 @@ public final class SnapshotIntake implements SnapshotSink {
     if (last) {
       jtls.add(engine);
     }
+  }
+
+  /**
+   * True when {@code sent} is the run's token; else counts the call and warns once per sender.
+   * Dropped without an error, so a forger learns nothing, and an engine left over from an
+   * earlier run (its token is that run's) cannot feed this one.
+   */
+  private boolean admitted(String sent, String what, String engine) {
+    if (sent != null && MessageDigest.isEqual(token, sent.getBytes(StandardCharsets.UTF_8))) {
+      return true;
+    }
+    refused.incrementAndGet();
+    String sender = sender();
+    if (warned.size() < MAX_WARNED && warned.add(sender)) {
+      LOG.warn("dropped a {} from {} (as engine '{}') {}: it does not carry this run's token, so "
+          + "it is not one of this run's engines (a forged call, or an engine still running an "
+          + "earlier run). Its figures are not merged; further calls from {} are dropped "
+          + "silently", what, sender, engine, sent == null ? "without a token" : "with another "
+          + "token", sender);
+    }
+    return false;
+  }
+
+  /** The calling host, as RMI knows it. */
+  private static String sender() {
+    try {
+      return RemoteServer.getClientHost();
+    } catch (ServerNotActiveException e) {
+      return "a caller in this JVM";
+    }
+  }
+
+  /** Calls dropped so far because they did not carry the run's token. */
+  long refused() {
+    return refused.get();
   }
 
   /** Where the JTL of {@code engine} is stored once received. */
@@ -131,6 +191,11 @@ public final class SnapshotIntake implements SnapshotSink {
   public void close() {
     try {
       UnicastRemoteObject.unexportObject(this, true);
+      long dropped = refused.get();
+      if (dropped > 0) {
+        LOG.warn("the run dropped {} snapshot(s) and JTL chunk(s) without its token (senders: "
+            + "{})", dropped, warned);
+      }
     } catch (NoSuchObjectException e) {
       // Already closed.
     }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Deletes the data files an engine has not been asked for in a while. A long-lived engine's data
@@ -24,6 +26,7 @@ import java.util.stream.Stream;
  * default {@value #DEFAULT_DAYS}; 0 keeps everything.
  */
 final class EngineDataPruning {
+  private static final Logger LOG = LoggerFactory.getLogger(EngineDataPruning.class);
   /** System property of the engine's JVM: days a data set is kept unused; 0 for ever. */
   static final String MAX_AGE_OPTION = "perfsuite.engine.data-max-days";
   static final int DEFAULT_DAYS = 7;
@@ -44,6 +47,15 @@ final class EngineDataPruning {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("-D" + MAX_AGE_OPTION + "=" + days + " is not a whole "
           + "number of days, 0 or more. Fix: e.g. -D" + MAX_AGE_OPTION + "=7 (0 keeps all)");
+    }
+  }
+
+  /** Prunes {@code root} as an engine starts, saying what went. */
+  static void pruneAtStart(Path root) {
+    List<Path> pruned = prune(root, maxAge(), Instant.now());
+    if (!pruned.isEmpty()) {
+      LOG.info("perf-suite engine: pruned {} data set(s) unused for {} days from {} (-D{})",
+          pruned.size(), maxAge().toDays(), root, MAX_AGE_OPTION);
     }
   }
 

@@ -5,7 +5,6 @@ import dev.perfsuite.engines.shipment.ContentHash;
 import dev.perfsuite.engines.shipment.EngineDataService;
 import dev.perfsuite.plugins.EnginePlugins;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -17,7 +16,6 @@ import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -49,13 +47,15 @@ import org.slf4j.LoggerFactory;
  * controllers killed mid-upload cannot hold the engine's slots. A plugin jar's SHA-256 is checked
  * again when a test loads it.
  *
+ * <p>Uploads need a run's token, only that run's while its test runs ({@link UploadGate}), and
+ * an upload's later calls the token that began it.
+ *
  * <p>The service shares the registry's port (no port to open beyond what JMeter needs).
- * <b>Trap:</b>
- * RMI shares a port only between objects exported with equal socket factories, and JMeter's SSL
- * factories compare by identity; so with SSL the launcher creates the registry itself with
- * factory instances it keeps ({@link #prepare}) and JMeter binds its engine in that registry
- * ({@code server.rmi.create=false}). Without SSL both use the default factories and JMeter creates
- * the registry as usual.
+ * <b>Trap:</b> RMI shares a port only between objects exported with equal socket factories, and
+ * JMeter's SSL factories compare by identity; so with SSL the launcher creates the registry itself
+ * with factory instances it keeps ({@link #prepare}) and JMeter binds its engine in that registry
+ * ({@code server.rmi.create=false}). Without SSL both use the default factories and JMeter
+ * creates the registry as usual.
  */
 public final class EngineDataStore extends UnicastRemoteObject implements EngineDataService {
   private static final Logger LOG = LoggerFactory.getLogger(EngineDataStore.class);
@@ -82,20 +82,22 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   static final Duration UPLOAD_IDLE = Duration.ofMinutes(2);
 
   private final transient Path root;
-  private final transient Map<Long, Upload> uploads = new ConcurrentHashMap<>();
+  private final transient Map<Long, OpenUpload> uploads = new ConcurrentHashMap<>();
   private final transient Map<Path, String> verified = new ConcurrentHashMap<>();
   private final transient AtomicLong ids = new AtomicLong();
   private final transient EnginePlugins plugins;
   private final transient LongSupplier nanos;
+  private final transient UploadGate gate;
   private final transient long maxFileBytes = mebibytes(MAX_FILE_OPTION, DEFAULT_MAX_FILE_MIB);
   private final transient long maxOpenBytes = mebibytes(MAX_OPEN_OPTION, DEFAULT_MAX_OPEN_MIB);
 
   private EngineDataStore(Path root, EnginePlugins plugins, int port, RMIClientSocketFactory csf,
-      RMIServerSocketFactory ssf, LongSupplier nanos) throws IOException {
+      RMIServerSocketFactory ssf, LongSupplier nanos, UploadGate gate) throws IOException {
     super(port, csf, ssf);
     this.root = root;
     this.plugins = plugins;
     this.nanos = nanos;
+    this.gate = gate;
   }
 
   /**
@@ -114,12 +116,7 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       throw new IOException("the data directory " + root + " is not writable. Fix: -D"
           + DATA_DIR_OPTION + "=A_WRITABLE_DIRECTORY");
     }
-    List<Path> pruned = EngineDataPruning.prune(root, EngineDataPruning.maxAge(), Instant.now());
-    if (!pruned.isEmpty()) {
-      LOG.info("perf-suite engine: pruned {} data set(s) unused for {} days from {} (-D{})",
-          pruned.size(), EngineDataPruning.maxAge().toDays(), root,
-          EngineDataPruning.MAX_AGE_OPTION);
-    }
+    EngineDataPruning.pruneAtStart(root);
     // Bad limits fail the start, not the first upload.
     mebibytes(MAX_FILE_OPTION, DEFAULT_MAX_FILE_MIB);
     mebibytes(MAX_OPEN_OPTION, DEFAULT_MAX_OPEN_MIB);
@@ -152,10 +149,13 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
       this.registry = registry;
     }
 
-    /** Exports the store on the registry's port and binds it as {@link EngineDataService#NAME}. */
-    Path publish() throws IOException {
+    /**
+     * Exports the store on the registry's port and binds it as {@link EngineDataService#NAME},
+     * its uploads let through by {@code gate}.
+     */
+    Path publish(UploadGate gate) throws IOException {
       EngineDataStore store = new EngineDataStore(root, plugins, port, csf, ssf,
-          System::nanoTime);
+          System::nanoTime, gate);
       try {
         // The registry listens on the engine's address only (RmiSockets), not on loopback.
         Registry target = registry != null ? registry : LocateRegistry.getRegistry(
@@ -181,8 +181,15 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
 
   /** As {@link #local(Path)}, its time read from {@code nanos} (for tests of expiry). */
   static EngineDataStore local(Path root, LongSupplier nanos) throws IOException {
+    return local(root, nanos, (token, call) -> new RunOwnership().admitUpload(token, () -> false,
+        call));
+  }
+
+  /** As {@link #local(Path, LongSupplier)}, uploads let through by {@code gate}. */
+  static EngineDataStore local(Path root, LongSupplier nanos, UploadGate gate) throws IOException {
     Files.createDirectories(root.resolve(".incoming"));
-    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null, nanos);
+    EngineDataStore store = new EngineDataStore(root, new EnginePlugins(), 0, null, null, nanos,
+        gate);
     UnicastRemoteObject.unexportObject(store, true);
     return store;
   }
@@ -211,7 +218,8 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public long begin(String name, String sha256, long size) throws IOException {
+  public long begin(String token, String name, String sha256, long size) throws IOException {
+    gate.admit(token, "the upload of " + name);
     Path target = resolve(name);
     if (size < 0 || !sha256.matches("[0-9a-f]{64}")) {
       throw new IllegalArgumentException("bad upload of " + name + ": size " + size
@@ -239,17 +247,17 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
     }
     long id = ids.incrementAndGet();
     Path part = root.resolve(".incoming").resolve(id + "-" + System.nanoTime() + ".part");
-    uploads.put(id, new Upload(target, sha256, size, part, Files.newOutputStream(part),
+    uploads.put(id, new OpenUpload(token, target, sha256, size, part, Files.newOutputStream(part),
         nanos.getAsLong()));
     return id;
   }
 
   @Override
-  public void write(long id, byte[] chunk) throws IOException {
-    Upload upload = upload(id);
+  public void write(String token, long id, byte[] chunk) throws IOException {
+    OpenUpload upload = upload(token, id);
     synchronized (upload) {
       if (upload.received + chunk.length > upload.size) {
-        abort(id);
+        abort(token, id);
         throw new IOException("upload of " + upload.target.getFileName() + " exceeds its "
             + "announced " + upload.size + " bytes");
       }
@@ -261,8 +269,10 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public void commit(long id) throws IOException {
-    Upload upload = upload(id);
+  public void commit(String token, long id) throws IOException {
+    OpenUpload upload = upload(token, id);
+    // Checked again: a test may have started since the upload began.
+    gate.admit(token, "the upload of " + root.relativize(upload.target));
     synchronized (upload) {
       uploads.remove(id);
       upload.out.close();
@@ -282,8 +292,16 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public void abort(long id) throws IOException {
-    Upload upload = uploads.remove(id);
+  public void abort(String token, long id) throws IOException {
+    OpenUpload upload = uploads.get(id);
+    if (upload != null) {
+      upload.requireBegunWith(token, id);
+      drop(id);
+    }
+  }
+
+  private void drop(long id) throws IOException {
+    OpenUpload upload = uploads.remove(id);
     if (upload != null) {
       synchronized (upload) {
         upload.out.close();
@@ -293,7 +311,8 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   }
 
   @Override
-  public List<String> usePlugins(List<String> names) throws IOException {
+  public List<String> usePlugins(String token, List<String> names) throws IOException {
+    gate.admit(token, "the plugins " + names);
     List<Path> jars = new ArrayList<>();
     for (String name : names) {
       Path jar = resolve(name);
@@ -320,11 +339,11 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   /** Drops the uploads that received nothing for {@link #UPLOAD_IDLE}: their controller is gone. */
   private void expireIdle() {
     long now = nanos.getAsLong();
-    for (Map.Entry<Long, Upload> entry : List.copyOf(uploads.entrySet())) {
-      Upload upload = entry.getValue();
+    for (Map.Entry<Long, OpenUpload> entry : List.copyOf(uploads.entrySet())) {
+      OpenUpload upload = entry.getValue();
       if (now - upload.touched >= UPLOAD_IDLE.toNanos()) {
         try {
-          abort(entry.getKey());
+          drop(entry.getKey());
           LOG.info("perf-suite engine: dropped the upload of {}, idle for {} min (its controller "
               + "is gone)", root.relativize(upload.target), UPLOAD_IDLE.toMinutes());
         } catch (IOException e) {
@@ -349,12 +368,13 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
         + "MiB above 0. Fix: e.g. -D" + option + "=" + defaultMib);
   }
 
-  private Upload upload(long id) throws IOException {
-    Upload upload = uploads.get(id);
+  /** Upload {@code id}, refused unless {@code token} began it. */
+  private OpenUpload upload(String token, long id) throws IOException {
+    OpenUpload upload = uploads.get(id);
     if (upload == null) {
       throw new IOException("no open upload " + id + " on this engine");
     }
-    return upload;
+    return upload.requireBegunWith(token, id);
   }
 
   /** The file for {@code name}, refusing anything but the shipment's own naming pattern. */
@@ -374,25 +394,5 @@ public final class EngineDataStore extends UnicastRemoteObject implements Engine
   /** As {@link ContentHash#digest()}. */
   public static MessageDigest digest() {
     return ContentHash.digest();
-  }
-
-  private static final class Upload {
-    private final Path target;
-    private final String sha256;
-    private final long size;
-    private final Path part;
-    private final OutputStream out;
-    private final MessageDigest digest = digest();
-    private long received;
-    private volatile long touched;
-
-    Upload(Path target, String sha256, long size, Path part, OutputStream out, long touched) {
-      this.target = target;
-      this.sha256 = sha256;
-      this.size = size;
-      this.part = part;
-      this.out = out;
-      this.touched = touched;
-    }
   }
 }

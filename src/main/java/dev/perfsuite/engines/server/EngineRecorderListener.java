@@ -252,7 +252,7 @@ public final class EngineRecorderListener extends BaseListener {
           threads.size(), timeline);
       for (int attempt = 1; attempt <= (last ? SEND_TRIES : 1); attempt++) {
         try {
-          sink().snapshot(snapshot);
+          sink().snapshot(ServedRun.token(), snapshot);
           lastDelivered = System.nanoTime();
           return;
         } catch (RemoteException | RuntimeException e) {
@@ -294,7 +294,8 @@ public final class EngineRecorderListener extends BaseListener {
         while (true) {
           int n = in.readNBytes(buffer, 0, CHUNK);
           boolean last = n < CHUNK;
-          sink().jtl(engine, offset, n == CHUNK ? buffer : Arrays.copyOf(buffer, n), last);
+          sink().jtl(ServedRun.token(), engine, offset,
+              n == CHUNK ? buffer : Arrays.copyOf(buffer, n), last);
           offset += n;
           if (last) {
             return;

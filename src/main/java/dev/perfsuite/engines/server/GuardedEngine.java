@@ -105,6 +105,7 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
       String script) {
     synchronized (lock) {
       ownership.claim(token, () -> backing != null && backing.isActive());
+      ServedRun.configured(token);
       LOG.info("Configuring the test of controller {} (base '{}')", hostAndPort, base);
       JMeterUtils.setProperty(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME,
           hostAndPort);
@@ -209,6 +210,16 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
     }
     LOG.info(now ? "Stopping the test" : "Shutting the test down");
     engine.stopTest(now);
+  }
+
+  /**
+   * Lets an upload call to the engine's data files through: while idle with any run's token,
+   * while a test runs only with its run's ({@link RunOwnership#admitUpload}).
+   */
+  void admitUpload(String token, String call) {
+    synchronized (lock) {
+      ownership.admitUpload(token, () -> backing != null && backing.isActive(), call);
+    }
   }
 
   /** Keeps the tokens of the last runs stopped, a bounded few. */

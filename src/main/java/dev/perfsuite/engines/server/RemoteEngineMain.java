@@ -171,12 +171,14 @@ public final class RemoteEngineMain {
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(dataFiles.pluginLoader());
+    GuardedEngine engine;
     try {
-      GuardedEngine.startServer(options.port());
+      engine = GuardedEngine.startServer(options.port());
     } finally {
       thread.setContextClassLoader(previous);
     }
-    System.out.println("Data files shipped by controllers go to " + dataFiles.publish());
+    System.out.println("Data files shipped by controllers go to "
+        + dataFiles.publish(engine::admitUpload));
     EngineAddress address = new EngineAddress(options.hostname().orElse("<host address>"),
         options.port());
     System.out.printf("%s %s (RMI object port %d, %s, listening on %s only%s)%n", READY, address,

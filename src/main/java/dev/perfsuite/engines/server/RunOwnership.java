@@ -40,6 +40,21 @@ final class RunOwnership {
         && MessageDigest.isEqual(owner, token.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Lets an upload call through while the engine is idle, and while a run holds it with that
+   * run's token only. So a stranger cannot replace the files or plugins a running test reads.
+   *
+   * @throws IllegalStateException naming the call, without a token or with another run's token
+   *     while {@code active}
+   */
+  synchronized void admitUpload(String token, BooleanSupplier active, String call) {
+    requireToken(token);
+    if (active.getAsBoolean() && !holds(token)) {
+      throw new IllegalStateException("remote engine refused " + call + " while it runs a test: "
+          + WRONG_TOKEN);
+    }
+  }
+
   /** True once a run has been claimed (by any token). */
   synchronized boolean claimed() {
     return owner != null;

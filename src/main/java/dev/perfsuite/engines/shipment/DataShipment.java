@@ -74,11 +74,12 @@ public final class DataShipment {
    * Ships {@code plan}'s data files to {@code engines} and rewrites their paths in the tree the
    * plan builds from now on.
    *
+   * @param token the run's token, which every upload call carries ({@link EngineDataService})
    * @return what each engine received, in engine order (empty when nothing was shipped)
    * @throws IllegalArgumentException naming the file, the engine(s) and the fix
    */
   public static List<Delivery> ship(DslTestPlan plan, List<String> engines, RmiTransport transport,
-      RemoteData data) {
+      RemoteData data, String token) {
     if (data.mode() == RemoteData.Mode.OFF) {
       LOG.info("Data files: not shipped (perf.remotes.data=off): every engine must hold them "
           + "at the paths the plan names");
@@ -137,7 +138,7 @@ public final class DataShipment {
         perEngine.forEach(items -> items.add(item));
         lines.add(file + ": in the plan's folder mirror as " + entry.getKey());
       }
-      List<Delivery> sent = upload(engines, perEngine);
+      List<Delivery> sent = upload(engines, perEngine, token);
       if (LOG.isInfoEnabled()) {
         LOG.info("Data files for {} engine(s) (perf.remotes.data={}):\n  {}\n  {}",
             engines.size(), data, String.join("\n  ", lines), String.join("\n  ",
@@ -199,11 +200,12 @@ public final class DataShipment {
    * content; fails naming every engine that did not, before any load.
    *
    * @param jars readable files, e.g. a run's plugin jars
+   * @param token the run's token, which every upload call carries
    * @return what each engine received, one line per engine in engine order
    * @throws IOException when a jar cannot be read
    */
-  public static List<String> uploadJars(List<String> engines, List<Path> jars, JarsThen then)
-      throws IOException {
+  public static List<String> uploadJars(List<String> engines, List<Path> jars, String token,
+      JarsThen then) throws IOException {
     List<Item> items = new ArrayList<>();
     for (Path jar : jars) {
       String hash = ContentHash.sha256(jar);
@@ -211,7 +213,7 @@ public final class DataShipment {
           jar, false, StandardCharsets.UTF_8, false), storedName(hash, jar), jar, hash));
     }
     List<String> names = items.stream().map(Item::name).toList();
-    return upload(engines, engines.stream().map(e -> items).toList(),
+    return upload(engines, engines.stream().map(e -> items).toList(), token,
         (engine, service) -> then.accept(engine, service, names)).stream()
         .map(Delivery::toString).toList();
   }
@@ -235,17 +237,17 @@ public final class DataShipment {
   }
 
   /** Uploads what each engine lacks, engines in parallel; returns what each received. */
-  private static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine)
-      throws IOException {
-    return upload(engines, perEngine, (engine, service) -> { });
+  private static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine,
+      String token) throws IOException {
+    return upload(engines, perEngine, token, (engine, service) -> { });
   }
 
   /**
-   * As {@link #upload(List, List)}, each engine then doing {@code then}; fails naming every
-   * engine that did not receive its files or do it in time.
+   * As {@link #upload(List, List, String)}, each engine then doing {@code then}; fails naming
+   * every engine that did not receive its files or do it in time.
    */
-  static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine, Then then)
-      throws IOException {
+  static List<Delivery> upload(List<String> engines, List<List<Item>> perEngine, String token,
+      Then then) throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(engines.size(), 8), r -> {
       Thread thread = new Thread(r, "perf-data-upload");
       thread.setDaemon(true);
@@ -258,7 +260,7 @@ public final class DataShipment {
         String engine = engines.get(i);
         List<Item> items = perEngine.get(i);
         longest = Math.max(longest, bytes(items));
-        results.add(pool.submit(() -> uploadTo(engine, items, then)));
+        results.add(pool.submit(() -> uploadTo(engine, items, token, then)));
       }
       long waitSeconds = BASE_WAIT.toSeconds() + longest / MIN_BYTES_PER_SECOND;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
@@ -297,7 +299,7 @@ public final class DataShipment {
   }
 
   /** Sends {@code items} to {@code engine}; throws naming the engine, the file and the fix. */
-  private static Delivery uploadTo(String engine, List<Item> items, Then then)
+  private static Delivery uploadTo(String engine, List<Item> items, String token, Then then)
       throws IOException {
     EngineDataService service = lookup(engine);
     int sent = 0;
@@ -307,7 +309,7 @@ public final class DataShipment {
         if (service.holds(item.name(), item.sha256())) {
           continue;
         }
-        sentBytes += send(service, item);
+        sentBytes += send(service, item, token);
         sent++;
       } catch (IOException | RuntimeException e) {
         throw new IllegalStateException("engine " + engine + " did not accept "
@@ -320,23 +322,24 @@ public final class DataShipment {
     return new Delivery(engine, sent, sentBytes, items.size() - sent);
   }
 
-  private static long send(EngineDataService service, Item item) throws IOException {
+  private static long send(EngineDataService service, Item item, String token)
+      throws IOException {
     long size = Files.size(item.content());
-    long id = service.begin(item.name(), item.sha256(), size);
+    long id = service.begin(token, item.name(), item.sha256(), size);
     boolean committed = false;
     try (InputStream in = Files.newInputStream(item.content())) {
       byte[] buffer = new byte[CHUNK];
       int n;
       while ((n = in.readNBytes(buffer, 0, CHUNK)) > 0) {
-        service.write(id, n == CHUNK ? buffer : Arrays.copyOf(buffer, n));
+        service.write(token, id, n == CHUNK ? buffer : Arrays.copyOf(buffer, n));
       }
-      service.commit(id);
+      service.commit(token, id);
       committed = true;
       return size;
     } finally {
       if (!committed) {
         try {
-          service.abort(id);
+          service.abort(token, id);
         } catch (IOException | RuntimeException e) {
           // The first failure is the one to report.
         }

@@ -9,6 +9,11 @@ import java.util.List;
  * {@code JMeterEngine}. The controller asks whether a file is already there by SHA-256 and uploads
  * only what is missing, in chunks; the engine verifies the hash before the file counts.
  *
+ * <p>Every call that changes what the engine holds carries the run's token (the one its
+ * {@code RunControl.configure} will carry). The engine takes an upload while it is idle, and while
+ * a test runs only from that run's controller; each upload's later calls must carry the token
+ * that began it.
+ *
  * <p>Public because RMI stubs are proxies of it; not an API of the suite.
  */
 public interface EngineDataService extends Remote {
@@ -29,21 +34,22 @@ public interface EngineDataService extends Remote {
    * Starts an upload of {@code size} bytes for {@code name}; returns its id.
    *
    * @throws IllegalArgumentException for a name outside the data directory's pattern
+   * @throws IllegalStateException without a token, or with another run's while a test runs
    */
-  long begin(String name, String sha256, long size) throws IOException;
+  long begin(String token, String name, String sha256, long size) throws IOException;
 
   /** Appends {@code chunk} to upload {@code id}. */
-  void write(long id, byte[] chunk) throws IOException;
+  void write(String token, long id, byte[] chunk) throws IOException;
 
   /**
    * Verifies size and SHA-256 of upload {@code id} and moves it in place atomically.
    *
    * @throws IOException naming the expected and the received hash when they differ
    */
-  void commit(long id) throws IOException;
+  void commit(String token, long id) throws IOException;
 
   /** Drops upload {@code id} (the controller gave up). */
-  void abort(long id) throws IOException;
+  void abort(String token, long id) throws IOException;
 
   /**
    * Makes the jars held under {@code names} the plugins of the engine's next test. JMeter reads the
@@ -52,7 +58,7 @@ public interface EngineDataService extends Remote {
    *
    * @return the functions registered, e.g. {@code __base64Encode}
    * @throws IOException naming a jar that is not held or cannot be opened
-   * @throws IllegalStateException while the engine runs a test
+   * @throws IllegalStateException while the engine runs a test, or without the run's token
    */
-  List<String> usePlugins(List<String> names) throws IOException;
+  List<String> usePlugins(String token, List<String> names) throws IOException;
 }

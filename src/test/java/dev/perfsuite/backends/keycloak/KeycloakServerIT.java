@@ -16,6 +16,8 @@ import dev.perfsuite.backends.Provider;
 import dev.perfsuite.backends.postgres.PostgresEndpoint;
 import dev.perfsuite.backends.postgres.PostgresServerIT;
 import dev.perfsuite.config.BackendSettings;
+import dev.perfsuite.engines.remote.ListeningSockets;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -38,7 +40,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -189,6 +194,27 @@ class KeycloakServerIT {
       assertThat(result.next()).as("one row").isTrue();
       assertThat(result.getInt(1)).as("Keycloak stores the realm in PostgreSQL").isEqualTo(1);
     }
+  }
+
+  @Order(6)
+  @Test
+  @EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc/net/tcp")
+  void shouldListenOnLoopbackOnlyWhenEmbedded() throws Exception {
+    URI base = running(Provider.EMBEDDED).server().endpoint().baseUrl();
+    List<ListeningSockets.Listener> listeners = new ArrayList<>();
+    // Keycloak's JVM (HTTP, management and internal ports) and its PostgreSQL: children of this.
+    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+      try {
+        listeners.addAll(ListeningSockets.of(child.pid()));
+      } catch (IOException e) {
+        // Ended meanwhile (a kc.sh helper).
+      }
+    }
+
+    assertThat(listeners).as("listening sockets of the embedded Keycloak's processes")
+        .anySatisfy(l -> assertThat(l.port()).isEqualTo(base.getPort()))
+        .allSatisfy(l -> assertThat(l.address().isLoopbackAddress())
+            .as("%s: loopback, not every interface", l).isTrue());
   }
 
   @Order(9)

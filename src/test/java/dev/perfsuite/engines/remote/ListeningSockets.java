@@ -18,15 +18,15 @@ import java.util.stream.Stream;
  * {@code /proc/PID/fd}, looked up in {@code /proc/net/tcp} and {@code /proc/net/tcp6} in state
  * {@code 0A} (LISTEN). What {@code ss -ltnp} shows, without needing it.
  */
-final class ListeningSockets {
+public final class ListeningSockets {
   private static final String LISTEN = "0A";
 
   private ListeningSockets() {
   }
 
   /** One listening socket: the local address and port. */
-  record Listener(InetAddress address, int port) {
-    boolean wildcard() {
+  public record Listener(InetAddress address, int port) {
+    public boolean wildcard() {
       return address.isAnyLocalAddress();
     }
 
@@ -37,7 +37,7 @@ final class ListeningSockets {
   }
 
   /** Every TCP socket process {@code pid} listens on. */
-  static List<Listener> of(long pid) throws IOException {
+  public static List<Listener> of(long pid) throws IOException {
     Set<String> inodes = new HashSet<>();
     try (Stream<Path> fds = Files.list(Path.of("/proc", String.valueOf(pid), "fd"))) {
       for (Path fd : fds.toList()) {

@@ -46,12 +46,12 @@ class EngineRecorderListenerTest {
     List<RecorderSnapshot> snapshots = new CopyOnWriteArrayList<>();
     SnapshotSink sink = new SnapshotSink() {
       @Override
-      public void snapshot(RecorderSnapshot snapshot) {
+      public void snapshot(String token, RecorderSnapshot snapshot) {
         snapshots.add(snapshot);
       }
 
       @Override
-      public void jtl(String engine, long offset, byte[] chunk, boolean last) {
+      public void jtl(String token, String engine, long offset, byte[] chunk, boolean last) {
         // Not asked for: the JTL stays on the engine.
       }
     };

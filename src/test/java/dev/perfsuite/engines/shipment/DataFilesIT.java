@@ -239,14 +239,14 @@ class DataFilesIT {
 
     List<DataShipment.Delivery> first = DataShipment.ship(
         testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
-        RemoteData.shared());
+        RemoteData.shared(), "run-token");
     List<DataShipment.Delivery> again = DataShipment.ship(
         testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
-        RemoteData.shared());
+        RemoteData.shared(), "run-token");
     Files.writeString(csv, "user\nchanged\n");
     List<DataShipment.Delivery> changed = DataShipment.ship(
         testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), two.addresses(), transport,
-        RemoteData.shared());
+        RemoteData.shared(), "run-token");
 
     assertThat(first).as("first shipment: sent to both").extracting(DataShipment.Delivery::sent)
         .containsExactly(1, 1);
@@ -265,7 +265,7 @@ class DataFilesIT {
 
     assertThatThrownBy(() -> DataShipment.ship(
         testPlan(threadGroup(1, 1, csvDataSet(csv.toString()))), engines,
-        LocalRemoteEngines.transport(), RemoteData.shared()))
+        LocalRemoteEngines.transport(), RemoteData.shared(), "run-token"))
         .as("an address without the data-file service")
         .hasMessageContaining("engine " + notAnEngine)
         .hasMessageContaining("data-file service")
@@ -282,7 +282,7 @@ class DataFilesIT {
     long started = System.nanoTime();
     List<DataShipment.Delivery> sent = DataShipment.ship(
         testPlan(threadGroup(1, 1, csvDataSet(big.toString()))), two.addresses(),
-        LocalRemoteEngines.transport(), RemoteData.shared());
+        LocalRemoteEngines.transport(), RemoteData.shared(), "run-token");
     double seconds = (System.nanoTime() - started) / 1e9;
     System.out.printf(Locale.ROOT, "shipped %d bytes to 2 engines over RMI+SSL in %.2f s "
         + "(%.1f MiB/s in total; loopback, busy shared host: noisy)%n", content.length, seconds,

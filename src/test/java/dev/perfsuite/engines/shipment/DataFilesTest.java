@@ -224,17 +224,17 @@ class DataFilesTest {
     String name = sha.substring(0, 16) + "/users.csv";
 
     assertThat(store.holds(name, sha)).as("before").isFalse();
-    long id = store.begin(name, sha, content.length);
-    store.write(id, Arrays.copyOfRange(content, 0, 5));
-    store.write(id, Arrays.copyOfRange(content, 5, content.length));
-    store.commit(id);
+    long id = store.begin("run-token", name, sha, content.length);
+    store.write("run-token", id, Arrays.copyOfRange(content, 0, 5));
+    store.write("run-token", id, Arrays.copyOfRange(content, 5, content.length));
+    store.commit("run-token", id);
     assertThat(store.holds(name, sha)).as("after a chunked upload").isTrue();
     assertThat(dir.resolve("engine").resolve(name)).hasBinaryContent(content);
 
     String other = "0".repeat(64);
-    long damaged = store.begin(name, other, content.length);
-    store.write(damaged, content);
-    assertThatThrownBy(() -> store.commit(damaged)).as("hash mismatch")
+    long damaged = store.begin("run-token", name, other, content.length);
+    store.write("run-token", damaged, content);
+    assertThatThrownBy(() -> store.commit("run-token", damaged)).as("hash mismatch")
         .hasMessageContaining("damaged").hasMessageContaining(other);
     assertThat(store.holds(name, sha)).as("the good copy stays").isTrue();
     assertThat(store.holds(name, other)).as("nothing under the wrong hash").isFalse();
@@ -247,7 +247,7 @@ class DataFilesTest {
 
     for (String name : List.of("../../etc/passwd", "/tmp/x.csv", "0123456789abcdef/../x.csv",
         "0123456789abcdef/..", "users.csv")) {
-      assertThatThrownBy(() -> store.begin(name, sha, 1)).as(name)
+      assertThatThrownBy(() -> store.begin("run-token", name, sha, 1)).as(name)
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("refused");
     }
   }
@@ -277,7 +277,7 @@ class DataFilesTest {
         csvDataSet(missing.toString())));
 
     assertThatThrownBy(() -> DataShipment.ship(plan, List.of("10.255.255.1:1099"),
-        RmiTransport.plain(), RemoteData.shared()))
+        RmiTransport.plain(), RemoteData.shared(), "run-token"))
         .as("checked on the controller before any engine is asked")
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(notAFile + ", which is not a readable file")
@@ -290,6 +290,6 @@ class DataFilesTest {
     DslTestPlan plan = testPlan(threadGroup(1, 1, csvDataSet("/no/such/file.csv")));
 
     assertThat(DataShipment.ship(plan, List.of("10.255.255.1:1099"), RmiTransport.plain(),
-        RemoteData.parse("off"))).as("nothing shipped, no error").isEmpty();
+        RemoteData.parse("off"), "run-token")).as("nothing shipped, no error").isEmpty();
   }
 }

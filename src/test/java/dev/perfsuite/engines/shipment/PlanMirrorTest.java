@@ -195,9 +195,9 @@ class PlanMirrorTest {
     String sha = HexFormat.of().formatHex(EngineDataStore.digest().digest(content));
     String name = "0123456789abcdef/data/sub/users.csv";
 
-    long id = store.begin(name, sha, content.length);
-    store.write(id, content);
-    store.commit(id);
+    long id = store.begin("run-token", name, sha, content.length);
+    store.write("run-token", id, content);
+    store.commit("run-token", id);
 
     assertThat(engineData.resolve(name)).as("the mirrored copy").hasBinaryContent(content);
     assertThat(store.holds(name, sha)).as("held by hash").isTrue();
