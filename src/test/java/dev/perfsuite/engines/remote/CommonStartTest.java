@@ -7,12 +7,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
-import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -67,7 +65,7 @@ class CommonStartTest {
   }
 
   /** A client that passes the gates as TokenClient does and notes the instant it was given. */
-  private final class Gated extends Idle {
+  private final class Gated extends IdleEngine {
     private final String name;
 
     Gated(String name) {
@@ -91,37 +89,10 @@ class CommonStartTest {
   }
 
   /** A client whose engine refuses the tree before it is prepared. */
-  private static final class Refusing extends Idle {
+  private static final class Refusing extends IdleEngine {
     @Override
     public void runTest() throws JMeterEngineException {
       throw new JMeterEngineException("Error in rconfigure() method boom");
-    }
-  }
-
-  private abstract static class Idle implements JMeterEngine {
-    @Override
-    public void configure(HashTree testPlan) {
-    }
-
-    @Override
-    public void stopTest(boolean now) {
-    }
-
-    @Override
-    public void reset() {
-    }
-
-    @Override
-    public void setProperties(Properties p) {
-    }
-
-    @Override
-    public void exit() {
-    }
-
-    @Override
-    public boolean isActive() {
-      return false;
     }
   }
 }

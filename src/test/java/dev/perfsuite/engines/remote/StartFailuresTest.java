@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.rmi.UnmarshalException;
-import java.util.Properties;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jmeter.engine.JMeterEngineException;
-import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.Test;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 
@@ -47,35 +45,10 @@ class StartFailuresTest {
   }
 
   /** An engine whose test never starts. */
-  private static final class Refusing implements JMeterEngine {
-    @Override
-    public void configure(HashTree testPlan) {
-    }
-
+  private static final class Refusing extends IdleEngine {
     @Override
     public void runTest() throws JMeterEngineException {
       throw new JMeterEngineException("Error in rrunTest() method boom");
-    }
-
-    @Override
-    public void stopTest(boolean now) {
-    }
-
-    @Override
-    public void reset() {
-    }
-
-    @Override
-    public void setProperties(Properties p) {
-    }
-
-    @Override
-    public void exit() {
-    }
-
-    @Override
-    public boolean isActive() {
-      return false;
     }
   }
 }
