@@ -54,7 +54,8 @@ public record EchoImage(String baseImage, SortedMap<String, byte[]> files) {
   private static final List<String> NETTY_MODULES = List.of("io.netty.util.ReferenceCounted",
       "io.netty.buffer.Unpooled", "io.netty.resolver.AddressResolverGroup",
       "io.netty.bootstrap.ServerBootstrap", "io.netty.handler.codec.ByteToMessageDecoder",
-      "io.netty.handler.codec.http.HttpServerCodec", "io.netty.handler.ssl.SslHandler",
+      "io.netty.handler.codec.http.HttpServerCodec",
+      "io.netty.handler.codec.http2.Http2FrameCodec", "io.netty.handler.ssl.SslHandler",
       "io.netty.channel.unix.Errors");
 
   public EchoImage {
