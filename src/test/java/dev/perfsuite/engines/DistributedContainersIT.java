@@ -71,6 +71,9 @@ class DistributedContainersIT {
       for (int i = 0; i < 2; i++) {
         int port = freePort();
         int rmiPort = freePort();
+        while (rmiPort == port) {
+          rmiPort = freePort();
+        }
         GenericContainer<?> engine = new GenericContainer<>(DockerImageName.parse(image))
             .withNetworkMode("host")
             // JMeter needs the keystore at the same path on both sides (RmiTransport).
@@ -164,11 +167,16 @@ class DistributedContainersIT {
         .withPort(0));
         GenericContainer<?> engine = new GenericContainer<>(DockerImageName.parse(image))) {
       int port = freePort();
+      int rmiPort = freePort();
+      // Two probes can return the same free port once the first is closed: the engine refuses it.
+      while (rmiPort == port) {
+        rmiPort = freePort();
+      }
       Path keystore = LocalRemoteEngines.keystore();
       engine.withNetworkMode("host")
           .withCopyFileToContainer(MountableFile.forHostPath(keystore), keystore.toString())
           .withEnv(RmiTransport.PASSWORD_VARIABLE, LocalRemoteEngines.password())
-          .withCommand("--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
+          .withCommand("--port", String.valueOf(port), "--rmi-port", String.valueOf(rmiPort),
               "--hostname", "127.0.0.1", "--keystore", keystore.toString())
           .waitingFor(Wait.forLogMessage(READY, 1).withStartupTimeout(Duration.ofSeconds(90)))
           .start();

@@ -210,11 +210,16 @@ public final class LocalRemoteEngines implements AutoCloseable {
   private CompletableFuture<Void> launch(String classpath, boolean ssl) throws IOException {
     RmiTransport transport = transport();
     int port = freePort();
+    int rmiPort = freePort();
+    // Two probes can return the same free port once the first is closed: the engine refuses it.
+    while (rmiPort == port) {
+      rmiPort = freePort();
+    }
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-Xmx256m",
         "-Dperf.engine.work-dir=" + workDirectory("127.0.0.1:" + port), "-cp",
         classpath, RemoteEngineMain.class.getName(),
-        "--port", String.valueOf(port), "--rmi-port", String.valueOf(freePort()),
+        "--port", String.valueOf(port), "--rmi-port", String.valueOf(rmiPort),
         "--hostname", "127.0.0.1"));
     command.addAll(ssl ? List.of("--keystore", transport.keystore().toString(), "--key-alias",
         transport.keyAlias()) : List.of("--no-ssl"));

@@ -5,6 +5,7 @@ import dev.perfsuite.engines.RmiSockets;
 import dev.perfsuite.engines.RunControl;
 import dev.perfsuite.engines.WallClock;
 import java.io.File;
+import java.lang.reflect.Field;
 import java.net.UnknownHostException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
@@ -148,19 +149,54 @@ final class GuardedEngine extends UnicastRemoteObject implements RemoteJMeterEng
       engine = backing;
     }
     awaitStart(WallClock.instant(atEpochNanos));
+    Instant started = Instant.now();
+    LOG.info("Running the test");
+    engine.runTest();
+    // Any stop of this run that came before JMeter's engine began (kept by stop) is applied
+    // now; one that comes later reaches a running engine.
+    awaitRunning(engine);
     boolean stopped;
     synchronized (lock) {
       stopped = stoppedEarly.contains(token);
     }
-    Instant started = Instant.now();
-    LOG.info("Running the test");
-    engine.runTest();
     if (stopped) {
       // Started and stopped at once, so the test ends as every test does (final snapshot, JTL).
       LOG.info("Stopping the test at once: its controller stopped the run before it started");
       engine.stopTest(true);
     }
     return WallClock.epochNanos(started);
+  }
+
+  /**
+   * Waits, at most {@link #MOST_START_WAIT}, until JMeter's engine thread has begun its run.
+   *
+   * <p>Trap: {@code runTest} only starts that thread, whose first step sets the engine running;
+   * a stop before it is undone by it and the test runs its whole profile. Reflection on JMeter
+   * 5.6.3's private {@code StandardJMeterEngine.running}: no public call says the run began.
+   */
+  private static void awaitRunning(JMeterEngine engine) {
+    long deadline = System.nanoTime() + MOST_START_WAIT.toNanos();
+    try {
+      Field running = StandardJMeterEngine.class.getDeclaredField("running");
+      running.setAccessible(true);
+      while (!running.getBoolean(engine) && engine.isActive() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      LOG.warn("cannot tell when JMeter's engine began its run ({}): stopping it in 1 s", e
+          .toString());
+      sleepQuietly(Duration.ofSeconds(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void sleepQuietly(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Sleeps until {@code at} of this engine's clock, at most {@link #MOST_START_WAIT}. */
